@@ -1,0 +1,70 @@
+"""The one interface every frame source implements.
+
+A source yields :class:`Frame` s (a BGR ``uint8`` image as OpenCV wants it, a
+timestamp in seconds and a running index)::
+
+    with open_source("replay:recordings/game1") as src:
+        for frame in src:
+            ...
+
+``read()`` returns the next frame, ``None`` when a finite source is exhausted,
+and raises :class:`FrameSourceError` when the device fails (a lost camera): the
+caller logs it, counts it and reopens with back-off.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+
+class FrameSourceError(RuntimeError):
+    """The source cannot deliver frames (device lost, file unreadable); the
+    message says which and what to do."""
+
+
+@dataclass
+class Frame:
+    """One camera frame: ``image`` is an H x W x 3 BGR uint8 numpy array."""
+
+    image: Any
+    t: float
+    index: int
+
+    @property
+    def width(self) -> int:
+        return int(self.image.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.image.shape[0])
+
+
+class FrameSource(ABC):
+    """A camera, a recording or the simulated table."""
+
+    name: str = "source"
+
+    def open(self) -> None:
+        """Acquire the device (idempotent). Raises FrameSourceError."""
+
+    @abstractmethod
+    def read(self) -> Frame | None:
+        """The next frame; None when a finite source has ended."""
+
+    def close(self) -> None:
+        """Release the device (idempotent)."""
+
+    def __enter__(self) -> "FrameSource":
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Frame]:
+        while True:
+            frame = self.read()
+            if frame is None:
+                return
+            yield frame

@@ -1,0 +1,450 @@
+"""The shape every game shares, in the manner of python-chess and boardgame.io.
+
+A game is a :class:`Game` subclass with:
+
+* ``setup(players, options)`` -> state: plain JSON data (dicts, lists, str, int,
+  bool, None), identical after a JSON round trip;
+* typed :class:`Action` dataclasses, including what the table tells the engine
+  (a kid was revealed, a Love card was turned up): the physical decks are the
+  game's only randomness;
+* ``apply(state, action)`` -> ``(new_state, events)``. Legality is checked by the
+  game itself, and an illegal action raises :class:`IllegalAction` naming the
+  action and the state. ``apply`` works on a deep copy, so it can never
+  half-apply: the state passed in is never changed;
+* ``expected_table(state)`` and ``read(state, snapshot)``: the table in the
+  game's own terms (JSON data), what it should look like and what the camera
+  sees; ``referee(state, snapshot)`` compares them (:class:`Verdict`);
+* ``prompts(state)``, ``score(state)``, ``public_view(state)`` and
+  ``player_view(state, player)``. The public view never holds hidden
+  information (face-down cards, hands).
+
+Example, with any registered game::
+
+    game = get_game("GLC")
+    state = game.setup(["RED", "BLUE", "GREEN"], {})
+    state, events = game.apply(state, game.parse_action({"type": "...", ...}))
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Literal, Mapping, Sequence
+
+State = dict[str, Any]
+Layout = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid in this state. ``reason`` says why, in plain words
+    that name the action and the state ("RED cannot haunt slot 7: the
+    neighbourhood has 6 kids")."""
+
+    def __init__(self, reason: str, action: "Action | None" = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+class MalformedAction(ValueError):
+    """Action data that is not an action at all: unknown type, missing or mistyped field."""
+
+
+class GameSetupError(ValueError):
+    """Players or options a game cannot be set up with."""
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every typed action. Subclasses are frozen dataclasses with a ``type``
+    class variable (the JSON tag) and a docstring that says what it means::
+
+        @dataclass(frozen=True)
+        class Haunt(Action):
+            '''A player places their revealed ghost under a kid.'''
+            type: ClassVar[str] = "haunt"
+            player: str
+            slot: int
+    """
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            d[f.name] = _jsonable(getattr(self, f.name))
+        return d
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{self.type}({args})"
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def _coerce(value: Any, hint: Any, where: str) -> Any:
+    """Check/convert one JSON value against a field's type hint."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        errors = []
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return _coerce(value, a, where)
+            except MalformedAction as e:
+                errors.append(str(e))
+        raise MalformedAction(errors[0] if errors else f"{where}: bad value {value!r}")
+    if origin is Literal:
+        if value not in args:
+            raise MalformedAction(f"{where}: must be one of {', '.join(map(repr, args))}, not {value!r}")
+        return value
+    if origin in (tuple, list):
+        if not isinstance(value, (list, tuple)):
+            raise MalformedAction(f"{where}: must be a list, not {value!r}")
+        inner = args[0] if args else Any
+        items = [_coerce(x, inner, f"{where}[{i}]") for i, x in enumerate(value)]
+        return tuple(items) if origin is tuple else items
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise MalformedAction(f"{where}: must be true or false, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedAction(f"{where}: must be a whole number, not {value!r}")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise MalformedAction(f"{where}: must be a number, not {value!r}")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise MalformedAction(f"{where}: must be text, not {value!r}")
+        return value
+    if origin is dict or hint is dict:
+        if not isinstance(value, dict):
+            raise MalformedAction(f"{where}: must be an object, not {value!r}")
+        return value
+    return value
+
+
+def parse_action(action_types: Sequence[type[Action]], data: Any) -> Action:
+    """Build a typed action from JSON data, or raise :class:`MalformedAction`."""
+    if not isinstance(data, dict):
+        raise MalformedAction(f"an action must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    by_type = {a.type: a for a in action_types}
+    if kind not in by_type:
+        known = ", ".join(sorted(by_type))
+        raise MalformedAction(f"unknown action type {kind!r} (known: {known})")
+    cls = by_type[kind]
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
+    names = set()
+    for f in dataclasses.fields(cls):
+        names.add(f.name)
+        if f.name in data:
+            kwargs[f.name] = _coerce(data[f.name], hints[f.name], f"{kind}.{f.name}")
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise MalformedAction(f"{kind}: missing field {f.name!r}")
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise MalformedAction(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
+    return cls(**kwargs)
+
+
+# --------------------------------------------------------------------------- events, prompts, scores
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened when an action was applied, in plain words."""
+
+    type: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "text": self.text, **({"data": self.data} if self.data else {})}
+
+
+PromptLevel = Literal["info", "todo", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the table should do next. ``to`` is a player id, or None for everyone.
+
+    ``level``: ``info`` (news), ``todo`` (the table has a chore or a choice to
+    make), ``warning`` (cannot tell, please check), ``error`` (out of sync)."""
+
+    text: str
+    to: str | None = None
+    level: PromptLevel = "todo"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "to": self.to, "level": self.level}
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One explained item of a player's score: ``ScoreLine("Chocolate x2 at 5", 10)``."""
+
+    what: str
+    points: int
+
+
+@dataclass
+class ScoreEntry:
+    total: int
+    breakdown: list[ScoreLine]
+
+    @classmethod
+    def of(cls, lines: Sequence[ScoreLine]) -> "ScoreEntry":
+        return cls(sum(l.points for l in lines), list(lines))
+
+
+@dataclass
+class Scoreboard:
+    """Every player's (or team's) total with its breakdown, the winners, and
+    whether it is a tie. ``final`` is False while the game is still going."""
+
+    entries: dict[str, ScoreEntry]
+    winners: list[str]
+    tie: bool
+    final: bool = True
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def by_highest(cls, entries: dict[str, ScoreEntry], final: bool = True) -> "Scoreboard":
+        """Winners are the highest totals; several at the top is a tie."""
+        if not entries:
+            return cls({}, [], False, final)
+        top = max(e.total for e in entries.values())
+        winners = [p for p, e in entries.items() if e.total == top]
+        return cls(entries, winners, len(winners) > 1, final)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entries": {p: {"total": e.total,
+                            "breakdown": [{"what": l.what, "points": l.points} for l in e.breakdown]}
+                        for p, e in self.entries.items()},
+            "winners": list(self.winners),
+            "tie": self.tie,
+            "final": self.final,
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
+
+
+# --------------------------------------------------------------------------- referee verdicts
+
+
+VerdictStatus = Literal["in_sync", "applied", "waiting", "out_of_sync"]
+
+
+@dataclass
+class Verdict:
+    """The referee's answer to a settled snapshot.
+
+    * ``in_sync``: the table is as expected;
+    * ``applied``: the difference was a legal action sequence, ``actions`` (already
+      applied to ``state``);
+    * ``waiting``: the table is part-way through a chore the engine asked for, or a
+      choice only the players can make; ``prompts`` say what;
+    * ``out_of_sync``: anything else; the state is unchanged and ``prompts`` say
+      precisely what is wrong and how to put it right.
+    """
+
+    status: VerdictStatus
+    state: State
+    actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    prompts: list[Prompt] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting of a game (a rules variant or a ruling that is a guess)."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def parse(self, name: str, text: Any) -> Any:
+        """Convert a ``KEY=VALUE`` string (or JSON value) to the option's type."""
+        d = self.default
+        v = text
+        if isinstance(text, str):
+            if isinstance(d, bool):
+                low = text.lower()
+                if low not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                    raise GameSetupError(f"option {name}: expected true or false, not {text!r}")
+                v = low in ("true", "yes", "1", "on")
+            elif isinstance(d, int):
+                try:
+                    v = int(text)
+                except ValueError:
+                    raise GameSetupError(f"option {name}: expected a whole number, not {text!r}") from None
+            elif isinstance(d, float):
+                try:
+                    v = float(text)
+                except ValueError:
+                    raise GameSetupError(f"option {name}: expected a number, not {text!r}") from None
+        elif d is not None and type(v) is not type(d) and not (isinstance(d, float) and isinstance(v, int)):
+            raise GameSetupError(f"option {name}: expected {type(d).__name__}, not {v!r}")
+        if self.choices is not None and v not in self.choices:
+            raise GameSetupError(f"option {name}: must be one of {', '.join(map(str, self.choices))}, not {v!r}")
+        return v
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Game:
+    """Base class of every game engine. Subclasses set the class variables and
+    implement the ``_``-free hooks marked below; ``apply`` and ``referee`` are
+    shared mechanisms."""
+
+    code: ClassVar[str] = ""          # tag game code, e.g. "GLC"
+    slug: ClassVar[str] = ""          # e.g. "ghosts-love-candy"
+    title: ClassVar[str] = ""         # e.g. "Ghosts Love Candy"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    options: ClassVar[dict[str, Option]] = {}
+    catalog_dir: ClassVar[Path | None] = None   # folder of the shipped catalog CSVs
+
+    def __init__(self, catalog: "Any | None" = None):
+        from .catalog import Catalog  # local: catalog imports nothing from here
+        self.catalog = catalog if catalog is not None else Catalog.for_game(self)
+
+    # ---- shared mechanisms
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(self.actions, data)
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults overridden by ``given`` (strings or JSON values); unknown keys fail."""
+        out = {k: o.default for k, o in self.options.items()}
+        for k, v in given.items():
+            if k not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise GameSetupError(f"{self.title} has no option {k!r} (options: {known})")
+            out[k] = self.options[k].parse(k, v)
+        return out
+
+    def check_players(self, players: Sequence[str]) -> list[str]:
+        players = [p.strip().upper() for p in players]
+        if not self.min_players <= len(players) <= self.max_players:
+            raise GameSetupError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise GameSetupError(f"player names must differ: {', '.join(players)}")
+        for p in players:
+            if not p or not p.isalnum() or not p.isascii():
+                raise GameSetupError(f"player {p!r}: use a seat colour such as RED (A-Z, 0-9)")
+        return players
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        """Apply a legal action: returns the new state and what happened. Raises
+        :class:`IllegalAction` and leaves ``state`` untouched otherwise."""
+        if not isinstance(action, self.actions):
+            raise IllegalAction(f"{action} is not a {self.title} action", action)
+        work = copy.deepcopy(state)
+        events = self._apply(work, action)
+        return work, events
+
+    def apply_all(self, state: State, actions: Sequence[Action]) -> tuple[State, list[Event]]:
+        """Apply a sequence atomically: all of it, or nothing (IllegalAction)."""
+        events: list[Event] = []
+        for a in actions:
+            state, ev = self.apply(state, a)
+            events.extend(ev)
+        return state, events
+
+    def referee(self, state: State, snapshot: Any) -> Verdict:
+        """Compare a settled snapshot with the expected table.
+
+        Equal: in sync. Otherwise each candidate action sequence proposed by
+        :meth:`candidates` is tried on a copy; the first legal one whose expected
+        table equals the reading is applied. Otherwise :meth:`explain` says what is
+        wrong (``waiting`` if the game recognises a chore in progress)."""
+        reading = self.read(state, snapshot)
+        expected = self.expected_table(state)
+        if self.same_table(expected, reading):
+            return Verdict("in_sync", state, prompts=self.prompts(state))
+        for seq in self.candidates(state, reading):
+            try:
+                new, events = self.apply_all(state, seq)
+            except IllegalAction:
+                continue
+            if self.same_table(self.expected_table(new), reading):
+                return Verdict("applied", new, list(seq), events, self.prompts(new))
+        status, prompts = self.explain(state, expected, reading)
+        return Verdict(status, state, prompts=prompts)
+
+    def same_table(self, expected: Layout, reading: Layout) -> bool:
+        """Whether a reading matches the expected table (override to ignore parts
+        the camera cannot see)."""
+        return expected == reading
+
+    def state_round_trip(self, state: State) -> State:
+        return json.loads(json.dumps(state))
+
+    # ---- hooks every game implements
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Action) -> list[Event]:
+        """Check legality and mutate ``state`` (a private copy) in place; raise
+        IllegalAction before changing anything that matters, or at any point:
+        the copy is discarded."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def prompts(self, state: State) -> list[Prompt]:
+        raise NotImplementedError
+
+    def score(self, state: State) -> Scoreboard:
+        raise NotImplementedError
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def expected_table(self, state: State) -> Layout:
+        raise NotImplementedError
+
+    def read(self, state: State, snapshot: Any) -> Layout:
+        raise NotImplementedError
+
+    def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
+        """Action sequences that could explain the difference (tried in order)."""
+        return []
+
+    def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
+        """Why the reading is not the expected table, as prompts."""
+        return "out_of_sync", [Prompt("The table does not match the game: put it back as shown.", level="error")]

@@ -1,0 +1,49 @@
+"""Find a game by its tag code or its name: ``get_game("GLC")``,
+``get_game("ghosts-love-candy")``.
+
+Every subpackage of ``models`` that defines ``GAME`` (a :class:`~models.engine.Game`
+subclass) is a game; adding a game needs no edit here.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+from pathlib import Path
+
+from .engine import Game
+
+
+@lru_cache(maxsize=None)
+def game_classes() -> tuple[type[Game], ...]:
+    """Every game class, sorted by code."""
+    found = []
+    pkg_dir = Path(__file__).parent
+    for info in pkgutil.iter_modules([str(pkg_dir)]):
+        if not info.ispkg:
+            continue
+        mod = importlib.import_module(f"models.{info.name}")
+        cls = getattr(mod, "GAME", None)
+        if isinstance(cls, type) and issubclass(cls, Game):
+            found.append(cls)
+    return tuple(sorted(found, key=lambda c: c.code))
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def find_game_class(name: str) -> type[Game]:
+    """The game class for a code (``GLC``) or name (``ghosts-love-candy``)."""
+    k = _key(name)
+    for cls in game_classes():
+        if k in (cls.code.lower(), cls.slug, _key(cls.title)):
+            return cls
+    known = ", ".join(f"{c.code} ({c.slug})" for c in game_classes()) or "none"
+    raise KeyError(f"no game called {name!r}; known games: {known}")
+
+
+@lru_cache(maxsize=None)
+def get_game(name: str) -> Game:
+    """A ready engine for a game, with its catalog loaded."""
+    return find_game_class(name)()
