@@ -441,6 +441,13 @@ class Game:
     def read(self, state: State, snapshot: Any) -> Layout:
         raise NotImplementedError
 
+    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
+        """A canonical physical arrangement of the expected table, as
+        :class:`models.table.Placement` s (table markers included): what the
+        simulated table draws for the demo and the tests. ``read`` of a snapshot
+        of this arrangement must equal ``expected_table(state)``."""
+        raise NotImplementedError
+
     def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
         """Action sequences that could explain the difference (tried in order)."""
         return []

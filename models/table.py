@@ -135,6 +135,25 @@ class Snapshot:
                    bool(d.get("calibrated", True)), tuple(d.get("table_mm", (900.0, 600.0))))
 
 
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a tagged component lies in a canonical arrangement of a game's table
+    (used to draw the simulated table for the demo and the tests).
+
+    ``face_up`` False means the tag is hidden (a face-down card shows only its
+    back): the simulated table draws the component without its tag, or with
+    ``back`` (a generic back payload) when the game prints one."""
+
+    payload: str
+    x_mm: float
+    y_mm: float
+    angle_deg: float = 0.0
+    face_up: bool = True
+    back: str | None = None
+    size_mm: tuple[float, float] | None = None
+    label: str = ""
+
+
 def valid_sightings(sightings: Iterable[Sighting]) -> list[Sighting]:
     """Drop sightings whose payload breaks the grammar (the vision side reports them)."""
     out = []
