@@ -1,0 +1,93 @@
+"""The Candy Crave engine: the rules, the table and the scoring wired into
+:class:`models.engine.Game`.
+
+Example::
+
+    game = get_game("CCR")
+    state = game.setup(["RED", "BLUE", "GREEN"], {})
+    state, events = game.apply(state, game.parse_action({"type": "base", "sweet": "L", "tile": "4A"}))
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..engine import Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from . import layout, points, referee, rules, views
+from .actions import ACTIONS
+from .kit import CATALOG_SCHEMA, Kit
+
+
+class CandyCrave(Game):
+    """Candy Crave (Friedemann Friese, 2F-Spiele), 2-5 players, two rounds."""
+
+    code = "CCR"
+    slug = "candy-crave"
+    title = "Candy Crave"
+    min_players = 2
+    max_players = 5
+    actions = ACTIONS
+    catalog_dir = Path(__file__).parent / "catalog"
+    catalog_schema = CATALOG_SCHEMA
+    options = {
+        "reference": Option(
+            "previous_active",
+            "Whose play area sets the size of a take when the player to your right has withdrawn (a guess: "
+            "the rulebook says 'the player to your right'): previous_active = the nearest player to your right "
+            "still in the round; neighbour = the seat to your right even when withdrawn (its play area is "
+            "empty, so you take 1)",
+            ("previous_active", "neighbour")),
+        "zero_take": Option(
+            False,
+            "Whether 'one less' than a play area of 1 allows taking 0 sweets (a guess: the rulebook calls "
+            "taking no sweets at all a withdrawal, so by default a take is at least 1 sweet)"),
+        "short_take": Option(
+            "below_larger",
+            "When the once-only smaller take (all sweets left) is allowed (a guess at 'less than the amount "
+            "you are permitted to take'): below_larger = the bowls hold fewer than the larger permitted take; "
+            "below_both = fewer than every permitted take",
+            ("below_larger", "below_both")),
+    }
+
+    def __init__(self, catalog: Any | None = None):
+        super().__init__(catalog)
+        self.kit = Kit.load(self.catalog)
+        self.rules = rules.Rules(self.kit)
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+        return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
+
+    def _apply(self, state: State, action: Any) -> list:
+        if state["phase"] == "over":
+            raise IllegalAction(f"{action}: the game is over", action)
+        return self.rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return views.prompts(self.kit, state)
+
+    def score(self, state: State) -> Scoreboard:
+        return points.scoreboard(self.kit, state)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(self.kit, state)
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        return views.player_view(self.kit, state, player)
+
+    def expected_table(self, state: State) -> Layout:
+        return layout.expected_table(self.kit, state)
+
+    def read(self, state: State, snapshot: Any) -> Layout:
+        return layout.read(self.kit, state, snapshot)
+
+    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
+        return layout.arrange(self.kit, state, table_mm)
+
+    def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
+        return referee.candidates(self, state, reading)
+
+    def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
+        return referee.explain(self, state, expected, reading)

@@ -1,0 +1,256 @@
+"""From a difference between the expected table and the camera's reading to
+actions (``candidates``), or to a precise prompt saying what is wrong and how to
+put it right (``explain``).
+
+The table shows every action except a withdrawal (say it on the referee
+console) and a tied start player's choice. A turn seen on the table:
+
+* lock: the play area's sweets moved behind the player's own divider;
+* take: sweets from the bowls appeared in the play area;
+* steal: a play area's sweets moved to the thief's play area, one of them behind
+  the victim's divider;
+* pocket (bowls empty): one sweet moved behind the player's divider.
+
+Several turns between two settled snapshots (the 2-player game's double turns)
+are followed one after another.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
+from .actions import DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp
+from .kit import Kit
+from .rules import area_name, sets_in_play
+
+Where = tuple[str, str | None]
+
+
+def locations(layout: Layout) -> dict[str, Where]:
+    """sweet -> ("play"|"locked", area) for every sweet in an area."""
+    out: dict[str, Where] = {}
+    for a, sides in layout["areas"].items():
+        for side in ("play", "locked"):
+            for s in sides[side]:
+                out[s] = (side, a)
+    return out
+
+
+def _at(loc: dict[str, Where], s: str) -> Where:
+    return loc.get(s, ("bowls", None))
+
+
+def next_actions(kit: Kit, state: State, reading: Layout) -> list[Action]:
+    """The actions of the next step the reading shows (one turn, or one phase's
+    table changes), legal or not; [] when nothing explains a difference."""
+    phase = state["phase"]
+    if phase == "base":
+        return [DrawBase(t, r[0]) for t, r in reading["base"].items()
+                if len(r) == 1 and t not in state["base"]]
+    if phase == "favourites":
+        return [TurnUp(t, r[0]) for t, r in reading["tiles"].items()
+                if len(r) == 1 and t not in state["faceup"]]
+    if phase == "scoring":
+        k = sets_in_play(len(state["players"]))
+        return [Reveal(t, tuple(r)) for t, r in reading["tiles"].items()
+                if len(r) == k and t not in state["rows"]]
+    if phase == "remove":
+        got = locations(reading)
+        out: list[Action] = []
+        for a, ar in state["areas"].items():
+            for s in ar["locked"]:
+                if s not in got:
+                    out.append(Remove(state["owner"][a], s))
+        return out
+    if phase == "return":
+        empty = (all(not v["play"] and not v["locked"] for v in reading["areas"].values())
+                 and not any(reading["base"].values()) and not any(reading["tiles"].values()))
+        return [NextRound()] if empty else []
+    if phase in ("distribute", "endphase"):
+        return _turn(state, reading)
+    return []
+
+
+def _turn(state: State, reading: Layout) -> list[Action]:
+    x = state["turn"]
+    p = state["owner"][x]
+    party = x if len(state["players"]) == 2 else None
+    exp = {s: w for a, ar in state["areas"].items() for side in ("play", "locked") for s in ar[side]
+           for w in [(side, a)]}
+    got = locations(reading)
+    moved = {s: _at(got, s) for s in set(exp) | set(got) if _at(exp, s) != _at(got, s)}
+    if not moved:
+        return []
+    if state["phase"] == "endphase":
+        to_mine = [s for s, w in moved.items() if w == ("locked", x)]
+        if len(to_mine) == 1:
+            return [Pocket(p, to_mine[0], party)]
+        return []
+    own = state["areas"][x]["play"]
+    if own:
+        if all(_at(got, s) == ("locked", x) for s in own):
+            return [Lock(p, party)]
+        return []
+    new_play = sorted(s for s, w in moved.items() if w == ("play", x))
+    if not new_play:
+        return []
+    sources = {_at(exp, s) for s in new_play}
+    if sources == {("bowls", None)}:
+        return [Take(p, tuple(new_play), party)]
+    if len(sources) == 1:
+        side, victim = next(iter(sources))
+        if side == "play" and victim is not None:
+            pocketed = [s for s in state["areas"][victim]["play"] if _at(got, s) == ("locked", victim)]
+            pocket = pocketed[0] if len(pocketed) == 1 else new_play[0]
+            return [Steal(p, victim, pocket, party)]
+    return []
+
+
+def candidates(game: Any, state: State, reading: Layout) -> list[list[Action]]:
+    """One sequence: the steps the reading shows, followed until the expected
+    table matches or nothing more is explained (the referee checks the result)."""
+    seq: list[Action] = []
+    cur = state
+    for _ in range(16):
+        if game.same_table(game.expected_table(cur), reading):
+            break
+        step = next_actions(game.kit, cur, reading)
+        if not step:
+            break
+        try:
+            cur, _ = game.apply_all(cur, step)
+        except IllegalAction:
+            seq.extend(step)
+            break
+        seq.extend(step)
+    return [seq] if seq else []
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def _place_words(state: State, w: Where) -> str:
+    side, a = w
+    if side == "bowls":
+        return "in the bowls"
+    if side == "play":
+        return f"in {area_name(state, a)}'s play area"
+    return f"behind {area_name(state, a)}'s divider (locked)"
+
+
+def put_back(state: State, expected: Layout, reading: Layout, limit: int = 6) -> list[str]:
+    """What to move so the table is the expected one again."""
+    exp, got = locations(expected), locations(reading)
+    lines = []
+    for s in sorted(set(exp) | set(got)):
+        e, g = _at(exp, s), _at(got, s)
+        if e != g:
+            where = "back " + _place_words(state, e) if e[0] != "bowls" or s in state["bowls"] else (
+                "back in the box (it was removed from the game)" if s in state["box"] else "back in the bowls")
+            lines.append(f"put {s} {where}")
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"and {len(lines) - limit} more"]
+    return lines
+
+
+def _foreign_locks(state: State, expected: Layout, reading: Layout) -> list[str]:
+    """Sweets moved behind a divider that was not the turn's to lock."""
+    x = state["turn"]
+    exp, got = locations(expected), locations(reading)
+    out = []
+    for s, g in got.items():
+        e = _at(exp, s)
+        if g[0] != "locked" or e == g:
+            continue
+        if e[0] == "play" and e[1] != x and g[1] == e[1]:
+            out.append(f"it is {area_name(state, x)}'s turn, yet {s} was moved behind {area_name(state, g[1])}'s "
+                       f"divider: only the player whose turn it is locks sweets, and only from their own play area")
+        elif e[0] == "play" and e[1] != g[1]:
+            out.append(f"{s} from {area_name(state, e[1])}'s play area was moved behind "
+                       f"{area_name(state, g[1])}'s divider: nobody locks someone else's sweet")
+        elif e[0] == "bowls":
+            out.append(f"{s} went from the bowls straight behind {area_name(state, g[1])}'s divider: "
+                       f"taken sweets go into the play area")
+    return out
+
+
+def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
+    kit: Kit = game.kit
+    if reading["missing"]:
+        names = ", ".join(reading["missing"])
+        return "out_of_sync", [Prompt(f"Cannot see {names}: put it back in its place "
+                                      f"(dividers between play area and locked sweets, bowls in the middle).",
+                                      level="error")]
+    if reading["strays"]:
+        return "out_of_sync", [Prompt(f"{', '.join(reading['strays'])} lies outside the rows of the bowls: put it "
+                                      f"back beside the bowl it belongs to.", level="error")]
+    phase = state["phase"]
+    same_areas = expected["areas"] == reading["areas"]
+    if phase == "scoring" and same_areas:
+        k = sets_in_play(len(state["players"]))
+        todo = [f"{kit.name(t)} ({len(reading['tiles'][t])} of {k})" for t in kit.types
+                if t not in state["rows"]]
+        return "waiting", [Prompt(f"Lay each favourites stack face up in a row below its base value tile, "
+                                  f"in stack order: {', '.join(todo)}.")]
+    if phase == "return":
+        return "waiting", [Prompt("Put every sweet back in its bowl and clear round 1's tiles away; round 2 "
+                                  "starts when the table is clear.")]
+    if phase in ("distribute", "endphase") and not same_areas:
+        foreign = _foreign_locks(state, expected, reading)
+        fix = put_back(state, expected, reading)
+        if foreign:
+            return "out_of_sync", [Prompt(f"{foreign[0][0].upper()}{foreign[0][1:]}: {'; '.join(fix)}.",
+                                          level="error")]
+        x = state["turn"]
+        own = state["areas"][x]["play"]
+        got = locations(reading)
+        if own and any(got.get(s) == ("locked", x) for s in own) and \
+                _only_partial_lock(state, expected, reading):
+            left = [s for s in own if got.get(s) != ("locked", x)]
+            return "waiting", [Prompt(f"Lock every sweet of your play area: {', '.join(left)} still to move "
+                                      f"behind your divider.", to=state["owner"][x])]
+        cur = state
+        for _ in range(16):
+            step = next_actions(kit, cur, reading)
+            if not step:
+                break
+            try:
+                cur, _ = game.apply_all(cur, step)
+            except IllegalAction as e:
+                return "out_of_sync", [Prompt(f"{e.reason}: {'; '.join(fix)}.", to=state["owner"][x],
+                                              level="error")]
+        return "out_of_sync", [Prompt(f"That is not {area_name(state, x)}'s turn as the rules allow: "
+                                      f"{'; '.join(fix)}.", level="error")]
+    if not same_areas:
+        fix = put_back(state, expected, reading)
+        if phase == "remove":
+            return "out_of_sync", [Prompt(f"Only removals now (each player takes their own locked sweet off the "
+                                          f"table): {'; '.join(fix)}.", level="error")]
+        return "out_of_sync", [Prompt(f"The sweets do not match the game: {'; '.join(fix)}.", level="error")]
+    lines = []
+    for key, what in (("base", "base value tile"), ("tiles", "face-up favourites tiles")):
+        for t in kit.types:
+            if expected[key][t] != reading[key][t]:
+                lines.append(f"{kit.name(t)}: {what} should be {', '.join(expected[key][t]) or 'none'}, "
+                             f"the table shows {', '.join(reading[key][t]) or 'none'}")
+    cur = state
+    for _ in range(16):
+        step = next_actions(kit, cur, reading)
+        if not step:
+            break
+        try:
+            cur, _ = game.apply_all(cur, step)
+        except IllegalAction as e:
+            return "out_of_sync", [Prompt(f"{e.reason}.", level="error")]
+    return "out_of_sync", [Prompt("; ".join(lines[:4]) + "." if lines else
+                                  "The table does not match the game: put it back as shown.", level="error")]
+
+
+def _only_partial_lock(state: State, expected: Layout, reading: Layout) -> bool:
+    x = state["turn"]
+    exp, got = locations(expected), locations(reading)
+    for s in set(exp) | set(got):
+        e, g = _at(exp, s), _at(got, s)
+        if e != g and not (e == ("play", x) and g == ("locked", x)):
+            return False
+    return True

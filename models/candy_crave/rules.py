@@ -1,0 +1,630 @@
+"""The rules of Candy Crave: state, phases, and what each action does.
+
+The state is plain JSON. Its parts:
+
+* ``players`` (seat order, clockwise; the first listed is the hungriest and
+  starts round 1), ``order`` (the turn order of the *areas*: the players
+  themselves, or the parties A-D with 2 players) and ``owner`` (area -> player);
+* ``areas``: per area its ``play`` and ``locked`` sweets and whether it has
+  ``withdrawn`` from this round; ``bowls`` (sweets in the bowls) and ``box``
+  (sweets removed from the game after round 1);
+* ``round`` (1 or 2) and ``phase``: ``base`` (draw base values) ->
+  ``favourites`` (stacks laid face down, one tile turned up per stack) ->
+  ``distribute`` (the turns) -> ``endphase`` (bowls empty: pocket one sweet a
+  turn) -> ``scoring`` (lay out the rows) -> ``remove`` (round 1 only: each
+  player removes locked sweets) -> ``start`` (only on a tie for fewest points)
+  -> ``return`` (sweets back in the bowls) -> round 2 ``base`` ... -> ``over``;
+* ``base`` / ``faceup`` / ``rows``: this round's base value tile, face-up
+  favourites tile and revealed row per sweet type;
+* ``turn`` (the area to play), ``turns`` (turns played this round),
+  ``short_take_used``, ``rounds`` (the record of each scored round).
+
+The face-down favourites tiles are never known to the engine until the row is
+revealed at scoring: nothing secret is held, so nothing can leak.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..engine import Event, GameSetupError, IllegalAction, State
+from .actions import (ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take,
+                      TurnUp, Withdraw)
+from .kit import FACES, Kit
+from .scoring import type_value
+
+PARTIES_2P = ("A", "B", "C", "D")
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
+    n = len(players)
+    two = n == 2
+    order = list(PARTIES_2P) if two else list(players)
+    for area in order:
+        if area not in kit.dividers:
+            raise GameSetupError(f"no divider CCR:DIVIDER:{area} in the catalog (dividers.csv): "
+                                 f"add one for seat colour {area}")
+    state: State = {
+        "players": list(players),
+        "options": dict(options),
+        "order": order,
+        "owner": _owners(players),
+        "areas": {a: {"play": [], "locked": [], "withdrawn": False} for a in order},
+        "bowls": kit.sweets_for(n),
+        "box": [],
+        "round": 1,
+        "phase": "base",
+        "base": {},
+        "faceup": {},
+        "rows": {},
+        "base_spent": [],
+        "start": order[0],
+        "turn": None,
+        "turns": 0,
+        "short_take_used": False,
+        "removed": {p: [] for p in players},
+        "tied": [],
+        "rounds": [],
+    }
+    return state
+
+
+def _owners(players: Sequence[str], starter: str | None = None) -> dict[str, str]:
+    """Area -> player. With 2 players the starter (first player) has A and D."""
+    if len(players) != 2:
+        return {p: p for p in players}
+    first = starter or players[0]
+    second = players[1] if first == players[0] else players[0]
+    return {"A": first, "B": second, "C": second, "D": first}
+
+
+def sets_in_play(n_players: int) -> int:
+    """How many favourites sets lie in the stacks: one per player, plus the extra
+    set turned up with 2 or 3 players. Also each row's length."""
+    return n_players + 1 if n_players <= 3 else n_players
+
+
+def removals_due(state: State) -> int:
+    return 2 if len(state["players"]) == 2 else 1
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def areas_of(state: State, player: str) -> list[str]:
+    return [a for a in state["order"] if state["owner"][a] == player]
+
+
+def where_is(state: State, sweet: str) -> tuple[str, str | None]:
+    """``("bowls", None)``, ``("box", None)``, ``("play", area)``, ``("locked", area)``
+    or ``("nowhere", None)``."""
+    if sweet in state["bowls"]:
+        return "bowls", None
+    if sweet in state["box"]:
+        return "box", None
+    for a, area in state["areas"].items():
+        for side in ("play", "locked"):
+            if sweet in area[side]:
+                return side, a
+    return "nowhere", None
+
+
+def area_name(state: State, area: str) -> str:
+    """``"RED"``, or ``"party A (RED)"`` in the 2-player game."""
+    if len(state["players"]) == 2:
+        return f"party {area} ({state['owner'][area]})"
+    return area
+
+
+def active_areas(state: State) -> list[str]:
+    return [a for a in state["order"] if not state["areas"][a]["withdrawn"]]
+
+
+def next_active(state: State, after: str) -> str | None:
+    order = state["order"]
+    i = order.index(after)
+    for k in range(1, len(order) + 1):
+        a = order[(i + k) % len(order)]
+        if not state["areas"][a]["withdrawn"]:
+            return a
+    return None
+
+
+def reference_area(state: State, area: str) -> str:
+    """The area to the right of ``area`` whose play area sets the size of a take:
+    the seat just before it in turn order (option ``reference=neighbour``), or
+    the nearest one before it still in the round (``previous_active``, default)."""
+    order = state["order"]
+    i = order.index(area)
+    if state["options"].get("reference", "previous_active") == "neighbour":
+        return order[i - 1]
+    for k in range(1, len(order) + 1):
+        a = order[(i - k) % len(order)]
+        if not state["areas"][a]["withdrawn"]:
+            return a
+    return area
+
+
+def take_sizes(state: State, area: str) -> list[int]:
+    """The sizes a take may have now (before the bowls' stock is considered)."""
+    if state["turns"] == 0:
+        return [1]
+    ref = len(state["areas"][reference_area(state, area)]["play"])
+    low = 0 if state["options"].get("zero_take") else 1
+    return sorted({s for s in (ref - 1, ref + 1) if s >= low})
+
+
+def short_take_size(state: State, area: str) -> int | None:
+    """The once-only smaller take: every sweet left in the bowls, when they hold
+    fewer than a permitted take (option ``short_take``: fewer than the larger
+    permitted size, default, or fewer than every permitted size)."""
+    if state["turns"] == 0 or state["short_take_used"]:
+        return None
+    left = len(state["bowls"])
+    sizes = take_sizes(state, area)
+    if left == 0 or left in sizes:
+        return None
+    bound = max(sizes) if state["options"].get("short_take", "below_larger") == "below_larger" else min(sizes)
+    return left if left < bound else None
+
+
+def steal_victims(state: State, area: str) -> list[str]:
+    return [a for a in state["order"] if a != area and len(state["areas"][a]["play"]) >= 2]
+
+
+def turn_choices(state: State) -> dict[str, Any]:
+    """What the area whose turn it is may do now, for prompts and tests."""
+    area = state["turn"]
+    if area is None or state["phase"] not in ("distribute", "endphase"):
+        return {}
+    own = state["areas"][area]["play"]
+    if state["phase"] == "endphase":
+        return {"area": area, "pocket_own": bool(own),
+                "pocket_from": [] if own else [a for a in state["order"]
+                                                if a != area and state["areas"][a]["play"]],
+                "withdraw": not own}
+    if own:
+        return {"area": area, "lock": len(own)}
+    left = len(state["bowls"])
+    return {"area": area, "take": [s for s in take_sizes(state, area) if s <= left],
+            "short_take": short_take_size(state, area),
+            "steal": [] if state["turns"] == 0 else steal_victims(state, area),
+            "withdraw": state["turns"] > 0}
+
+
+# --------------------------------------------------------------------------- apply
+
+
+class Rules:
+    """Applies actions to a state (a private copy, see ``Game.apply``)."""
+
+    def __init__(self, kit: Kit):
+        self.kit = kit
+
+    # ---- id normalisation
+
+    def sweet_id(self, text: str, action: Any) -> str:
+        sid = _strip(text, "CCR:SWEET:")
+        if sid not in self.kit.sweet_type:
+            raise IllegalAction(f"{action}: there is no sweet {text!r} (sweets are L01-L08, H01-H09, "
+                                f"K01-K10, B01-B11, C01-C12)", action)
+        return sid
+
+    def sweet_type(self, text: str, action: Any) -> str:
+        t = text.strip().upper()
+        if t not in self.kit.types:
+            raise IllegalAction(f"{action}: sweet type must be one of {', '.join(self.kit.types)}, not {text!r}",
+                                action)
+        return t
+
+    def name_sweet(self, sid: str) -> str:
+        return f"{sid} ({self.kit.name(self.kit.type_of(sid), 1)})"
+
+    # ---- dispatch
+
+    def apply(self, state: State, action: Any) -> list[Event]:
+        handler = getattr(self, "_" + action.type)
+        return handler(state, action)
+
+    # ---- phase: base values
+
+    def _base(self, state: State, a: DrawBase) -> list[Event]:
+        t = self.sweet_type(a.sweet, a)
+        tile = _strip(a.tile, "CCR:BASE:")
+        if state["phase"] != "base":
+            raise IllegalAction(f"{a}: base values are drawn at the start of a round, "
+                                f"not during {state['phase']}", a)
+        if tile not in self.kit.base_values:
+            raise IllegalAction(f"{a}: there is no base value tile {a.tile!r} "
+                                f"(tiles: {', '.join(self.kit.base_values)})", a)
+        if t in state["base"]:
+            raise IllegalAction(f"{a}: the {self.kit.name(t)} already have base tile {state['base'][t]}", a)
+        if tile in state["base"].values():
+            other = next(k for k, v in state["base"].items() if v == tile)
+            raise IllegalAction(f"{a}: tile {tile} already lies at the {self.kit.name(other)}", a)
+        if tile in state["base_spent"]:
+            raise IllegalAction(f"{a}: tile {tile} was used in round 1 and is back in the box; "
+                                f"round 2 draws from the other five", a)
+        state["base"][t] = tile
+        events = [Event("base", f"Each {self.kit.name(t, 1)} has base value {self.kit.base_value(tile)}",
+                        {"sweet": t, "tile": tile})]
+        if len(state["base"]) == len(self.kit.types):
+            state["phase"] = "favourites"
+            events.append(Event("phase", "All base values are out: lay the favourites tiles"))
+        return events
+
+    # ---- phase: favourites
+
+    def _turn_up(self, state: State, a: TurnUp) -> list[Event]:
+        t = self.sweet_type(a.sweet, a)
+        tile = _strip(a.tile, "CCR:FAV:")
+        if state["phase"] != "favourites":
+            raise IllegalAction(f"{a}: favourites stacks are turned up after the base values are drawn, "
+                                f"not during {state['phase']}", a)
+        if tile not in self.kit.faces:
+            raise IllegalAction(f"{a}: there is no favourites tile {a.tile!r}", a)
+        if t in state["faceup"]:
+            raise IllegalAction(f"{a}: the {self.kit.name(t)} stack already shows tile {state['faceup'][t]}", a)
+        if tile in state["faceup"].values():
+            raise IllegalAction(f"{a}: tile {tile} is already face up on another stack", a)
+        face = self.kit.face(tile)
+        if len(state["players"]) <= 3:
+            shown = [self.kit.face(x) for x in state["faceup"].values()]
+            if face in shown:
+                raise IllegalAction(f"{a}: with {len(state['players'])} players the five face-up tiles are one "
+                                    f"shuffled extra set, and its {face} is already face up", a)
+        state["faceup"][t] = tile
+        events = [Event("turn_up", f"The {self.kit.name(t)} stack shows {face}", {"sweet": t, "face": face})]
+        if len(state["faceup"]) == len(self.kit.types):
+            state["phase"] = "distribute"
+            state["turn"] = state["start"]
+            state["turns"] = 0
+            events.append(Event("phase", f"Distribute the sweets: {area_name(state, state['start'])} starts"))
+        return events
+
+    # ---- turns
+
+    def _actor(self, state: State, a: Any, phases: tuple[str, ...]) -> str:
+        """The area acting: checks the phase, whose turn it is and the party."""
+        if state["phase"] not in phases:
+            what = {"distribute": "while the bowls still hold sweets",
+                    "endphase": "once the bowls are empty"}
+            when = " or ".join(what[p] for p in phases)
+            raise IllegalAction(f"{a}: {a.type} is played {when}; now is {describe_phase(state)}", a)
+        area = state["turn"]
+        owner = state["owner"][area]
+        if a.player != owner:
+            raise IllegalAction(f"{a}: it is {area_name(state, area)}'s turn, not {a.player}'s", a)
+        if a.party is not None and a.party != area:
+            raise IllegalAction(f"{a}: it is party {area}'s turn, not party {a.party}'s", a)
+        return area
+
+    def _end_turn(self, state: State, area: str, events: list[Event]) -> None:
+        state["turns"] += 1
+        if state["phase"] == "endphase" and all(not ar["play"] for ar in state["areas"].values()):
+            self._round_over(state, events, "every sweet is locked")
+            return
+        if not active_areas(state):
+            self._round_over(state, events, "everyone has withdrawn")
+            return
+        state["turn"] = next_active(state, area)
+
+    def _round_over(self, state: State, events: list[Event], why: str) -> None:
+        state["phase"] = "scoring"
+        state["turn"] = None
+        events.append(Event("round_over", f"Round {state['round']} is over: {why}. Turn every favourites stack "
+                                          f"face up and lay its tiles in a row below its base value tile"))
+
+    def _lock(self, state: State, a: Lock) -> list[Event]:
+        area = self._actor(state, a, ("distribute",))
+        own = state["areas"][area]
+        if not own["play"]:
+            raise IllegalAction(f"{a}: {area_name(state, area)}'s play area is empty: nothing to lock", a)
+        moved = list(own["play"])
+        own["locked"] = sorted(own["locked"] + moved)
+        own["play"] = []
+        return [Event("lock", f"{area_name(state, area)} locks {len(moved)} sweet(s): {', '.join(moved)}",
+                      {"area": area, "sweets": moved})]
+
+    def _must_have_locked(self, state: State, area: str, a: Any) -> None:
+        n = len(state["areas"][area]["play"])
+        if n:
+            raise IllegalAction(f"{a}: {area_name(state, area)} must first lock the {n} sweet(s) in the play "
+                                f"area (move them behind the divider)", a)
+
+    def _take(self, state: State, a: Take) -> list[Event]:
+        area = self._actor(state, a, ("distribute",))
+        self._must_have_locked(state, area, a)
+        sweets = [self.sweet_id(s, a) for s in a.sweets]
+        if len(set(sweets)) != len(sweets):
+            raise IllegalAction(f"{a}: a sweet is named twice", a)
+        for s in sweets:
+            place, owner = where_is(state, s)
+            if place != "bowls":
+                where = {"box": "was removed from the game", "play": f"lies in {_an(state, owner)}'s play area",
+                         "locked": f"is locked by {_an(state, owner)}"}.get(place, "is not in play")
+                raise IllegalAction(f"{a}: {self.name_sweet(s)} {where}, not in a bowl", a)
+        k = len(sweets)
+        sizes = take_sizes(state, area)
+        short = short_take_size(state, area)
+        if k == 0 and 0 not in sizes:
+            raise IllegalAction(f"{a}: a take of no sweets is not a take; to take nothing, withdraw", a)
+        if k not in sizes:
+            if short is not None and k == short:
+                state["short_take_used"] = True
+            else:
+                raise IllegalAction(f"{a}: {self._size_reason(state, area, k)}", a)
+        elif k > len(state["bowls"]):
+            raise IllegalAction(f"{a}: the bowls hold only {len(state['bowls'])} sweets", a)
+        for s in sweets:
+            state["bowls"].remove(s)
+        state["areas"][area]["play"] = sorted(sweets)
+        events = [Event("take", f"{area_name(state, area)} takes {k} sweet(s): {', '.join(sweets) or 'none'}",
+                        {"area": area, "sweets": sweets})]
+        if not state["bowls"]:
+            state["phase"] = "endphase"
+            events.append(Event("phase", "The bowls are empty: from the next player on, each pockets one "
+                                         "sweet a turn"))
+        self._end_turn(state, area, events)
+        return events
+
+    def _size_reason(self, state: State, area: str, k: int) -> str:
+        if state["turns"] == 0:
+            return f"the first turn of a round takes exactly 1 sweet, not {k}"
+        ref = reference_area(state, area)
+        n = len(state["areas"][ref]["play"])
+        sizes = take_sizes(state, area)
+        left = len(state["bowls"])
+        allowed = " or ".join(str(s) for s in sizes)
+        text = (f"{area_name(state, area)} must take exactly {allowed} sweet(s) ({area_name(state, ref)}'s play "
+                f"area holds {n}), not {k}")
+        short = short_take_size(state, area)
+        if short is not None:
+            text += f"; or, once only, all {short} left in the bowls"
+        elif state["short_take_used"] and left < max(sizes):
+            text += "; the once-only smaller take is used up"
+        return text
+
+    def _steal(self, state: State, a: Steal) -> list[Event]:
+        area = self._actor(state, a, ("distribute",))
+        self._must_have_locked(state, area, a)
+        victim = a.victim.strip().upper()
+        if victim not in state["areas"]:
+            raise IllegalAction(f"{a}: there is no play area {a.victim!r} "
+                                f"(play areas: {', '.join(state['order'])})", a)
+        if state["turns"] == 0:
+            raise IllegalAction(f"{a}: the first turn of a round takes 1 sweet", a)
+        if victim == area:
+            raise IllegalAction(f"{a}: {area_name(state, area)} cannot steal from its own play area", a)
+        vplay = state["areas"][victim]["play"]
+        if len(vplay) < 2:
+            raise IllegalAction(f"{a}: {area_name(state, victim)}'s play area holds only {len(vplay)} sweet(s); "
+                                f"a steal needs 2 or more", a)
+        pocket = self.sweet_id(a.pocket, a)
+        if pocket not in vplay:
+            raise IllegalAction(f"{a}: {self.name_sweet(pocket)} is not in {area_name(state, victim)}'s play area "
+                                f"({', '.join(vplay)})", a)
+        rest = [s for s in vplay if s != pocket]
+        v = state["areas"][victim]
+        v["locked"] = sorted(v["locked"] + [pocket])
+        v["play"] = []
+        state["areas"][area]["play"] = sorted(rest)
+        events = [Event("steal", f"{area_name(state, area)} steals {len(rest)} sweet(s) ({', '.join(rest)}) from "
+                                 f"{area_name(state, victim)}, who pockets {pocket}",
+                        {"area": area, "victim": victim, "pocket": pocket, "sweets": rest})]
+        self._end_turn(state, area, events)
+        return events
+
+    def _withdraw(self, state: State, a: Withdraw) -> list[Event]:
+        area = self._actor(state, a, ("distribute", "endphase"))
+        if state["phase"] == "distribute":
+            if state["turns"] == 0:
+                raise IllegalAction(f"{a}: the first turn of a round takes 1 sweet", a)
+            self._must_have_locked(state, area, a)
+        elif state["areas"][area]["play"]:
+            raise IllegalAction(f"{a}: once the bowls are empty, {area_name(state, area)} may withdraw only with "
+                                f"an empty play area (it holds {len(state['areas'][area]['play'])})", a)
+        state["areas"][area]["withdrawn"] = True
+        events = [Event("withdraw", f"{area_name(state, area)} withdraws from round {state['round']}",
+                        {"area": area})]
+        self._end_turn(state, area, events)
+        return events
+
+    def _pocket(self, state: State, a: Pocket) -> list[Event]:
+        area = self._actor(state, a, ("endphase",))
+        sid = self.sweet_id(a.sweet, a)
+        own = state["areas"][area]
+        place, owner = where_is(state, sid)
+        if own["play"]:
+            if (place, owner) != ("play", area):
+                raise IllegalAction(f"{a}: {area_name(state, area)} must pocket a sweet from its own play area "
+                                    f"({', '.join(own['play'])}), not {sid}", a)
+        elif place != "play":
+            raise IllegalAction(f"{a}: {self.name_sweet(sid)} is not in a play area; with an empty play area "
+                                f"{area_name(state, area)} pockets one sweet from another play area", a)
+        state["areas"][owner]["play"].remove(sid)
+        own["locked"] = sorted(own["locked"] + [sid])
+        src = "" if owner == area else f" from {area_name(state, owner)}'s play area"
+        events = [Event("pocket", f"{area_name(state, area)} pockets {sid}{src}",
+                        {"area": area, "sweet": sid, "from": owner})]
+        self._end_turn(state, area, events)
+        return events
+
+    # ---- scoring
+
+    def _reveal(self, state: State, a: Reveal) -> list[Event]:
+        t = self.sweet_type(a.sweet, a)
+        if state["phase"] != "scoring":
+            raise IllegalAction(f"{a}: the favourites rows are laid out once the round is over; "
+                                f"now is {describe_phase(state)}", a)
+        if t in state["rows"]:
+            raise IllegalAction(f"{a}: the {self.kit.name(t)} row is already laid out", a)
+        tiles = [_strip(x, "CCR:FAV:") for x in a.tiles]
+        for x in tiles:
+            if x not in self.kit.faces:
+                raise IllegalAction(f"{a}: there is no favourites tile {x!r}", a)
+        if len(set(tiles)) != len(tiles):
+            raise IllegalAction(f"{a}: a tile is named twice", a)
+        k = sets_in_play(len(state["players"]))
+        if len(tiles) != k:
+            raise IllegalAction(f"{a}: each stack holds {k} tiles with {len(state['players'])} players, "
+                                f"the row shows {len(tiles)}", a)
+        used = {x: s for s, row in state["rows"].items() for x in row}
+        for x in tiles:
+            if x in used:
+                raise IllegalAction(f"{a}: tile {x} already lies in the {self.kit.name(used[x])} row", a)
+        up = state["faceup"].get(t)
+        if up is not None and up not in tiles:
+            raise IllegalAction(f"{a}: the {self.kit.name(t)} stack's face-up tile {up} "
+                                f"({self.kit.face(up)}) is missing from the row", a)
+        counts = {f: 0 for f in FACES}
+        for x in list(used) + tiles:
+            counts[self.kit.face(x)] += 1
+        over = [f for f, c in counts.items() if c > k]
+        if over:
+            raise IllegalAction(f"{a}: the rows would hold {counts[over[0]]} tiles showing {over[0]}, but the "
+                                f"{k} sets in play have only {k}", a)
+        state["rows"][t] = tiles
+        faces = [self.kit.face(x) for x in tiles]
+        value = type_value(self.kit.base_value(state["base"][t]), faces)
+        events = [Event("reveal", f"The {self.kit.name(t)} row: {' '.join(faces)}: each "
+                                  f"{self.kit.name(t, 1)} is worth {value}", {"sweet": t, "value": value})]
+        if len(state["rows"]) == len(self.kit.types):
+            self._score_round(state, events)
+        return events
+
+    def _score_round(self, state: State, events: list[Event]) -> None:
+        from .points import round_totals   # local: points imports rules
+        record = {
+            "round": state["round"],
+            "base": dict(state["base"]),
+            "rows": {t: list(r) for t, r in state["rows"].items()},
+            "owner": dict(state["owner"]),
+            "locked": {a: list(ar["locked"]) for a, ar in state["areas"].items()},
+            "left_in_bowls": len(state["bowls"]),
+        }
+        state["rounds"].append(record)
+        totals = round_totals(self.kit, state, record)
+        text = ", ".join(f"{p} {v}" for p, v in totals.items())
+        events.append(Event("round_scored", f"Round {state['round']} scores: {text}", {"points": totals}))
+        if state["round"] == 2:
+            state["phase"] = "over"
+            events.append(Event("game_over", "The game is over"))
+            return
+        state["phase"] = "remove"
+        due = removals_due(state)
+        events.append(Event("phase", f"Each player removes {due} locked sweet(s) from the game"))
+        self._maybe_removals_done(state, events)
+
+    # ---- between the rounds
+
+    def _remove(self, state: State, a: Remove) -> list[Event]:
+        if state["phase"] != "remove":
+            raise IllegalAction(f"{a}: sweets are removed from the game after round 1's scoring; "
+                                f"now is {describe_phase(state)}", a)
+        if a.player not in state["players"]:
+            raise IllegalAction(f"{a}: there is no player {a.player}", a)
+        sid = self.sweet_id(a.sweet, a)
+        place, area = where_is(state, sid)
+        if place != "locked" or state["owner"][area] != a.player:
+            whose = f"locked by {area_name(state, area)}" if place == "locked" else f"in {place}"
+            raise IllegalAction(f"{a}: {a.player} removes one of their own locked sweets; {sid} is {whose}", a)
+        if len(state["removed"][a.player]) >= self._removals_for(state, a.player):
+            raise IllegalAction(f"{a}: {a.player} has already removed {len(state['removed'][a.player])} sweet(s)",
+                                a)
+        state["areas"][area]["locked"].remove(sid)
+        state["box"] = sorted(state["box"] + [sid])
+        state["removed"][a.player].append(sid)
+        events = [Event("remove", f"{a.player} removes {sid} from the game", {"player": a.player, "sweet": sid})]
+        self._maybe_removals_done(state, events)
+        return events
+
+    def _removals_for(self, state: State, player: str) -> int:
+        """Removals due from a player: as many as the rules ask, or all their locked
+        sweets if they hold fewer."""
+        held = sum(len(state["areas"][a]["locked"]) for a in areas_of(state, player))
+        return min(removals_due(state), held + len(state["removed"][player]))
+
+    def _maybe_removals_done(self, state: State, events: list[Event]) -> None:
+        if any(len(state["removed"][p]) < self._removals_for(state, p) for p in state["players"]):
+            return
+        totals = state_round_points(self.kit, state, 0)
+        low = min(totals.values())
+        tied = [p for p in state["players"] if totals[p] == low]
+        if len(tied) > 1:
+            state["phase"] = "start"
+            state["tied"] = tied
+            events.append(Event("phase", f"{' and '.join(tied)} tie with the fewest points ({low}): "
+                                         f"they choose who starts round 2"))
+        else:
+            self._set_start(state, tied[0], events)
+
+    def _choose_start(self, state: State, a: ChooseStart) -> list[Event]:
+        if state["phase"] != "start":
+            raise IllegalAction(f"{a}: the start player is chosen only when players tie for the fewest points "
+                                f"after round 1; now is {describe_phase(state)}", a)
+        if a.player not in state["tied"]:
+            raise IllegalAction(f"{a}: only a player tied for the fewest points may start "
+                                f"({', '.join(state['tied'])})", a)
+        events: list[Event] = []
+        self._set_start(state, a.player, events)
+        return events
+
+    def _set_start(self, state: State, player: str, events: list[Event]) -> None:
+        state["tied"] = []
+        state["phase"] = "return"
+        state["next_start"] = player
+        text = f"{player} starts round 2"
+        if len(state["players"]) == 2:
+            text += " and plays parties A and D"
+        events.append(Event("start", text + ": put every sweet back in its bowl and clear the tiles away",
+                            {"player": player}))
+
+    def _next_round(self, state: State, a: NextRound) -> list[Event]:
+        if state["phase"] != "return":
+            raise IllegalAction(f"{a}: round 2 begins after the removals; now is {describe_phase(state)}", a)
+        starter = state.pop("next_start")
+        back = [s for ar in state["areas"].values() for s in ar["play"] + ar["locked"]]
+        state["bowls"] = sorted(state["bowls"] + back)
+        state["owner"] = _owners(state["players"], starter)
+        state["areas"] = {x: {"play": [], "locked": [], "withdrawn": False} for x in state["order"]}
+        state["start"] = next(x for x in state["order"] if state["owner"][x] == starter)
+        state["base_spent"] = sorted(state["base_spent"] + list(state["base"].values()))
+        state["base"], state["faceup"], state["rows"] = {}, {}, {}
+        state["round"] = 2
+        state["phase"] = "base"
+        state["turn"] = None
+        state["turns"] = 0
+        state["short_take_used"] = False
+        return [Event("round", f"Round 2: {len(state['bowls'])} sweets in the bowls; draw new base values",
+                      {"round": 2})]
+
+
+def state_round_points(kit: Kit, state: State, index: int) -> dict[str, int]:
+    from .points import round_totals
+    return round_totals(kit, state, state["rounds"][index])
+
+
+def describe_phase(state: State) -> str:
+    return {
+        "base": f"round {state['round']}'s base value draw",
+        "favourites": f"round {state['round']}'s favourites",
+        "distribute": f"round {state['round']}'s distribution",
+        "endphase": f"round {state['round']}'s end phase (the bowls are empty)",
+        "scoring": f"round {state['round']}'s scoring",
+        "remove": "the removals after round 1",
+        "start": "the choice of round 2's start player",
+        "return": "the return of the sweets to the bowls",
+        "over": "the end of the game",
+    }[state["phase"]]
+
+
+def _an(state: State, area: str | None) -> str:
+    return area_name(state, area) if area else "?"
+
+
+def _strip(text: str, prefix: str) -> str:
+    t = text.strip().upper()
+    return t[len(prefix):] if t.startswith(prefix) else t
