@@ -1,0 +1,177 @@
+"""The Closest Ghost (Andrew Looney): the engine.
+
+Two players, two 3x3 boards edge to edge. On your turn move your avatar one
+square along an arrow of the square it leaves (wrapping off the edge of the
+combined area), never onto a ghost; landing on candy takes it. Then move the
+ghost closest to your avatar one square. When your starting board has no candy
+left, whoever took the last piece, you win.
+
+The state (plain JSON)::
+
+    {"players": ["RED", "BLUE"],            # RED moves first and owns board A
+     "owners": {"A": "RED", "B": "BLUE"},
+     "options": {...},                      # resolved options (layout, wrap, ...)
+     "rotations": {"A": 0, "B": 0},         # each board's rotation, degrees CCW
+     "phase": "place_ghost" | "move" | "ghost" | "over",
+     "turn": "BLUE",                        # who must act
+     "avatars": {"RED": "B2", "BLUE": "E2"},
+     "ghosts": ["A1", "D1"],                # sorted squares
+     "candy": ["A1", "A2", ...],            # every candy still on the boards, hidden ones too
+     "taken": {"A": {"RED": 0, "BLUE": 0}, "B": {...}},   # candy taken from each board, by whom
+     "moves": 0, "notes": [], "winner": null, "result": ""}
+
+Example::
+
+    >>> game = TheClosestGhost()
+    >>> s = game.setup(["RED", "BLUE"])
+    >>> s, ev = game.apply(s, game.parse_action({"type": "place_ghost", "player": "BLUE", "square": "F3"}))
+    >>> s, ev = game.apply(s, game.parse_action({"type": "move_avatar", "player": "RED", "to": "B1"}))
+    >>> ev[-1].text
+    'RED took the candy on B1 from their own board A (7 left there).'
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..catalog import Catalog, Column
+from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard
+from . import layout, referee, rules, views
+from .actions import ACTIONS, MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
+from .board import BoardSpec, load_board_spec
+from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
+
+CATALOG_DIR = Path(__file__).parent / "catalog"
+
+
+class TheClosestGhost(Game):
+    code = "TCG"
+    slug = "the-closest-ghost"
+    title = "The Closest Ghost"
+    min_players = 2
+    max_players = 2
+    actions = ACTIONS
+    catalog_dir = CATALOG_DIR
+    catalog_schema = {
+        "avatars": {"colour": Column("str"), "token_mm": Column("int")},
+        "ghosts": {"token_mm": Column("int")},
+        "candy": {"token_mm": Column("int")},
+        "boards": {"board": Column("str", choices=BOARDS), "x_mm": Column("int"), "y_mm": Column("int"),
+                   "angle_deg": Column("int", required=False, default=0),
+                   "tag_mm": Column("int", required=False, default=25)},
+    }
+    options = {
+        "layout": Option("3x6", "3x6: board A left of board B; 6x3: board A above board B", LAYOUTS),
+        "rotation_a": Option(0, "board A's rotation, degrees counter-clockwise (its owner's choice; "
+                                "the camera reads it before play)", ROTATIONS),
+        "rotation_b": Option(0, "board B's rotation, degrees counter-clockwise", ROTATIONS),
+        "wrap": Option(True, "an avatar following an arrow off the combined area wraps to the opposite edge "
+                             "(ruling; off: such arrows cannot be followed)"),
+        "ghost_step": Option("orthogonal", "a ghost moves one square orthogonally (ruling), or also "
+                                           "diagonally (king)", ("orthogonal", "king")),
+        "ghost_wrap": Option(False, "ghosts wrap around the edge too (ruling: they never do)"),
+        "blocked_ghost": Option("skip", "when every closest ghost is blocked on all sides: no ghost moves "
+                                        "(skip, a guess) or the next closest that can move does (next)",
+                                ("skip", "next")),
+        "trapped": Option("pass", "a trapped avatar's player passes the whole turn (pass), or still moves "
+                                  "the closest ghost (ghost); a guess", ("pass", "ghost")),
+        "avatars_block": Option(False, "an avatar may not enter the other avatar's square (the rulebook "
+                                       "forbids only ghosts' squares; a guess)"),
+    }
+
+    def __init__(self, catalog: Catalog | None = None, board: BoardSpec | None = None):
+        super().__init__(catalog)
+        if board is None:
+            rows = [(c.payload, c["board"], c["x_mm"], c["y_mm"], c["angle_deg"] or 0, c["tag_mm"] or 25)
+                    for c in self.catalog.of_kind("boards")]
+            board = load_board_spec(rows)
+        self.board = board
+
+    # ---- helpers
+
+    def area(self, state: Mapping[str, Any]) -> Area:
+        return rules.area_of(self.board, state)  # type: ignore[arg-type]
+
+    # ---- setup and rules
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        players = self.check_players(players)
+        opts = self.resolve_options(options or {})
+        colours = {c["colour"] for c in self.catalog.of_kind("avatars")}
+        for p in players:
+            if p not in colours:
+                raise GameSetupError(f"no avatar for {p} in the catalog (avatars: {', '.join(sorted(colours))}); "
+                                     f"add a row TCG:AVATAR:{p} to avatars.csv")
+        for b in BOARDS:
+            if not self.board.markers.get(b):
+                raise GameSetupError(f"the catalog has no markers for board {b} (boards.csv)")
+        rotations = {"A": opts["rotation_a"], "B": opts["rotation_b"]}
+        area = Area(opts["layout"], rotations, self.board)
+        centres = {area.centre(b) for b in BOARDS}
+        state = {
+            "players": players,
+            "owners": {"A": players[0], "B": players[1]},
+            "options": opts,
+            "rotations": rotations,
+            "phase": "place_ghost",
+            "turn": players[1],
+            "avatars": {players[0]: area.centre("A"), players[1]: area.centre("B")},
+            "ghosts": sorted(area.dot(b) for b in BOARDS),
+            "candy": sorted(sq for sq in area.squares() if sq not in centres),
+            "taken": {b: {p: 0 for p in players} for b in BOARDS},
+            "moves": 0,
+            "notes": [],
+            "winner": None,
+            "result": "",
+        }
+        return state
+
+    def _apply(self, state: dict[str, Any], action: Action) -> list[Event]:
+        if isinstance(action, TurnBoard):
+            return rules.apply_turn_board(self.board, state, action)
+        if isinstance(action, PlaceGhost):
+            return rules.apply_place_ghost(self.board, state, action)
+        if isinstance(action, MoveAvatar):
+            return rules.apply_move_avatar(self.board, state, action)
+        if isinstance(action, MoveGhost):
+            return rules.apply_move_ghost(self.board, state, action)
+        raise NotImplementedError(action)
+
+    def is_over(self, state: dict[str, Any]) -> bool:
+        return state["phase"] == "over"
+
+    # ---- what the players see
+
+    def prompts(self, state: dict[str, Any]) -> list[Prompt]:
+        return views.prompts(self.area(state), state)
+
+    def score(self, state: dict[str, Any]) -> Scoreboard:
+        return views.score(self.area(state), state)
+
+    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
+        return views.public_view(self.area(state), state)
+
+    def player_view(self, state: dict[str, Any], player: str) -> dict[str, Any]:
+        view = self.public_view(state)
+        view["you"] = player
+        view["your_board"] = next((b for b in BOARDS if state["owners"][b] == player), None)
+        view["your_turn"] = state["turn"] == player and state["phase"] != "over"
+        return view
+
+    # ---- the table
+
+    def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:
+        return layout.expected_table(self.area(state), state)
+
+    def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
+        return layout.read(self.board, self.catalog, state, snapshot)
+
+    def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
+        return layout.arrange(self.board, self.catalog, self.area(state), state, table_mm)
+
+    def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
+        return referee.candidates(self, state, reading)
+
+    def explain(self, state: dict[str, Any], expected: dict[str, Any],
+                reading: dict[str, Any]) -> tuple[str, list[Prompt]]:
+        return referee.explain(self, state, expected, reading)

@@ -1,0 +1,197 @@
+"""Turning a difference between the expected table and a reading into actions, or
+into precise out-of-sync prompts ("RED's avatar cannot go left from B2 to A2: that
+is against the arrows ...: put it back on B2")."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable
+
+from ..engine import Action, IllegalAction, Prompt
+from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
+from .grid import BOARDS, words
+from .rules import expecting, other
+
+State = dict[str, Any]
+Apply = Callable[[State, Action], tuple[State, list]]
+Expected = Callable[[State], dict]
+
+
+def _ghost_diff(expected: list[str], got: list[str]) -> tuple[list[str], list[str]]:
+    e, g = Counter(expected), Counter(got)
+    return sorted((e - g).elements()), sorted((g - e).elements())
+
+
+def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
+    """Action sequences that could explain a reading, in the order the table plays them."""
+    if any(reading["boards"].get(b) is None for b in BOARDS):
+        return []
+    turns: list[Action] = [TurnBoard(b, reading["boards"][b]) for b in BOARDS
+                           if reading["boards"][b] != state["rotations"][b]]
+    phase, p = state["phase"], state["turn"]
+    turned = state
+    if turns and phase == "place_ghost":
+        try:     # the pieces turn with the board: compare with the turned boards
+            turned, _ = game.apply_all(state, turns)
+        except IllegalAction:
+            return []
+    moved = {p: sq for p, sq in reading["avatars"].items()
+             if p in state["players"] and sq is not None and sq != turned["avatars"][p]}
+    gone, new = _ghost_diff(turned["ghosts"], reading["ghosts"])
+    out: list[list[Action]] = []
+    if phase == "place_ghost":
+        place = [PlaceGhost(p, new[0])] if len(new) == 1 and not gone else []
+        first = state["players"][0]
+        out.append(turns + place)
+        if place and first in moved:
+            out.append(turns + place + [MoveAvatar(first, moved[first])])
+        return [seq for seq in out if seq]
+    if turns:
+        return []
+    ghost_move = [len(gone) == 1 and len(new) == 1]
+    q = other(state, p)
+    if phase == "move" and p in moved:
+        out.append([MoveAvatar(p, moved[p])])
+        if ghost_move[0]:
+            out.append([MoveAvatar(p, moved[p]), MoveGhost(p, gone[0], new[0])])
+            if q in moved:
+                out.append([MoveAvatar(p, moved[p]), MoveGhost(p, gone[0], new[0]), MoveAvatar(q, moved[q])])
+        if q in moved:       # no ghost could move after p's move
+            out.append([MoveAvatar(p, moved[p]), MoveAvatar(q, moved[q])])
+    elif phase == "move" and q in moved:     # p was trapped? never: the engine passes for them
+        out.append([MoveAvatar(q, moved[q])])
+    elif phase == "ghost" and ghost_move[0]:
+        out.append([MoveGhost(p, gone[0], new[0])])
+        if q in moved:
+            out.append([MoveGhost(p, gone[0], new[0]), MoveAvatar(q, moved[q])])
+    return out
+
+
+def explain(game: Any, state: State, expected: dict[str, Any],
+            reading: dict[str, Any]) -> tuple[str, list[Prompt]]:
+    """Why a reading is not the expected table: the root cause first, each with how to
+    put it right. ``waiting`` when the table is part-way through a legal move (the
+    taken candy is still on the board)."""
+    catalog = game.catalog
+    errors: list[str] = []
+    # 1. the boards themselves
+    for b in BOARDS:
+        if reading["boards"].get(b) is None:
+            names = words([m.payload for m in game.board.markers.get(b, ())])
+            errors.append(f"Cannot see board {b}: none of its markers ({names}) is in view. "
+                          f"Uncover at least one of them.")
+    if errors:
+        return "out_of_sync", [Prompt(e, None, "error") for e in errors]
+    for b in BOARDS:
+        got, want = reading["boards"][b], state["rotations"][b]
+        if got != want:
+            owner = state["owners"][b]
+            if state["phase"] == "place_ghost":
+                try:
+                    state, _ = game.apply(state, TurnBoard(b, got))
+                    expected = game.expected_table(state)
+                    continue
+                except IllegalAction:
+                    pass
+            errors.append(f"Board {b} ({owner}'s) is turned {got} degrees, but the game has it at {want}: "
+                          f"turn it back (boards are turned only before the third ghost is placed).")
+    if errors:
+        return "out_of_sync", [Prompt(e, None, "error") for e in errors]
+
+    # 2. a legal move, still waiting for the taken candy to leave the board
+    for seq in candidates(game, state, reading):
+        try:
+            new, _ = game.apply_all(state, seq)
+        except IllegalAction:
+            continue
+        landed = [a.to for a in seq if isinstance(a, MoveAvatar) and a.to in state["candy"]]
+        want = game.expected_table(new)
+        if landed and reading["candy"] != want["candy"]:
+            patched = dict(want, candy=sorted(want["candy"] + [sq for sq in landed if sq in reading["candy"]]))
+            if patched == reading:
+                return "waiting", [Prompt(f"{a.player} took the candy on {a.to}: lift it off the board.",
+                                          a.player, "todo")
+                                   for a in seq if isinstance(a, MoveAvatar) and a.to in landed]
+
+    # 3. stray tags
+    for payload in reading.get("unknown", []):
+        errors.append(f"{payload} is not in The Closest Ghost's catalog: take it off the table "
+                      f"(or add it to the catalog).")
+    for payload in reading.get("off_board", []):
+        errors.append(f"A ghost ({payload}) lies off the boards: every ghost stands on a square.")
+
+    # 4. avatars
+    phase, turn = state["phase"], state["turn"]
+    legal_avatar_move = False
+    for p in state["players"]:
+        want = state["avatars"][p]
+        tag = next((c.payload for c in catalog.of_kind("avatars") if c.values.get("colour") == p), p)
+        if p not in reading["avatars"]:
+            errors.append(f"{p}'s avatar ({tag}) is not seen: put it on {want}.")
+            continue
+        got = reading["avatars"][p]
+        if got is None:
+            errors.append(f"{p}'s avatar is off the boards: put it on {want}.")
+        elif got != want:
+            if phase == "move" and turn == p:
+                try:
+                    game.apply(state, MoveAvatar(p, got))
+                    legal_avatar_move = True
+                except IllegalAction as e:
+                    reason = e.reason.split(": ", 1)[1] if ": " in e.reason else e.reason
+                    errors.append(f"Out of sync: {reason}. Put it back on {want}.")
+            else:
+                errors.append(f"{p}'s avatar moved from {want} to {got}, but {expecting(state)}: "
+                              f"put it back on {want}.")
+    for colour, sq in reading["avatars"].items():
+        if colour not in state["players"] and sq is not None:
+            errors.append(f"The {colour} avatar on {sq} is not in this game: take it off the board.")
+
+    # 5. ghosts
+    gone, new = _ghost_diff(expected["ghosts"], reading["ghosts"])
+    dup = sorted(sq for sq, n in Counter(reading["ghosts"]).items() if n > 1)
+    for sq in dup:
+        errors.append(f"Two ghosts stand on {sq}: a square holds one ghost.")
+    if phase == "ghost" and len(gone) == 1 and len(new) == 1:
+        try:
+            game.apply(state, MoveGhost(turn, gone[0], new[0]))
+        except IllegalAction as e:
+            reason = e.reason.split(": ", 1)[1] if ": " in e.reason else e.reason
+            errors.append(f"Out of sync: the ghost moved from {gone[0]} to {new[0]}, but {reason}. "
+                          f"Put it back on {gone[0]}.")
+    elif phase == "place_ghost" and len(new) == 1 and not gone:
+        try:
+            game.apply(state, PlaceGhost(turn, new[0]))
+        except IllegalAction as e:
+            errors.append(f"Out of sync: {e.reason}.")
+    else:
+        if len(gone) == 1 and len(new) == 1:
+            errors.append(f"A ghost moved from {gone[0]} to {new[0]}, but {expecting(state)}: "
+                          f"put it back on {gone[0]}.")
+        else:
+            for sq in gone:
+                errors.append(f"The ghost on {sq} is missing: put it back on {sq}.")
+            for sq in new:
+                if sq not in dup:
+                    errors.append(f"A ghost stands on {sq}, where the game has none: take it off.")
+
+    # 6. candy
+    avatar_at = {sq: p for p, sq in reading["avatars"].items() if sq}
+    for sq in sorted(set(reading["candy"]) - set(expected["candy"])):
+        if sq in avatar_at and legal_avatar_move:
+            continue
+        if sq in state["candy"] and sq in expected["ghosts"]:
+            continue   # the ghost left it: reported with the ghosts
+        errors.append(f"A candy lies on {sq}, but the game has none there: take it off the board.")
+    for sq in sorted(set(expected["candy"]) - set(reading["candy"])):
+        if sq in reading["ghosts"] or sq in avatar_at:
+            continue   # covered by a piece that should not be there: reported above
+        errors.append(f"The candy on {sq} is missing: put a candy back on {sq}.")
+    for sq, n in Counter(reading["candy"]).items():
+        if n > 1:
+            errors.append(f"{n} candies lie on {sq}: a square holds one.")
+
+    if not errors:
+        if legal_avatar_move:
+            return "waiting", [Prompt(f"{turn}'s avatar move is legal; now finish the turn as shown.", turn)]
+        errors.append("The table does not match the game: put it back as shown.")
+    return "out_of_sync", [Prompt(e, None, "error") for e in errors]
