@@ -1,0 +1,105 @@
+"""The Girls vs Ghouls engine: the :class:`~models.engine.Game` hooks, each
+handed to the module that knows the subject (rules, layout, referee, scoring,
+views).
+
+    >>> game = GirlsVsGhouls()
+    >>> state = game.setup(["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"])
+    >>> state, events = game.apply(state, game.parse_action({"type": "place", "player": "RED", "house": 1}))
+    >>> events[0].text
+    "RED's standee starts at House 1"
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..catalog import Column
+from ..engine import Game, Option, Prompt, Scoreboard
+from . import layout, referee, rules, scoring, views
+from .actions import ACTIONS
+from .board import Board
+
+
+class GirlsVsGhouls(Game):
+    """Girls vs Ghouls (Tess Evans and Tyler Phelps; Holly House Games), 4-7 players."""
+
+    code = "GVG"
+    slug = "girls-vs-ghouls"
+    title = "Girls vs Ghouls"
+    min_players = 4
+    max_players = 7
+    actions = ACTIONS
+    catalog_dir = Path(__file__).parent / "catalog"
+    catalog_schema = {
+        "houses": {"house": Column("int"), "face": Column("str", choices=("GIRLS", "GHOULS")),
+                   "start": Column("bool"), "crosswalk_after": Column("bool", required=False, default=False)},
+        "slots": {"house": Column("int")},
+        "treats": {"value": Column("int"), "candy_corn": Column("bool", required=False, default=False)},
+        "tricks": {"trick": Column("str", choices=("FLIP", "INVERT", "DOUBLE", "TRAP"))},
+        "standees": {},
+        "identities": {"team": Column("str", choices=("GIRLS", "GHOULS", "REPORTER"))},
+        "vp": {"points": Column("int")},
+        "tokens": {},
+    }
+    options = {
+        "vp_order": Option("1,2,3", "Ruling (a guess): the VP card each round awards, in round order."),
+        "crosswalk_passable": Option(True, "Ruling (a guess): the walk goes on across the crosswalk (which is no "
+                                           "space), so the 8 houses form a ring; false: the crosswalk ends the walk."),
+        "trapped_trap_traps": Option(False, "Ruling (a guess): a Trap nullified by a Trap below it still "
+                                            "nullifies the Trick on top of it."),
+        "empty_beats_black": Option(False, "Ruling (a guess): with no orange cubes anywhere, a house with no cubes "
+                                           "counts as 'fewest black' (default: bad candy beats no candy, so only "
+                                           "houses with black cubes score, unless no house has any cube)."),
+        "peek_at_closed_house": Option(True, "Ruling (a guess): a Peek is allowed at a closed house (only Treats "
+                                             "and Tricks are forbidden there; there is nothing to see)."),
+    }
+
+    def __init__(self, catalog: Any | None = None):
+        super().__init__(catalog)
+        self.board = Board.from_catalog(self.catalog)
+
+    # ---- rules
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> dict:
+        return rules.new_state(self.board, self.check_players(players), self.resolve_options(options or {}))
+
+    def _apply(self, state: dict, action: Any) -> list:
+        return rules.apply(self.board, state, action)
+
+    def is_over(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    # ---- what the players see
+    def prompts(self, state: dict) -> list[Prompt]:
+        out = views.prompts(self.board, state)
+        if state["phase"] == "over":
+            board = self.score(state)
+            out.extend(Prompt(n, None, "info") for n in board.notes)
+        return out
+
+    def score(self, state: dict) -> Scoreboard:
+        return scoring.scoreboard(self.board, state)
+
+    def public_view(self, state: dict) -> dict:
+        return views.public_view(self.board, state)
+
+    def player_view(self, state: dict, player: str) -> dict:
+        return views.player_view(self.board, state, player)
+
+    # ---- the table
+    def expected_table(self, state: dict) -> dict:
+        return layout.expected_table(self.board, state)
+
+    def read(self, state: dict, snapshot: Any) -> dict:
+        return layout.read(self.board, state, snapshot)
+
+    def arrange(self, state: dict, table_mm: tuple[float, float] = (900.0, 600.0)) -> list:
+        return layout.arrange(self.board, state, table_mm)
+
+    def same_table(self, expected: dict, reading: dict) -> bool:
+        return layout.same_table(expected, reading)
+
+    def candidates(self, state: dict, reading: dict) -> list:
+        return referee.candidates(self, state, reading)
+
+    def explain(self, state: dict, expected: dict, reading: dict):
+        return referee.explain(self, state, expected, reading)

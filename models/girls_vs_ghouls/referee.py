@@ -1,0 +1,283 @@
+"""From a difference on the table to actions, or to a precise prompt.
+
+What the camera sees change, and what it means:
+
+* a standee on another house: a ``move`` (``place`` at setup);
+* a new Treat face up at a house: a ``treat`` (candy corn's sign from its turn);
+* a Trick slot newly covered: a ``trick`` (the first of that house's stack);
+* nothing at all: a Trick on top of an existing stack, or a Peek (discards lie
+  face down) look the same. The companion counts such a hidden card when the
+  next player's standee moves (or the round's Tricks turn up), if only one kind
+  of card fits (a Peek, at a house with no stack); otherwise it asks the referee;
+* a Trick face turned up at a house (end of round): a ``reveal``;
+* a tied tile turned over, or the VP card put on a tied house: a ``choose``;
+* an identity card turned up in a seat area: an ``identity``.
+
+:func:`candidates` applies every reading of the difference on a copy and keeps
+those that end at the table seen; more than one that differ is an ambiguity
+(:func:`explain` then asks the referee).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, IllegalAction, Prompt
+from .actions import CARD_PLAYS, ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
+from .board import TEAM_NAMES
+from .layout import same_table
+from . import rules
+
+
+def _diff(state: dict, expected: dict, reading: dict) -> dict[str, Any]:
+    """What changed between the expected table and the reading."""
+    moved = {p: h for p, h in reading["standees"].items() if state["positions"].get(p) != h}
+    treats = {t["house"]: t for t in reading["new_treats"]}
+    covered = [int(h) for h, r in reading["houses"].items()
+               if r["slot"] == "covered" and expected["houses"][h]["slot"] == "open" and r["vp"] is None]
+    faces = {int(h): [c for c in r["tricks_up"] if c not in expected["houses"][h]["tricks_up"]]
+             for h, r in reading["houses"].items()}
+    faces = {h: cs for h, cs in faces.items() if cs}
+    return {"moved": moved, "treats": treats, "covered": covered, "faces": faces}
+
+
+def _turn(state: dict, player: str, d: dict) -> list[list[Action]]:
+    """The ways one player's turn may explain the difference ``d``: an optional
+    move, then the card the camera saw, if any."""
+    seqs: list[list[Action]] = []
+    head: list[Action] = []
+    here = state["positions"].get(player)
+    if player in d["moved"]:
+        here = d["moved"][player]
+        head.append(Move(player, here))
+    if here in d["treats"]:
+        t = d["treats"][here]
+        if t["value"] is not None:
+            seqs.append(head + [PlayTreat(player, here, t["card"], t["value"])])
+    if here in d["covered"]:
+        seqs.append(head + [PlayTrick(player, here)])
+    if not seqs and head:
+        seqs.append(head)           # moved, card still to come
+    # cards seen elsewhere: illegal for this player, but their reason is the prompt
+    seqs.extend(head + [PlayTreat(player, h, t["card"], t["value"])] for h, t in sorted(d["treats"].items())
+                if h != here and t["value"] is not None)
+    seqs.extend(head + [PlayTrick(player, h)] for h in d["covered"] if h != here)
+    return seqs
+
+
+def proposals(game: Any, state: dict, reading: dict) -> list[list[Action]]:
+    """Every action sequence that might explain the reading (unchecked)."""
+    expected = game.expected_table(state)
+    d = _diff(state, expected, reading)
+    phase = state["phase"]
+    out: list[list[Action]] = []
+    if phase == "setup":
+        seq = [Place(p, h) for p, h in sorted(reading["standees"].items()) if state["positions"].get(p) != h]
+        if seq:
+            out.append(seq)
+    elif phase == "play":
+        reveals = [RevealTrick(h, c) for h, cs in sorted(d["faces"].items()) for c in cs]
+        p = state["turn"]
+        nxt = state["players"][(state["players"].index(p) + 1) % len(state["players"])]
+        rest = {**d, "moved": {k: v for k, v in d["moved"].items() if k != p}}
+        seconds = [s for s in _turn(state, nxt, rest) if s]
+        for first in _turn(state, p, d):
+            out.append(first)
+            if reveals:
+                out.append(first + reveals)
+            if isinstance(first[-1], CARD_PLAYS):
+                out.extend(first + second for second in seconds)
+        # a card the camera could not see, shown by what came after it: the next
+        # player's standee moving, or the round's Tricks turning up (a Treat alone
+        # could be this player's, at the wrong house)
+        here = d["moved"].get(p, state["positions"].get(p))
+        head: list[Action] = [Move(p, here)] if p in d["moved"] else []
+        for hidden in (PlayTrick(p, here), Peek(p, here)):
+            if reveals:
+                out.append(head + [hidden] + reveals)
+            out.extend(head + [hidden] + second for second in seconds if isinstance(second[0], Move))
+    elif phase == "reveal":
+        # one new face per house at a time: the order within a house must be seen
+        if d["faces"] and all(len(cs) == 1 for cs in d["faces"].values()):
+            out.append([RevealTrick(h, cs[0]) for h, cs in sorted(d["faces"].items())])
+    elif phase == "tiebreak":
+        pend = state["pending"]
+        for h in pend["houses"]:
+            r = reading["houses"][str(h)]
+            if pend["step"] == "flip" and r["face"] not in (None, state["control"][str(h)]):
+                out.append([ChooseHouse(state["first"], h)])
+            if pend["step"] == "score" and r["vp"] is not None:
+                out.append([ChooseHouse(state["first"], h)])
+    elif phase == "identities":
+        seq = [RevealIdentity(p, c) for p, c in sorted(reading["identities"].items()) if p not in state["identities"]]
+        if seq:
+            out.append(seq)
+    return out
+
+
+def fitting(game: Any, state: dict, reading: dict) -> list[tuple[list[Action], dict]]:
+    """The proposals that are legal and end at the table seen, with their states."""
+    fits = []
+    for seq in proposals(game, state, reading):
+        try:
+            new, _ = game.apply_all(state, seq)
+        except IllegalAction:
+            continue
+        if same_table(game.expected_table(new), reading):
+            fits.append((seq, new))
+    return fits
+
+
+def candidates(game: Any, state: dict, reading: dict) -> list[list[Action]]:
+    fits = fitting(game, state, reading)
+    distinct = {repr(new) for _, new in fits}
+    if len(distinct) != 1:
+        return []                       # nothing fits, or an ambiguity for the referee to settle
+    return [fits[0][0]]
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def _first_illegal(game: Any, state: dict, reading: dict) -> str | None:
+    """The reason the most likely reading of the difference is illegal, if it is."""
+    for seq in proposals(game, state, reading):
+        try:
+            game.apply_all(state, seq)
+        except IllegalAction as e:
+            return e.reason
+    return None
+
+
+def _legal(game: Any, state: dict, seq: list[Action]) -> bool:
+    try:
+        game.apply_all(state, seq)
+        return True
+    except IllegalAction:
+        return False
+
+
+def _unseen_cards_doubt(game: Any, state: dict, d: dict) -> Prompt | None:
+    """Someone acted as if it were their turn while it is not: either the
+    players before them played cards the camera cannot see (Tricks on stacks,
+    Peeks), or the action is out of turn. Only the table can say which."""
+    if state["phase"] != "play":
+        return None
+    players = state["players"]
+    p = state["turn"]
+    order = players[players.index(p):] + players[:players.index(p)]
+    here = d["moved"].get(p, state["positions"].get(p))
+    acts: list[tuple[int, str, str]] = []
+    for q, h in d["moved"].items():
+        if q != p:
+            acts.append((order.index(q), f"{q}'s standee moved to House {h}",
+                         f"{q}, put your standee back on House {state['positions'][q]}"))
+    head: list[Action] = [Move(p, here)] if p in d["moved"] else []
+    for h in sorted(set(d["treats"]) | set(d["covered"])):
+        there = [q for q in order[1:] if d["moved"].get(q, state["positions"].get(q)) == h]
+        if not there:
+            continue
+        if h != here:
+            acts.append((order.index(there[0]), f"a card was played at House {h}, where {there[0]} stands",
+                         f"{p}, take that card back and play at House {here}"))
+            continue
+        t = d["treats"].get(h)
+        mine = head + [PlayTreat(p, h, t["card"], t["value"]) if t else PlayTrick(p, h)]
+        if (t is None or t["value"] is not None) and not _legal(game, state, mine):
+            acts.append((order.index(there[0]), f"a card {p} cannot play was played at House {h}, where {there[0]} "
+                                                 f"stands too", "take that card back"))
+    left = sum(rules.cards_left(h) for h in state["hands"].values())
+    if d["faces"] and left <= len(players):          # the last cards may all have been unseen
+        acts.append((len(order), "Tricks are being turned up", "turn them face down again: the round is not over"))
+    if not acts:
+        return None
+    i, what, otherwise = min(acts)
+    before = [q for q in order[:i] if rules.cards_left(state["hands"][q]) > 0]
+    if not before:
+        return None
+    return Prompt(f"{what[0].upper() + what[1:]}, but it is {p}'s turn. If {', '.join(before)} played "
+                  f"{'cards' if len(before) > 1 else 'a card'} the camera cannot see (a Trick on a stack, a discard to "
+                  f"Peek), referee: enter {'them' if len(before) > 1 else 'it'}; otherwise {otherwise}",
+                  None, "warning")
+
+
+def explain(game: Any, state: dict, expected: dict, reading: dict) -> tuple[str, list[Prompt]]:
+    prompts: list[Prompt] = []
+    errors: list[Prompt] = []
+    fits = fitting(game, state, reading)
+    if len({repr(new) for _, new in fits}) > 1:
+        p = state["turn"]
+        prompts.append(Prompt(f"{p} played a card the camera cannot see at House {state['positions'][p]}: "
+                              f"a Trick on its stack or a discard to Peek. Referee: enter which.",
+                              None, "warning"))
+        return "waiting", prompts
+    d = _diff(state, expected, reading)
+    players = state["players"]
+    phase = state["phase"]
+    doubt = _unseen_cards_doubt(game, state, d)
+    if doubt:
+        return "waiting", [doubt]
+    # 1. moves and cards that break the rules
+    if phase == "play":
+        p = state["turn"]
+        for q, h in d["moved"].items():
+            if q != p and not (fits and any(isinstance(a, Move) and a.player == q for a in fits[0][0])):
+                errors.append(Prompt(f"{q}'s standee moved to House {h}, but it is {p}'s turn: put it back on "
+                                     f"House {state['positions'][q]}", q, "error"))
+        for h, t in d["treats"].items():
+            if t["value"] is None:
+                prompts.append(Prompt(f"{p}: the companion cannot tell which way the candy corn at House {h} is "
+                                      f"turned: upright (as the house tile) for +1, upside down for -1", p, "warning"))
+        for h, cs in d["faces"].items():
+            errors.append(Prompt(f"Tricks stay face down until the end of the round: turn {', '.join(cs)} at House {h} "
+                                 f"face down again", None, "error"))
+    reason = _first_illegal(game, state, reading)
+    if reason:
+        errors.insert(0, Prompt(f"Not allowed: {reason}. Put it back as it was.", state.get("turn"), "error"))
+    # 2. every other difference, as a chore
+    allow = (expected.get("allow") or {}).get("leftover") or {}
+    for h, e in sorted(expected["houses"].items(), key=lambda kv: int(kv[0])):
+        r = reading["houses"][h]
+        if r["face"] is None:
+            prompts.append(Prompt(f"House {h}'s tile is not in view (or both faces show): lay it with its "
+                                  f"{TEAM_NAMES[e['face']]} face up", None, "warning"))
+        elif r["face"] != e["face"] and r["face"] != allow.get("faces", {}).get(h, e["face"]):
+            prompts.append(Prompt(f"Turn House {h}'s tile to its {TEAM_NAMES[e['face']]} face", None, "todo"))
+        elif r["face"] != e["face"] and phase != "tiebreak":
+            prompts.append(Prompt(f"Flip House {h}'s tile to its {TEAM_NAMES[e['face']]} face", None, "todo"))
+        if e["vp"] is not None and r["vp"] != e["vp"]:
+            prompts.append(Prompt(f"Put the {e['vp']} VP card in House {h}'s Trick slot", None, "todo"))
+        if e["vp"] is None and r["vp"] is not None:
+            errors.append(Prompt(f"Take the {r['vp']} VP card off House {h}: it has not scored", None, "error"))
+        extra = [c for c in r["tricks_up"] if c not in e["tricks_up"]]
+        if extra and set(extra) <= set(allow.get("tricks_up", {}).get(h, [])):
+            prompts.append(Prompt(f"Clear the Trick cards from House {h}: the round is over", None, "todo"))
+        elif extra and int(h) not in d["faces"]:
+            errors.append(Prompt(f"Take {', '.join(extra)} away from House {h}", None, "error"))
+        missing = [c for c in e["tricks_up"] if c not in r["tricks_up"]]
+        if missing:
+            errors.append(Prompt(f"Put the revealed Trick{'s' if len(missing) > 1 else ''} {', '.join(missing)} back "
+                                 f"face up at House {h}", None, "error"))
+        if e["slot"] == "covered" and r["slot"] == "open" and e["vp"] is None:
+            errors.append(Prompt(f"House {h}'s Trick stack is gone from its Trick slot: put the face-down Tricks back",
+                                 None, "error"))
+        if e["slot"] == "open" and r["slot"] == "covered" and int(h) not in d["covered"]:
+            errors.append(Prompt(f"Something covers House {h}'s Trick slot: clear it", None, "error"))
+    for p in players:
+        if p in state["positions"] and p not in reading["standees"]:
+            errors.append(Prompt(f"{p}'s standee is not in view: put it back on House {state['positions'][p]}", p,
+                                 "warning"))
+    if expected["first_player"] and reading["first_player"] != expected["first_player"]:
+        prompts.append(Prompt(f"Give the First Player Token to {expected['first_player']} (it lies in front of them)",
+                              expected["first_player"], "todo"))
+    for p, card in reading["identities"].items():
+        if phase not in ("identities", "over") and p not in state["identities"]:
+            errors.append(Prompt(f"{p}: keep your identity card face down until the end of the game", p, "error"))
+    if phase == "reveal" and any(len(cs) > 1 for cs in d["faces"].values()):
+        prompts.append(Prompt("Turn the Tricks up one at a time, bottom first, so the companion sees their order",
+                              None, "warning"))
+    if errors:
+        return "out_of_sync", errors + prompts
+    if not prompts:
+        prompts.append(Prompt("The table does not match the game: put it back as shown", None, "error"))
+        return "out_of_sync", prompts
+    return "waiting", prompts + game.prompts(state)
