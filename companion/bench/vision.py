@@ -1,0 +1,183 @@
+"""Vision: recall, wrong payloads, position error and speed of the pipeline
+against the raw decoders, on the same simulated frames (issue 2's targets).
+
+Frames: a 900x600 mm table with 60 tagged cards at random angles plus the four
+corner markers, seen by the simulated camera with blur σ = 1 px, sensor noise
+σ = 3 and a 30 % light gradient; a new noise draw each frame.
+
+- Recall per frame: tags read in one frame / tags visible. The pipeline's one-
+  frame reading is a fresh pipeline's first frame: its full pass (whole-frame
+  decode + the first steps of the small-tag recovery), with no memory.
+- Recall over 5 frames: tags read in any of 5 frames (the raw decoders), or
+  known to the tracker after 5 frames (the pipeline, fed the 5 frames with its
+  default settings: one full pass, then retries of the patches that did not read).
+- Wrong: payloads not on the table, or read more than a tag's width away
+  from where that tag lies. Target: zero, ever.
+- Position: the pipeline's mm against the truth, over the tags it read.
+- Speed on a settled 4608x2592 table: the steady-state time per frame (the
+  table is not decoded again) and a full pass, as ratios to a raw zxing-cpp
+  full-frame decode of the same frames in the same run; the Pi 5 estimate is
+  2.5-3x the x86 time, beside the camera's 70 ms frame interval at 14 fps.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+import numpy as np
+
+from hardware.simtable import CameraModel, Item, Scene, SimulatedTable
+
+from ..vision import Pipeline, PipelineConfig, get_decoder
+
+TITLE = "Vision: pipeline vs raw decoders on the simulated table"
+
+# (label, resolution, tag side mm)
+CONDITIONS = [("4.2 px/module", (4608, 2592), 25.0),
+              ("3.0 px/module", (4608, 2592), 18.0),
+              ("2.1 px/module", (2304, 1296), 25.0)]
+
+
+def table_scene(tag_mm: float, n: int = 60, seed: int = 3) -> Scene:
+    """60 cards in a loose 10 x 6 grid, random angles and offsets."""
+    rng = np.random.default_rng(seed)
+    items = []
+    for i in range(n):
+        r, c = divmod(i, 10)
+        items.append(Item(f"GLC:KID:{i:02d}", 70 + c * 84 + float(rng.uniform(-8, 8)),
+                          65 + r * 94 + float(rng.uniform(-8, 8)), angle_deg=float(rng.uniform(0, 360)),
+                          tag_mm=tag_mm, size_mm=(50, 70), label=f"KID {i}"))
+    return Scene(items=items)
+
+
+def camera(resolution: tuple[int, int], seed: int = 0) -> CameraModel:
+    return CameraModel(resolution=resolution, blur_sigma=1.0, noise_sigma=3.0, light_gradient=0.3, seed=seed)
+
+
+def frames_of(scene: Scene, cam: CameraModel, n: int):
+    src = SimulatedTable(scene, cam, fps=14.0, hold_s=1e9)
+    out = []
+    for _ in range(n):
+        f = src.read()
+        out.append(f)
+    return out, src.truth
+
+
+def judge(found: dict[str, tuple[float, float]], truth) -> tuple[set[str], int]:
+    """(payloads read right, number read wrong) against the truth."""
+    right, wrong = set(), 0
+    for p, (x, y) in found.items():
+        t = truth.get(p)
+        if t is None or not t.visible or math.dist((x, y), t.px) > 21 * t.px_per_module:
+            wrong += 1
+        else:
+            right.add(p)
+    return right, wrong
+
+
+def run(report) -> None:
+    n_frames = 2 if report.quick else 5
+    conditions = CONDITIONS[:1] + CONDITIONS[2:] if report.quick else CONDITIONS
+    decoders = {"zxing": get_decoder("zxing"), "zbar": get_decoder("zbar")}
+    rows, pos_rows = [], []
+    for label, res, tag_mm in conditions:
+        scene = table_scene(tag_mm)
+        frames, truth = frames_of(scene, camera(res), n_frames)
+        visible = {p for p, t in truth.items() if t.visible}
+        ppm = statistics.median(t.px_per_module for t in truth.values() if not t.payload.startswith("TC:"))
+        cond = f"{label} ({res[0]}x{res[1]}, {tag_mm:.0f} mm)"
+        for name, dec in decoders.items():
+            per, union, wrong, ms = [], set(), 0, []
+            for f in frames:
+                t0 = time.perf_counter()
+                dets = dec.decode(f.image)
+                ms.append((time.perf_counter() - t0) * 1000)
+                right, bad = judge({d.payload: d.centre for d in dets}, truth)
+                per.append(len(right) / len(visible))
+                union |= right
+                wrong += bad
+            rows.append([cond, f"raw {name}", _pct(min(per)), _pct(statistics.mean(per)),
+                         _pct(len(union) / len(visible)), wrong, statistics.median(ms)])
+        # the pipeline, one frame at a time: a fresh pipeline's first frame (a
+        # full pass, with no memory of earlier frames)
+        per, wrong, ms, errs = [], 0, [], []
+        for f in frames:
+            u = Pipeline(PipelineConfig()).process(f)
+            ms.append(u.decode_ms)
+            right, bad = judge({s.payload: s.px for s in u.sightings}, truth)
+            per.append(len(right) / len(visible))
+            wrong += bad
+            for s in u.sightings:
+                if s.payload in right and u.calibrated:
+                    t = truth[s.payload]
+                    errs.append(math.hypot(s.x_mm - t.x_mm, s.y_mm - t.y_mm))
+        pipe = Pipeline(PipelineConfig())
+        for f in frames:
+            pipe.process(f)
+        known = {p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}
+        right5, bad5 = judge(known, truth)
+        rows.append([cond, "pipeline", _pct(min(per)), _pct(statistics.mean(per)),
+                     _pct(len(right5) / len(visible)), wrong + bad5, statistics.median(ms)])
+        if errs:
+            pos_rows.append([cond, f"{ppm:.2f}", len(errs), f"{statistics.median(errs):.2f}", f"{max(errs):.2f}"])
+    report.line(f"{n_frames} frames per condition; blur σ 1 px, noise σ 3, light gradient 30 %; "
+                f"{len(visible)} tags visible (60 cards + 4 corners).")
+    report.line("Targets: ≥ 3 px/module: ≥ 99.5 % per frame, 100 % over 5 frames; 2 px/module: ≥ 90 %; "
+                "never below the best raw decoder; zero wrong.")
+    report.line()
+    report.table(["condition", "reader", "recall min/frame", "mean/frame", f"over {n_frames} frames",
+                  "wrong", "ms/frame*"], rows)
+    report.line("* run one after another, not interleaved, so only roughly comparable; the pipeline's is its")
+    report.line("  first frame (uncalibrated full pass). The interleaved ratios are in the speed table below.")
+    report.line()
+    report.line("Position error of the pipeline (mm, against the truth); target median ≤ 2, max ≤ 5:")
+    report.table(["condition", "px/module", "tags", "median mm", "max mm"], pos_rows)
+    report.line()
+    speed(report, n_frames)
+
+
+def speed(report, n_frames: int) -> None:
+    """Time per frame on a settled 4608x2592 table, as ratios to raw zxing."""
+    res = (4608, 2592)
+    scene = table_scene(25.0)
+    n = 8 if report.quick else 20
+    frames, truth = frames_of(scene, camera(res, seed=1), n + 24)
+    zx = get_decoder("zxing")
+    # the steady pipeline first settles on the table
+    pipe = Pipeline(PipelineConfig())
+    i = 0
+    while i < len(frames) and not pipe.process(frames[i]).settled:
+        i += 1
+    fpipe = Pipeline(PipelineConfig(full_every_s=0.0))     # a full pass every frame
+    fpipe.process(frames[0])                                 # calibrates
+    # then, frame by frame and interleaved (so a busy machine slows all three
+    # alike): raw zxing, the settled pipeline, a full pass
+    raw, steady, full, modes = [], [], [], {}
+    for f in frames[i + 1:i + 1 + n]:
+        t0 = time.perf_counter()
+        zx.decode(f.image)
+        raw.append((time.perf_counter() - t0) * 1000)
+        u = pipe.process(f)
+        modes[u.mode] = modes.get(u.mode, 0) + 1
+        steady.append(u.decode_ms)
+        u = fpipe.process(f)
+        if u.mode == "full":
+            full.append(u.decode_ms)
+    R = statistics.median(raw)
+    S = statistics.median(steady)
+    F = statistics.median(full)
+    per_full_s = PipelineConfig().full_every_s
+    amortised = S + (F - S) / (per_full_s * 14.0)
+    report.line(f"Speed on a settled {res[0]}x{res[1]} table (60 cards, 25 mm tags), median of {n} frames; "
+                f"steady frames were {modes}.")
+    report.table(["what", "ms/frame (x86)", "ratio to raw zxing", "target", "Pi 5 est. ms (x2.5-3)", "camera interval ms"],
+                 [["raw zxing-cpp full-frame decode", R, "1.00", "", f"{2.5 * R:.0f}-{3 * R:.0f}", 70],
+                  ["pipeline, settled (steady state)", S, f"{S / R:.2f}", "≤ 0.5", f"{2.5 * S:.0f}-{3 * S:.0f}", 70],
+                  [f"  + a full pass every {per_full_s:.0f} s, amortised", amortised, f"{amortised / R:.2f}", "",
+                   f"{2.5 * amortised:.0f}-{3 * amortised:.0f}", 70],
+                  ["pipeline full pass (decode + small tags)", F, f"{F / R:.2f}", "≤ 1.5", f"{2.5 * F:.0f}-{3 * F:.0f}", 70]])
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"

@@ -1,0 +1,143 @@
+"""``companion scan IMAGE...``: read still images and print every tag in them.
+
+    companion scan table.jpg                       # a readable table per image
+    companion scan a.jpg b.png --json              # one JSON object per image, per line
+    companion scan t.jpg --table 1200x800 --decoder zbar
+
+Each tag's payload (checked against the tag grammar), whether a game's catalog
+knows it, its pixel position, and, when the four corner markers are in the
+image, its position on the table in mm and its angle. Payloads that break the
+grammar are listed as rejected with the reason; a payload seen twice is listed
+as a duplicate. An unreadable file gets a one-line error on stderr; the other
+images are still read, and the exit code is 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from functools import lru_cache
+from typing import Any
+
+EXAMPLE = {"image": "t.jpg", "width": 4608, "height": 2592, "calibrated": True,
+           "sightings": [{"payload": "GLC:KID:02", "game": "GLC", "kind": "KID", "id": "02", "known": True,
+                          "px": [1520.5, 880.0], "x_mm": 301.2, "y_mm": 88.4, "angle_deg": 91.5}],
+           "rejected": [], "duplicates": [], "decode_ms": 38.1}
+
+
+def table_size(text: str) -> tuple[float, float]:
+    """``900x600`` -> (900.0, 600.0)."""
+    try:
+        w, h = (float(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"table size must look like 900x600 (mm), not {text!r}") from None
+    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
+        raise argparse.ArgumentTypeError(f"table size must be positive, not {text!r}")
+    return (w, h)
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("scan", help="read tags from still images",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (JPEG, PNG, ...)")
+    p.add_argument("--table", type=table_size, metavar="WxH",
+                   help="the corner markers' rectangle in mm (default: the config's [table], 900x600)")
+    p.add_argument("--decoder", choices=["zxing", "zbar"],
+                   help="QR decoder backend (default: the config's [vision] decoder, zxing)")
+    p.add_argument("--json", action="store_true", help="one JSON object per image, one per line")
+    p.add_argument("--config", help="TOML config file (default: $COMPANION_CONFIG, else built-in defaults)")
+    return p
+
+
+@lru_cache(maxsize=1)
+def known_payloads() -> frozenset[str]:
+    """Every payload listed in a registered game's catalog (none while no game
+    is registered; a game whose catalog cannot be loaded is skipped, with a
+    warning)."""
+    from models.registry import game_classes, get_game
+    known: set[str] = set()
+    try:
+        classes = game_classes()
+    except Exception as e:  # a broken game package must not stop a scan
+        print(f"companion scan: warning: cannot list the games: {e}", file=sys.stderr)
+        return frozenset()
+    for cls in classes:
+        try:
+            known.update(c.payload for c in get_game(cls.code).catalog)
+        except Exception as e:
+            print(f"companion scan: warning: {cls.code} catalog not loaded: {e}", file=sys.stderr)
+    return frozenset(known)
+
+
+def _num(v: float) -> float | None:
+    return None if v is None or math.isnan(v) else round(float(v), 1) + 0.0   # no -0.0
+
+
+def reading_json(image: str, r) -> dict[str, Any]:
+    """The JSON object for one image's :class:`~companion.vision.Reading`."""
+    known = known_payloads()
+    sightings = []
+    for s in sorted(r.sightings, key=lambda s: (s.payload, s.px)):
+        game, kind, ident = s.payload.split(":")
+        sightings.append({"payload": s.payload, "game": game, "kind": kind, "id": ident,
+                          "known": s.payload in known, "px": [round(s.px[0], 1), round(s.px[1], 1)],
+                          "x_mm": _num(s.x_mm), "y_mm": _num(s.y_mm), "angle_deg": _num(s.angle_deg)})
+    return {"image": image, "width": r.width, "height": r.height, "calibrated": r.calibrated,
+            "sightings": sightings, "rejected": r.rejected, "duplicates": r.duplicates,
+            "decode_ms": round(r.decode_ms, 1)}
+
+
+def print_text(d: dict[str, Any], out) -> None:
+    cal = "calibrated" if d["calibrated"] else "NOT calibrated (corner markers missing)"
+    print(f"{d['image']}: {d['width']}x{d['height']}, {cal}, {len(d['sightings'])} tags, "
+          f"{d['decode_ms']:.1f} ms", file=out)
+    if d["sightings"]:
+        rows = [["payload", "known", "px", "x_mm", "y_mm", "angle"]]
+        for s in d["sightings"]:
+            f = lambda v: "-" if v is None else f"{v:.1f}"
+            rows.append([s["payload"], "yes" if s["known"] else "no", f"{s['px'][0]:.1f},{s['px'][1]:.1f}",
+                         f(s["x_mm"]), f(s["y_mm"]), f(s["angle_deg"])])
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        for r in rows:
+            print("  " + "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))),
+                  file=out)
+    for rej in d["rejected"]:
+        print(f"  rejected {rej['payload']!r} at {rej['px'][0]:.1f},{rej['px'][1]:.1f}: {rej['reason']}", file=out)
+    if d["duplicates"]:
+        print(f"  duplicates (seen more than once): {', '.join(d['duplicates'])}", file=out)
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.vision import get_decoder, scan_image
+
+    table, decoder_name = args.table, args.decoder
+    if table is None or decoder_name is None:
+        from companion.config import ConfigError, load_config
+        try:
+            cfg = load_config(args.config or os.environ.get("COMPANION_CONFIG") or None)
+        except (ConfigError, OSError) as e:
+            print(f"companion scan: {e}", file=sys.stderr)
+            return 2
+        table = table or cfg.table_mm
+        decoder_name = decoder_name or cfg.vision.decoder
+    decoder = get_decoder(decoder_name)
+    status = 0
+    for path in args.images:
+        image = cv2.imread(path, cv2.IMREAD_COLOR) if os.path.isfile(path) else None
+        if image is None:
+            why = "no such file" if not os.path.exists(path) else "not an image or unreadable"
+            sys.stdout.flush()
+            print(f"companion scan: cannot read {path}: {why}", file=sys.stderr, flush=True)
+            status = 2
+            continue
+        d = reading_json(path, scan_image(image, decoder, table_mm=table))
+        if args.json:
+            print(json.dumps(d), flush=True)
+        else:
+            print_text(d, sys.stdout)
+            sys.stdout.flush()
+    return status

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests (import as ``tests.support...`` or ``support...``)."""

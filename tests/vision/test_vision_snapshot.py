@@ -1,0 +1,3 @@
+from tests.support.table import snapshot_of
+def test_import():
+    assert snapshot_of
