@@ -1,0 +1,163 @@
+"""The Ghosts Love Candy components, read from the game's catalog CSVs.
+
+The engine names components by short references that players can write in a
+script and that match the printed tags:
+
+* a kid by its card number (``2`` is the WEREWOLF, tag ``GLC:KID:02``);
+* a ghost by colour letter and value (``"R7"``, tag ``GLC:GHOST:R7``);
+* a candy by type code and copy (``"CHOC3"``, tag ``GLC:CANDY:CHOC3``);
+* a Love card by its id (``"L2"``, tag ``GLC:LOVE:L2``).
+
+Example::
+
+    >>> cards = Cards.from_catalog(get_game("GLC").catalog)   # doctest: +SKIP
+    >>> cards.kid(2).name, cards.kid(2).courage                 # doctest: +SKIP
+    ('WEREWOLF', 15)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..catalog import Catalog, CatalogError, Column
+
+CANDY_TYPES = ("CORN", "LICO", "MINT", "GUMM", "LOLL", "CHOC")
+
+#: Abilities the engine resolves itself; any other key in kids.csv is resolved by hand.
+IMPLEMENTED = ("none", "werewolf", "skeleton", "ninja", "zombie", "black_cat", "vampire",
+               "pirate", "move_scared_kid", "cheerleader")
+
+SCHEMA: dict[str, dict[str, Column]] = {
+    "ghosts": {"colour": Column("str"), "value": Column("int")},
+    "kids": {"number": Column("int"), "courage": Column("int"), "ability": Column("str"),
+             "text": Column("str", required=False, default=""),
+             "stash_points": Column("int", required=False, default=-2),
+             "confirmed": Column("str", required=False, default="")},
+    "candy": {"type": Column("str", choices=CANDY_TYPES)},
+    "love": {t: Column("int") for t in CANDY_TYPES},
+}
+
+
+@dataclass(frozen=True)
+class Kid:
+    """A kid card: ``Kid(2, "WEREWOLF", 15, "werewolf", "If you haunt ...", -2)``."""
+
+    number: int
+    name: str
+    courage: int
+    ability: str
+    text: str
+    stash_points: int
+    payload: str
+
+    @property
+    def implemented(self) -> bool:
+        return self.ability in IMPLEMENTED
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A ghost card: colour (``RED``), its letter (``R``), value 1-9."""
+
+    id: str
+    colour: str
+    value: int
+    name: str
+    payload: str
+
+
+@dataclass(frozen=True)
+class Candy:
+    id: str
+    type: str
+    name: str
+    payload: str
+
+
+@dataclass(frozen=True)
+class Love:
+    id: str
+    name: str
+    values: dict[str, int]
+    payload: str
+
+
+class Cards:
+    """Every component by its short reference, with lookups that explain a bad reference."""
+
+    def __init__(self, kids: dict[int, Kid], ghosts: dict[str, Ghost], candy: dict[str, Candy],
+                 love: dict[str, Love], type_names: dict[str, str]):
+        self.kids = kids
+        self.ghosts = ghosts
+        self.candy = candy
+        self.love = love
+        self.type_names = type_names
+        self.colours: dict[str, str] = {}          # colour -> letter, catalog order
+        for g in ghosts.values():
+            self.colours.setdefault(g.colour, g.id[0])
+        self.by_payload: dict[str, tuple[str, Any]] = {}
+        for k in kids.values():
+            self.by_payload[k.payload] = ("kid", k.number)
+        for g in ghosts.values():
+            self.by_payload[g.payload] = ("ghost", g.id)
+        for c in candy.values():
+            self.by_payload[c.payload] = ("candy", c.id)
+        for l in love.values():
+            self.by_payload[l.payload] = ("love", l.id)
+
+    @classmethod
+    def from_catalog(cls, cat: Catalog) -> "Cards":
+        kids: dict[int, Kid] = {}
+        for c in cat.of_kind("kids"):
+            n = c["number"]
+            if n in kids:
+                raise CatalogError(f"{c.source}: field 'number': card number {n} is used twice")
+            kids[n] = Kid(n, c.name, c["courage"], c["ability"], c["text"] or "", c["stash_points"], c.payload)
+        ghosts: dict[str, Ghost] = {}
+        for c in cat.of_kind("ghosts"):
+            gid = c.id
+            if not (len(gid) >= 2 and gid[0].isalpha() and gid[1:].isdigit() and int(gid[1:]) == c["value"]):
+                raise CatalogError(f"{c.source}: field 'payload': a ghost's id is its colour letter and value "
+                                   f"(like R7), not {gid!r} for value {c['value']}")
+            ghosts[gid] = Ghost(gid, c["colour"].upper(), c["value"], c.name, c.payload)
+        candy = {c.id: Candy(c.id, c["type"], c.name, c.payload) for c in cat.of_kind("candy")}
+        love = {c.id: Love(c.id, c.name, {t: c[t] for t in CANDY_TYPES}, c.payload) for c in cat.of_kind("love")}
+        names: dict[str, str] = {}
+        for c in candy.values():
+            names.setdefault(c.type, c.name.rstrip("0123456789 ") or c.type)
+        return cls(kids, ghosts, candy, love, names)
+
+    # ---- references
+
+    def kid(self, number: int) -> Kid:
+        return self.kids[number]
+
+    def kid_name(self, number: int | None) -> str:
+        if number is None:
+            return "no kid"
+        k = self.kids.get(number)
+        return k.name if k else f"kid {number}"
+
+    def ghost(self, gid: str) -> Ghost:
+        return self.ghosts[gid]
+
+    def ghost_value(self, gid: str) -> int:
+        return self.ghosts[gid].value
+
+    def candy_type(self, cid: str) -> str:
+        return self.candy[cid].type
+
+    def candy_name(self, cid: str) -> str:
+        return self.candy[cid].name
+
+    def type_name(self, t: str) -> str:
+        return self.type_names.get(t, t)
+
+    def payload_of(self, kind: str, ref: Any) -> str:
+        if kind == "kid":
+            return self.kids[ref].payload
+        if kind == "ghost":
+            return self.ghosts[ref].payload
+        if kind == "candy":
+            return self.candy[ref].payload
+        return self.love[ref].payload

@@ -1,0 +1,96 @@
+"""The Ghosts Love Candy engine: the :class:`~models.engine.Game` hooks, wired to
+the modules that do the work (rules, abilities, scoring, views, layout, referee).
+
+Example::
+
+    >>> from models.registry import get_game
+    >>> game = get_game("GLC")
+    >>> state = game.setup(["RED", "BLUE", "GREEN"])
+    >>> state, events = game.apply(state, game.parse_action({"type": "reveal_kid", "slot": 1, "kid": 2}))
+    >>> events[0].text
+    'WEREWOLF (courage 15) is revealed into slot 1'
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, Mapping, Sequence
+
+from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
+from . import layout, referee, rules
+from .actions import ACTIONS
+from .cards import SCHEMA, Cards
+from .prompts import prompts as _prompts
+from .scoring import scoreboard
+from .state import State
+from .views import player_view as _player_view, public_view as _public_view
+
+
+class GhostsLoveCandy(Game):
+    """Haunt kids, gobble candy, don't scare the kids (3-6 players)."""
+
+    code: ClassVar[str] = "GLC"
+    slug: ClassVar[str] = "ghosts-love-candy"
+    title: ClassVar[str] = "Ghosts Love Candy"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+    actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
+    catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"
+    catalog_schema: ClassVar[dict] = SCHEMA
+    options: ClassVar[dict[str, Option]] = {
+        "scarer": Option("last_haunter",
+                         "ruling (a guess): who 'scares' a kid for the ZOMBIE and the BLACK CAT: the owner of "
+                         "the top ghost, who also takes the kid (last_haunter), or the player whose turn it is "
+                         "(current_player)", ("last_haunter", "current_player")),
+        "ninja_moves": Option("any",
+                              "ruling (a guess): which ghost the NINJA may move: any ghost in the "
+                              "neighbourhood (any) or only the top ghost of a pile (top)", ("any", "top")),
+    }
+
+    def __init__(self, catalog: Any | None = None):
+        super().__init__(catalog)
+        self.cards = Cards.from_catalog(self.catalog)
+
+    # ---- rules
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+        players = self.check_players(players)
+        opts = self.resolve_options(options or {})
+        return rules.new_state(self.cards, players, opts)
+
+    def _apply(self, state: State, action: Action) -> list[Event]:
+        return rules.apply_action(state, self.cards, action)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return _prompts(state, self.cards)
+
+    def score(self, state: State) -> Scoreboard:
+        return scoreboard(state, self.cards)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return _public_view(state, self.cards)
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        return _player_view(state, self.cards, player)
+
+    # ---- the table
+
+    def expected_table(self, state: State) -> Layout:
+        return layout.expected_table(state, self.cards)
+
+    def read(self, state: State, snapshot: Any) -> Layout:
+        return layout.read(state, self.cards, snapshot)
+
+    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
+        return layout.arrange(state, self.cards, table_mm)
+
+    def same_table(self, expected: Layout, reading: Layout) -> bool:
+        return layout.same_table(expected, reading)
+
+    def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
+        return referee.candidates(self, state, reading)
+
+    def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
+        return referee.explain(self, state, expected, reading)

@@ -1,0 +1,288 @@
+"""How Ghosts Love Candy lies on the table, in the game's own terms.
+
+The neighbourhood is a row of kid slots. Three markers fix it:
+
+* ``TC:ZONE:KIDDECK`` on the Kid deck;
+* ``TC:ZONE:KIDDISCARD`` on the kid-and-ghost discard, one card further along
+  the row on the other side of the deck (the rulebook's diagram): the distance
+  between the two is the slot pitch, and slot 1 lies one pitch past the deck,
+  slot 2 two pitches, and so on;
+* ``TC:ZONE:CANDYDECK`` on the Candy deck, "immediately above the Kid deck":
+  that direction is "above" for every kid. ``TC:ZONE:CANDYDISCARD`` (beside the
+  Candy deck) is a second discard area.
+
+Candy lies above its kid; the kid's ghosts lie below it in a pile in play order,
+overlapping so that each number (and tag) stays visible: the ghost nearest the
+kid is the first (bottom) one. A card outside the neighbourhood belongs to the
+nearest seat (``TC:SEAT:<COLOUR>``: the player's stash, their revealed ghost, a
+kid drawn for a tie-break, their Love card) or zone marker.
+
+The terms (both ``expected_table`` and ``read`` return them; kids by card number,
+other cards by id)::
+
+    {"slots": [{"slot": 1, "kid": 2, "candy": ["CHOC3"], "ghosts": ["R7", "B5"]}, ...],
+     "seats": {"RED": {"kids": [17], "candy": ["CORN1"], "ghosts": ["R3"], "love": []}, ...},
+     "discard": {"kids": [], "ghosts": ["G2"], "candy": []},
+     "problems": []}                    # things the reading cannot place, in plain words
+
+A real discard pile hides all but its top card, so :func:`same_table` only asks
+that every card seen in a discard area is a discarded card.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..table import Placement, Snapshot
+from ..tags import seat as seat_tag, zone as zone_tag
+from .cards import Cards
+from .state import State
+
+KIDDECK, KIDDISCARD, CANDYDECK, CANDYDISCARD = "KIDDECK", "KIDDISCARD", "CANDYDECK", "CANDYDISCARD"
+DISCARD_ZONES = (KIDDISCARD, CANDYDISCARD)
+
+# the reading's bands, in units of the marker distances (pitch along the row, UP across it)
+CANDY_BAND = (0.5, 2.3)      # above the kid
+KID_BAND = 0.5               # |v| below this: the kid's own place
+GHOST_BAND = (-2.8, -0.5)    # below the kid
+
+# the canonical arrangement, millimetres
+PITCH, UP, STEP = 70.0, 85.0, 36.0
+KID_SIZE, SMALL_SIZE = (56.0, 80.0), (34.5, 34.5)   # small: just the tag and its quiet zone
+SEAT_BAND = 220.0
+
+
+# --------------------------------------------------------------------------- expected
+
+
+def empty_seat() -> dict[str, list]:
+    return {"kids": [], "candy": [], "ghosts": [], "love": []}
+
+
+def expected_table(state: State, cards: Cards) -> dict[str, Any]:
+    seats = {p: empty_seat() for p in state["players"]}
+    for p, st in state["stashes"].items():
+        seats[p]["kids"] += st["kids"]
+        seats[p]["candy"] += st["candy"]
+    for p, g in state["revealed"].items():
+        seats[p]["ghosts"].append(g)
+    if state["tie"]:
+        for p, k in state["tie"]["draws"].items():
+            seats[p]["kids"].append(k)
+    for p, l in state["love_shown"].items():
+        seats[p]["love"].append(l)
+    return {
+        "slots": [{"slot": i, "kid": s["kid"], "candy": sorted(s["candy"]), "ghosts": list(s["ghosts"])}
+                  for i, s in enumerate(state["slots"], 1)],
+        "seats": {p: _sorted_seat(v) for p, v in seats.items()},
+        "discard": {k: sorted(v) for k, v in state["discard"].items()},
+        "problems": [],
+    }
+
+
+def _sorted_seat(seat: dict[str, list]) -> dict[str, list]:
+    return {k: sorted(v) for k, v in seat.items()}
+
+
+def same_table(expected: dict[str, Any], reading: dict[str, Any]) -> bool:
+    """Equal, except that a discard area may hide cards (a pile shows its top card)."""
+    if expected.keys() != reading.keys():
+        return False
+    for k in expected:
+        if k == "discard":
+            for kind, cards_seen in reading["discard"].items():
+                if not set(cards_seen) <= set(expected["discard"].get(kind, [])):
+                    return False
+        elif expected[k] != reading[k]:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- read
+
+
+class Row:
+    """The neighbourhood's frame, from the three markers: (u, v) = (slots along the
+    row from the Kid deck, card-distances above the kid row)."""
+
+    def __init__(self, deck: tuple[float, float], discard: tuple[float, float], candy: tuple[float, float]):
+        self.ox, self.oy = deck
+        ax, ay = deck[0] - discard[0], deck[1] - discard[1]
+        self.pitch = math.hypot(ax, ay)
+        self.ax, self.ay = ax / self.pitch, ay / self.pitch
+        ux, uy = candy[0] - deck[0], candy[1] - deck[1]
+        self.up = math.hypot(ux, uy)
+        self.ux, self.uy = ux / self.up, uy / self.up
+
+    def uv(self, x: float, y: float) -> tuple[float, float]:
+        dx, dy = x - self.ox, y - self.oy
+        return (dx * self.ax + dy * self.ay) / self.pitch, (dx * self.ux + dy * self.uy) / self.up
+
+
+def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
+    """The game's reading of a settled snapshot, in the terms of :func:`expected_table`."""
+    n_slots = state["slot_count"]
+    slots = [{"slot": i, "kid": None, "candy": [], "ghosts": []} for i in range(1, n_slots + 1)]
+    seats = {p: empty_seat() for p in state["players"]}
+    discard: dict[str, list] = {"kids": [], "ghosts": [], "candy": []}
+    problems: list[str] = []
+    zones = snapshot.zones()
+    present = snapshot.seats()
+    for p in state["players"]:
+        if p not in present:
+            problems.append(f"the seat marker {seat_tag(p)} is not on the table")
+    row = None
+    missing = [z for z in (KIDDECK, KIDDISCARD, CANDYDECK) if z not in zones]
+    if missing:
+        problems.append("cannot find the neighbourhood: " + ", ".join(zone_tag(z) for z in missing)
+                        + " not on the table")
+    else:
+        z = {k: (zones[k].x_mm, zones[k].y_mm) for k in (KIDDECK, KIDDISCARD, CANDYDECK)}
+        if math.hypot(z[KIDDECK][0] - z[KIDDISCARD][0], z[KIDDECK][1] - z[KIDDISCARD][1]) < 1 or \
+                math.hypot(z[KIDDECK][0] - z[CANDYDECK][0], z[KIDDECK][1] - z[CANDYDECK][1]) < 1:
+            problems.append("the Kid deck, kid discard and Candy deck markers lie on top of each other")
+        else:
+            row = Row(z[KIDDECK], z[KIDDISCARD], z[CANDYDECK])
+    piles: dict[int, list[tuple[float, str]]] = {}
+    for s in snapshot.of("GLC") if row is not None else []:
+        found = cards.by_payload.get(s.payload)
+        if found is None:
+            problems.append(f"{s.payload} is not a card of this game's catalog")
+            continue
+        kind, ref = found
+        label = _label(cards, kind, ref)
+        if True:
+            u, v = row.uv(s.x_mm, s.y_mm)
+            k = int(math.floor(u + 0.5))
+            if 1 <= k <= n_slots and GHOST_BAND[0] <= v <= CANDY_BAND[1]:
+                slot = slots[k - 1]
+                if abs(v) < KID_BAND and kind == "kid":
+                    if slot["kid"] is not None:
+                        problems.append(f"two kids lie in slot {k}: {_label(cards, 'kid', slot['kid'])} and {label}")
+                    else:
+                        slot["kid"] = ref
+                elif v >= CANDY_BAND[0] and kind == "candy":
+                    slot["candy"].append(ref)
+                elif v <= GHOST_BAND[1] and kind == "ghost":
+                    piles.setdefault(k, []).append((v, ref))
+                else:
+                    place = "above" if v >= CANDY_BAND[0] else "below" if v <= GHOST_BAND[1] else "at"
+                    problems.append(f"{label} lies {place} the kid in slot {k}, where no {kind} belongs")
+                continue
+        area = snapshot.area_of(s)
+        if area is None:
+            problems.append(f"{label} lies where no marker says whose it is")
+        elif area[0] == "SEAT":
+            if area[1] in seats:
+                seats[area[1]][_plural(kind)].append(ref)
+            else:
+                problems.append(f"{label} lies at the {area[1]} seat, and {area[1]} is not playing")
+        elif area[1] in DISCARD_ZONES and kind != "love":
+            discard[_plural(kind)].append(ref)
+        else:
+            where = {KIDDECK: "on the Kid deck", CANDYDECK: "on the Candy deck"}.get(area[1], f"at the {area[1]} zone")
+            problems.append(f"{label} lies face up {where}")
+    for k, pile in piles.items():
+        slots[k - 1]["ghosts"] = [g for _, g in sorted(pile, key=lambda t: -t[0])]
+    for sl in slots:
+        sl["candy"].sort()
+    return {"slots": slots, "seats": {p: _sorted_seat(v) for p, v in seats.items()},
+            "discard": {k: sorted(v) for k, v in discard.items()}, "problems": problems}
+
+
+def _plural(kind: str) -> str:
+    return {"kid": "kids", "ghost": "ghosts", "candy": "candy", "love": "love"}[kind]
+
+
+def _label(cards: Cards, kind: str, ref: Any) -> str:
+    if kind == "kid":
+        return f"the {cards.kid_name(ref)} (kid {ref})"
+    if kind == "ghost":
+        return f"ghost {ref}"
+    if kind == "candy":
+        return f"candy {ref}"
+    return f"Love card {ref}"
+
+
+def label(cards: Cards, kind: str, ref: Any) -> str:
+    """Plain words for a card: ``the WEREWOLF (kid 2)``, ``ghost R7``, ``candy CHOC3``."""
+    return _label(cards, kind, ref)
+
+
+# --------------------------------------------------------------------------- arrange
+
+
+def seat_positions(players: list[str], table_mm: tuple[float, float]) -> dict[str, tuple[float, float, bool]]:
+    """Each seat marker's (x, y, at_top). Up to 4 seats along the bottom edge (y =
+    height); with 5-6 players the rest sit along the top edge."""
+    w, h = table_mm
+    n = len(players)
+    bottom = players if n <= 4 else players[: (n + 1) // 2]
+    top = [] if n <= 4 else players[(n + 1) // 2:]
+    out = {}
+    for group, y, at_top in ((bottom, h - 35.0, False), (top, 35.0, True)):
+        for i, p in enumerate(group):
+            out[p] = (w * (i + 0.5) / len(group), y, at_top)
+    return out
+
+
+def row_origin(state: State, table_mm: tuple[float, float]) -> tuple[float, float]:
+    """Where the kid discard marker goes: the row is centred in the width, and sits
+    below the top seats' band when there is one."""
+    w, h = table_mm
+    top = SEAT_BAND if len(state["players"]) > 4 else 0.0
+    span = (state["slot_count"] + 1) * PITCH
+    x0 = max(STEP * 6 + 20.0, (w - span) / 2.0)
+    return x0, top + 170.0
+
+
+def arrange(state: State, cards: Cards, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+    """A tidy table for this state: markers, the neighbourhood, stashes, discards.
+    Sized for 900x600 mm with 3-4 players; 5-6 players need about 900x850."""
+    out: list[Placement] = []
+    x0, yk = row_origin(state, table_mm)
+    out += [Placement(zone_tag(KIDDISCARD), x0, yk, label="kid and ghost discard"),
+            Placement(zone_tag(KIDDECK), x0 + PITCH, yk, label="Kid deck"),
+            Placement(zone_tag(CANDYDECK), x0 + PITCH, yk - UP, label="Candy deck"),
+            Placement(zone_tag(CANDYDISCARD), x0, yk - UP, label="candy discard")]
+    for i, s in enumerate(state["slots"], 1):
+        x = x0 + (i + 1) * PITCH
+        if s["kid"] is not None:
+            out.append(_card(cards, "kid", s["kid"], x, yk, KID_SIZE))
+        for j, c in enumerate(sorted(s["candy"])):
+            out.append(_card(cards, "candy", c, x - STEP / 2 + STEP * (j % 2), yk - UP - STEP * (j // 2)))
+        for j, g in enumerate(s["ghosts"]):     # zig-zag, each lower than the one before
+            out.append(_card(cards, "ghost", g, x + (STEP / 2) * (1 if j % 2 else -1), yk + 62.0 + STEP / 2 * j))
+    # discards: fanned out to the left of the kid discard marker (a tidy player's table)
+    disc = [("kid", k) for k in sorted(state["discard"]["kids"])] + \
+           [("ghost", g) for g in sorted(state["discard"]["ghosts"])] + \
+           [("candy", c) for c in sorted(state["discard"]["candy"])]
+    for j, (kind, ref) in enumerate(disc):
+        col, r = j % 6, j // 6
+        out.append(_card(cards, kind, ref, x0 - 40.0 - STEP * col, yk - 72.0 + STEP * r))
+    expected = expected_table(state, cards)
+    for p, (sx, sy, at_top) in seat_positions(state["players"], table_mm).items():
+        sign = 1.0 if at_top else -1.0
+        out.append(Placement(seat_tag(p), sx, sy, label=f"{p}'s seat"))
+        seat = expected["seats"][p]
+        front = [("ghost", g) for g in seat["ghosts"]] + [("love", l) for l in seat["love"]]
+        stash = [("candy", c) for c in seat["candy"]] + [("kid", k) for k in seat["kids"]]
+        width = table_mm[0] / max(1, len([q for q in seat_positions(state["players"], table_mm).values()
+                                          if q[2] == at_top]))
+        cols = max(1, int((width - 24.0) // STEP))
+        # the row beside the marker: revealed ghost and Love card first, then stash overflow
+        beside = [STEP * k * side for k in range(1, cols // 2 + 1) for side in (1, -1)]
+        grid = [(STEP * (c - (cols - 1) / 2.0), 43.0 + 35.0 * r) for r in range(4) for c in range(cols)]
+        spare = beside[len(front):]
+        spots = [(dx, 0.0) for dx in beside[:len(front)]] + grid + [(dx, 0.0) for dx in spare]
+        for j, (kind, ref) in enumerate(front + stash):
+            dx, dy = spots[j] if j < len(spots) else (STEP * (j % cols - (cols - 1) / 2.0),
+                                                      43.0 + 35.0 * (4 + (j - len(spots)) // cols))
+            out.append(_card(cards, kind, ref, sx + dx, sy + sign * dy))
+    return out
+
+
+def _card(cards: Cards, kind: str, ref: Any, x: float, y: float,
+          size: tuple[float, float] = SMALL_SIZE) -> Placement:
+    return Placement(cards.payload_of(kind, ref), round(x, 1), round(y, 1), size_mm=size,
+                     label=_label(cards, kind, ref))

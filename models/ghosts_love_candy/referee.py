@@ -1,0 +1,377 @@
+"""The referee's half of the game: which actions explain a settled table, and
+what to say when none does.
+
+:func:`candidates` reads the evidence on the table step by step, the way the
+rules expect it: a kid face up in the slot that waits for one (``reveal_kid``),
+a new candy on a kid (``place_candy``), a ghost face up in front of its player
+(``reveal``), a kid in front of a tied player (``tie_draw``), the current
+player's ghost on top of a pile (``haunt``, with the PIRATE's ``take_from``
+read from where the candy went), a candy from the stash on the WEREWOLF, a
+ghost that changed piles after the NINJA, and so on. An optional ability with no
+evidence is skipped when the table already shows a later step. The chain and
+its prefixes are tried by :meth:`models.engine.Game.referee`, longest first.
+
+:func:`explain` compares three tables: the expected table now (E0), the table
+the evidence leads to (T), and the reading (R). A card at its old place while
+the rules move it is a chore not yet done (status ``waiting``: "move the
+WEREWOLF to RED's stash"); anything else is out of sync, with a prompt per
+card saying where it is and where it belongs, and the rules' reason when the
+evidence is an illegal move ("it is RED's turn, not BLUE's: put ghost B5 back").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, IllegalAction, Prompt, VerdictStatus
+from . import actions as A
+from .layout import expected_table, label
+from .state import State, current_player, where_is_candy, where_is_ghost, where_is_kid
+
+Place = str
+Key = tuple[str, Any]
+MAX_STEPS = 40
+
+
+# --------------------------------------------------------------------------- locations
+
+
+def locations(layout: dict[str, Any]) -> dict[Key, Place]:
+    """Every card of a layout and where it lies: ``("kid", 2) -> "slot:1"``,
+    ``("candy", "CHOC3") -> "seat:RED"``, ``("ghost", "G2") -> "discard"``."""
+    out: dict[Key, Place] = {}
+    for s in layout["slots"]:
+        where = f"slot:{s['slot']}"
+        if s["kid"] is not None:
+            out[("kid", s["kid"])] = where
+        for c in s["candy"]:
+            out[("candy", c)] = where
+        for g in s["ghosts"]:
+            out[("ghost", g)] = where
+    for p, seat in layout["seats"].items():
+        for kind, refs in (("kid", seat["kids"]), ("candy", seat["candy"]), ("ghost", seat["ghosts"]),
+                           ("love", seat["love"])):
+            for r in refs:
+                out[(kind, r)] = f"seat:{p}"
+    for kind, refs in (("kid", layout["discard"]["kids"]), ("ghost", layout["discard"]["ghosts"]),
+                       ("candy", layout["discard"]["candy"])):
+        for r in refs:
+            out[(kind, r)] = "discard"
+    return out
+
+
+def describe(kind: str, place: Place | None) -> str:
+    if place is None:
+        return "off the table"
+    if place == "discard":
+        return "in the discard"
+    area, _, arg = place.partition(":")
+    if area == "seat":
+        return {"kid": f"in {arg}'s stash", "candy": f"in {arg}'s stash", "ghost": f"in front of {arg}",
+                "love": f"in front of {arg}"}[kind]
+    return {"kid": f"in slot {arg}", "candy": f"on the kid in slot {arg}", "ghost": f"under the kid in slot {arg}",
+            "love": f"in slot {arg}"}[kind]
+
+
+def destination(kind: str, place: Place) -> str:
+    """Where to put a card, in words: ``to RED's stash``, ``onto the kid in slot 2``."""
+    if place == "discard":
+        return "to the discard"
+    area, _, arg = place.partition(":")
+    if area == "seat":
+        return f"to {arg}'s stash" if kind in ("kid", "candy") else f"in front of {arg}"
+    return {"kid": f"into slot {arg}", "candy": f"onto the kid in slot {arg}",
+            "ghost": f"under the kid in slot {arg}"}.get(kind, f"into slot {arg}")
+
+
+# --------------------------------------------------------------------------- evidence
+
+
+def _seat(reading: dict, p: str) -> dict[str, list]:
+    return reading["seats"].get(p, {"kids": [], "candy": [], "ghosts": [], "love": []})
+
+
+def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl: dict[Key, Place],
+               base: dict[Key, Place] | None = None) -> list[Action]:
+    """The actions the table shows next for this state (alternatives; each may be
+    illegal). Evidence is a card whose place differs both from this state's
+    expected table (``e0``) and from the real state's (``base``): a card still at
+    its old place is a chore not yet done, not a new move."""
+    cards = game.cards
+    p = state["pending"]
+    base = e0 if base is None else base
+    moved = {k: v for k, v in rl.items() if e0.get(k) != v and base.get(k) != v}
+
+    def arrived(kind: str, place: Place) -> list[Any]:
+        return sorted(r for (k, r), v in moved.items() if k == kind and v == place)
+
+    def kid_left(i: int) -> bool:
+        """The kid in slot ``i`` is no longer there (scared and replaced, or being moved)."""
+        k = state["slots"][i - 1]["kid"]
+        return k is not None and rl.get(("kid", k)) != f"slot:{i}"
+
+    if p is not None:
+        kind, who = p["kind"], p.get("player")
+        if kind == "reveal_kid":
+            return [A.RevealKid(p["slot"], k) for k in arrived("kid", f"slot:{p['slot']}")[:1]]
+        if kind == "werewolf":
+            # a candy from the stash on him (perhaps the very one just taken from him)
+            mine = state["stashes"][who]["candy"]
+            new = [c for c in mine if rl.get(("candy", c)) == f"slot:{p['slot']}"]
+            if not new and kid_left(p["slot"]):      # paid, then he was scared at once
+                new = [c for c in mine if rl.get(("candy", c)) in (None, "discard")]
+            return [A.WerewolfPay(who, c) for c in new[:2]]
+        if kind == "vampire":
+            new = [c for c in arrived("candy", f"seat:{p['to']}") if c in state["stashes"][who]["candy"]]
+            return [A.VampireGive(who, new[0])] if new else []
+        if kind == "skeleton":
+            letter = state["colours"][who]
+            given = [g for g in arrived("ghost", "discard") if g in state["hands"][who]]
+            gone = [g for g in state["discard"]["ghosts"] if g.startswith(letter) and ("ghost", g) not in rl]
+            if given and len(gone) == 1:
+                return [A.SkeletonSwap(who, cards.ghost_value(given[0]), cards.ghost_value(gone[0]))]
+            return []
+        if kind == "ninja":
+            out = [A.NinjaMove(who, r, int(v[5:])) for (k, r), v in sorted(moved.items(), key=str)
+                   if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:1]
+            if not out:   # moved, and the kid it joined was scared at once
+                for (k, r), was in sorted(e0.items(), key=str):
+                    if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \
+                            and not kid_left(int(was[5:])):
+                        out += [A.NinjaMove(who, r, i) for i in range(1, state["slot_count"] + 1)
+                                if kid_left(i) and i != int(was[5:])]
+            return out[:4]
+        if kind == "move_scared_kid":
+            out = [A.MoveScaredKid(who, r, v[5:]) for (k, r), v in sorted(moved.items(), key=str)
+                   if k == "kid" and v.startswith("seat:") and (e0.get((k, r)) or "").startswith("seat:")][:1]
+            if not out:   # a ZOMBIE moved to a stash, then back into the row by that player's scare
+                for (k, r), v in sorted(moved.items(), key=str):
+                    was = e0.get((k, r)) or ""
+                    if k == "kid" and v.startswith("slot:") and was.startswith("seat:") \
+                            and cards.kid(r).ability == "zombie":
+                        out += [A.MoveScaredKid(who, r, q) for q in state["players"] if q != was[5:]]
+            return out
+        if kind == "black_cat":
+            v = moved.get(("kid", p["kid"]))
+            return [A.PlaceBlackCat(who, v[5:])] if v and v.startswith("seat:") else []
+        return []
+    ph = state["phase"]
+    if ph == "setup":
+        for i, s in enumerate(state["slots"], 1):
+            new = arrived("kid", f"slot:{i}")
+            if s["kid"] is None and new:
+                return [A.RevealKid(i, new[0])]
+        return []
+    if ph == "candy":
+        for i, s in enumerate(state["slots"], 1):
+            new = arrived("candy", f"slot:{i}")
+            if new and s["kid"] is not None and i not in state["candied"]:
+                return [A.PlaceCandy(i, new[0])]
+        for i in range(1, state["slot_count"] + 1):
+            new = arrived("candy", f"slot:{i}")
+            if new:
+                return [A.PlaceCandy(i, new[0])]     # illegal: says why
+        return []
+    if ph == "choose":
+        for pl in state["players"]:
+            if pl in state["revealed"]:
+                continue
+            for g in arrived("ghost", f"seat:{pl}"):
+                if cards.ghosts[g].id[0] == state["colours"][pl]:
+                    return [A.Reveal(pl, cards.ghost_value(g))]
+        return []
+    if ph == "tiebreak":
+        undrawn = [q for grp in state["tie"]["groups"] for q in grp if q not in state["tie"]["draws"]]
+        for pl in undrawn:
+            new = arrived("kid", f"seat:{pl}")
+            if new:
+                return [A.TieDraw(pl, new[0])]
+        fresh = [k for k in arrived("kid", "discard") if k in state["kid_deck"]]
+        if len(undrawn) == 1 and len(fresh) == 1:
+            return [A.TieDraw(undrawn[0], fresh[0])]   # drawn and already discarded
+        return []
+    if ph == "turns":
+        cur = current_player(state)
+        for pl, g in sorted(state["revealed"].items(), key=lambda t: t[0] != cur):
+            v = rl.get(("ghost", g))
+            if v == f"seat:{pl}":
+                continue
+            if v is not None and v.startswith("slot:"):
+                slots = [int(v[5:])]
+            else:   # gone into the discard with a kid it scared at once
+                slots = [i for i in range(1, state["slot_count"] + 1) if kid_left(i)]
+            out = []
+            for slot in slots:
+                take = None
+                kid = state["slots"][slot - 1]["kid"]
+                if kid is not None and cards.kid(kid).ability == "pirate":
+                    gained = arrived("candy", f"seat:{pl}")
+                    for j, s in enumerate(state["slots"], 1):
+                        if j != slot and gained and set(gained) <= set(s["candy"]):
+                            take = j
+                out.append(A.Haunt(pl, slot, take))
+            if out:
+                return out
+        return []
+    if ph == "love":
+        for pl in state["players"]:
+            new = arrived("love", f"seat:{pl}")
+            if pl not in state["love_shown"] and new:
+                return [A.RevealLove(pl, new[0])]
+    return []
+
+
+class Path:
+    """One way of following the evidence: the legal chain, the state after it, and
+    the illegal step that stopped it (if any)."""
+
+    def __init__(self, chain: list[Action], state: State, error: IllegalAction | None = None,
+                 bad: Action | None = None, trail: list[State] | None = None):
+        self.chain, self.state, self.error, self.bad = chain, state, error, bad
+        self.trail = trail or [state]     # every state along the way, the first one included
+
+
+def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Path]:
+    """Every way (up to ``limit``) of following the evidence from ``state``."""
+    rl = locations(reading)
+    base = locations(expected_table(state, game.cards))
+    done: list[Path] = []
+
+    def walk(chain: list[Action], st: State, depth: int, before_skip: dict[Key, Place] | None = None,
+             trail: list[State] = [state]) -> None:
+        # before_skip: an optional ability was declined to reach later evidence; a
+        # path whose table shows none of what the skip changed is dropped (the
+        # players may still use the ability)
+        if len(done) >= limit:
+            return
+        e0 = locations(expected_table(st, game.cards))
+        steps = next_steps(game, st, reading, e0, rl, base) if depth < MAX_STEPS else []
+        pend = st["pending"]
+        if not steps:
+            if before_skip is None or any(rl.get(k) == v and before_skip.get(k) != v for k, v in e0.items()):
+                done.append(Path(chain, st, trail=trail))
+            if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
+                try:
+                    skipped, _ = game.apply(st, A.Skip(pend["player"]))
+                except IllegalAction:
+                    return
+                walk(chain + [A.Skip(pend["player"])], skipped, depth + 1, e0, trail + [skipped])
+            return
+        for a in steps:
+            try:
+                nxt, _ = game.apply(st, a)
+            except IllegalAction as e:
+                done.append(Path(chain, st, e, a, trail))
+                continue
+            walk(chain + [a], nxt, depth + 1, before_skip, trail + [nxt])
+
+    walk([], state, 0)
+    return done
+
+
+def candidates(game: Any, state: State, reading: dict) -> list[list[Action]]:
+    if reading.get("problems"):
+        return []
+    out: list[list[Action]] = []
+    for path in plan(game, state, reading):
+        for i in range(len(path.chain), 0, -1):
+            if path.chain[:i] not in out:
+                out.append(path.chain[:i])
+    return sorted(out, key=len, reverse=True)
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> str:
+    if kind == "kid":
+        return where_is_kid(state, game.cards, ref)
+    if kind == "candy":
+        return where_is_candy(state, ref)
+    if kind == "ghost":
+        return where_is_ghost(state, ref)
+    if ref in state["love_shown"].values():
+        return "revealed"
+    return "still secret (Love cards are revealed at the end)"
+
+
+def explain(game: Any, state: State, expected: dict, reading: dict) -> tuple[VerdictStatus, list[Prompt]]:
+    cards = game.cards
+    if reading.get("problems"):
+        return "out_of_sync", [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading["problems"]]
+    best: tuple[int, int, list[Prompt], list[Prompt], Path] | None = None
+    for path in plan(game, state, reading) or [Path([], state)]:
+        wrong, chores = compare(game, state, expected, path, reading)
+        key = (len(wrong), len(chores))
+        if best is None or key < best[:2]:
+            best = (*key, wrong, chores, path)
+    assert best is not None
+    _, _, wrong, chores, path = best
+    if not wrong:
+        return "waiting", chores + game.prompts(path.state)
+    return "out_of_sync", wrong + chores
+
+
+def placed_by(a: Action, before: State) -> list[tuple[Key, Place]]:
+    """Where an action itself puts a card, before any scare that follows moves it on
+    (a haunting ghost lies under its kid for a moment even if the kid is scared)."""
+    p = before["pending"] or {}
+    if isinstance(a, A.Haunt) and a.player in before["revealed"]:
+        return [(("ghost", before["revealed"][a.player]), f"slot:{a.slot}")]
+    if isinstance(a, A.NinjaMove):
+        return [(("ghost", a.ghost), f"slot:{a.to_slot}")]
+    if isinstance(a, A.WerewolfPay) and "slot" in p:
+        return [(("candy", a.candy), f"slot:{p['slot']}")]
+    if isinstance(a, A.VampireGive) and "to" in p:
+        return [(("candy", a.candy), f"seat:{p['to']}")]
+    if isinstance(a, A.TieDraw):
+        return [(("kid", a.kid), f"seat:{a.player}")]
+    if isinstance(a, A.PlaceBlackCat) and "kid" in p:
+        return [(("kid", p["kid"]), f"seat:{a.to}")]
+    if isinstance(a, A.MoveScaredKid):
+        return [(("kid", a.kid), f"seat:{a.to}")]
+    return []
+
+
+def compare(game: Any, state: State, expected: dict, path: Path, reading: dict) -> tuple[list[Prompt], list[Prompt]]:
+    """(what is wrong, what is still to do) if the table is on its way along ``path``."""
+    cards = game.cards
+    target = path.state
+    goal_table = expected_table(target, cards)
+    e0, t, r = locations(expected), locations(goal_table), locations(reading)
+    on_the_way: dict[Key, set[Place]] = {}       # where each card lies at some step of the path
+    for st in path.trail:
+        for k, v in locations(expected_table(st, cards)).items():
+            on_the_way.setdefault(k, set()).add(v)
+    for before, a in zip(path.trail, path.chain):
+        for k, v in placed_by(a, before):
+            on_the_way.setdefault(k, set()).add(v)
+    chores: list[Prompt] = []
+    wrong: list[Prompt] = []
+    if path.error is not None:
+        wrong.append(Prompt(f"Not allowed: {path.error.reason}.", getattr(path.bad, "player", None), "error"))
+    for key in sorted(set(e0) | set(t) | set(r), key=str):
+        kind, ref = key
+        now, goal, was = r.get(key), t.get(key), e0.get(key)
+        name = label(cards, kind, ref)
+        if now == goal or (now is None and goal == "discard"):
+            continue                       # in place, or hidden in the discard pile
+        if goal is None and was is None:
+            wrong.append(Prompt(f"Take {name} away: it should not be on the table (it is "
+                                f"{_off_table_reason(game, target, kind, ref)}; seen {describe(kind, now)})",
+                                level="error"))
+        elif goal is None:
+            wrong.append(Prompt(f"Put {name} back {describe(kind, was)} (seen {describe(kind, now)})", level="error"))
+        elif now is None and goal == was:
+            wrong.append(Prompt(f"Put {name} back {describe(kind, goal)}: it is not seen on the table", level="error"))
+        elif now is None or now == was or now in on_the_way.get(key, ()):
+            who = goal[5:] if goal.startswith("seat:") else None
+            where = f" (it is {describe(kind, now)})" if now else ""
+            chores.append(Prompt(f"Move {name} {destination(kind, goal)}{where}", who, "todo"))
+        else:
+            wrong.append(Prompt(f"{name[0].upper() + name[1:]} is {describe(kind, now)}; it belongs "
+                                f"{describe(kind, goal)}", level="error"))
+    for sr, sg in zip(reading["slots"], goal_table["slots"]):
+        if sorted(sr["ghosts"]) == sorted(sg["ghosts"]) and sr["ghosts"] != sg["ghosts"]:
+            wrong.append(Prompt(f"The ghosts under the kid in slot {sr['slot']} lie out of order: from the kid "
+                                f"down they should be {', '.join(sg['ghosts'])}", level="error"))
+    return wrong, chores

@@ -1,0 +1,440 @@
+"""Setup and the legality of every action (the state machine of a game).
+
+A game goes: ``setup`` (deal kids into the slots with ``reveal_kid``) ->
+rounds of ``candy`` (``place_candy`` on each kid) -> ``choose`` (``choose``
+optional, ``reveal`` each player) -> ``tiebreak`` (``tie_draw``, only after a
+tie) -> ``turns`` (``haunt``, ability choices, ``reveal_kid`` for scared kids)
+-> ... -> ``love`` (``reveal_love``) -> ``over``.
+
+Each handler checks everything first (raising :class:`IllegalAction` with a
+reason that names the action and the state), then changes the state; the engine
+works on a copy, so an illegal action never changes anything.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..engine import Event, GameSetupError, IllegalAction
+from . import abilities as ab
+from . import actions as A
+from .actions import strip_payload
+from .cards import Cards
+from .state import (State, current_player, need, slot_of, where_is_candy, where_is_ghost,
+                    where_is_kid)
+
+
+def new_state(cards: Cards, players: Sequence[str], options: Mapping[str, Any]) -> State:
+    n = len(players)
+    big = n >= 5
+    slot_count, rounds = (8, 6) if big else (6, 8)
+    removed = (4, 6) if big else ()
+    colours = assign_colours(cards, players)
+    hands, box = {}, []
+    for p in players:
+        letter = colours[p]
+        own = sorted((g for g in cards.ghosts.values() if g.id[0] == letter), key=lambda g: g.value)
+        hands[p] = [g.id for g in own if g.value not in removed]
+        box += [g.id for g in own if g.value in removed]
+    return {
+        "game": "GLC", "players": list(players), "options": dict(options), "colours": colours,
+        "slot_count": slot_count, "rounds": rounds, "round": 0, "last_round": False, "phase": "setup",
+        "slots": [{"kid": None, "candy": [], "ghosts": []} for _ in range(slot_count)],
+        "kid_deck": sorted(cards.kids), "candy_deck": sorted(cards.candy), "box": box,
+        "discard": {"kids": [], "ghosts": [], "candy": []},
+        "hands": hands, "chosen": {}, "revealed": {}, "candied": [], "order": [], "turn": 0, "tie": None,
+        "stashes": {p: {"candy": [], "kids": []} for p in players},
+        "love": {}, "love_shown": {}, "pending": None, "scare": None, "manual": None,
+    }
+
+
+def assign_colours(cards: Cards, players: Sequence[str]) -> dict[str, str]:
+    """A player named after a ghost colour (RED) takes that set; the others take
+    the remaining sets in catalog order."""
+    out: dict[str, str] = {}
+    free = [c for c in cards.colours if c not in players]
+    for p in players:
+        if p in cards.colours:
+            out[p] = cards.colours[p]
+        elif free:
+            out[p] = cards.colours[free.pop(0)]
+        else:
+            raise GameSetupError("not enough ghost sets in the catalog for every player")
+    return out
+
+
+def check_player(state: State, player: str) -> None:
+    need(player in state["players"], f"{player!r} is not playing (players: {', '.join(state['players'])})")
+
+
+def check_pending(state: State, action: A.Action) -> None:
+    """While a choice or a reveal is pending, only the action that resolves it is legal."""
+    p = state["pending"]
+    if p is None:
+        if isinstance(action, (A.WerewolfPay, A.VampireGive, A.SkeletonSwap, A.NinjaMove, A.MoveScaredKid,
+                               A.PlaceBlackCat, A.Skip)):
+            raise IllegalAction(f"{action.type}: no ability is waiting for a choice now")
+        return
+    if isinstance(action, A.DealLove):
+        return
+    fits = {
+        "reveal_kid": A.RevealKid, "werewolf": A.WerewolfPay, "vampire": A.VampireGive,
+        "skeleton": (A.SkeletonSwap, A.Skip), "ninja": A.NinjaMove,
+        "move_scared_kid": (A.MoveScaredKid, A.Skip), "black_cat": (A.PlaceBlackCat, A.Skip),
+    }[p["kind"]]
+    if not isinstance(action, fits):
+        raise IllegalAction(f"{action.type} is not possible now: the game waits for {describe_pending(p)}")
+    who = p.get("player")
+    if who is not None and getattr(action, "player", who) != who:
+        raise IllegalAction(f"{action.type}: it is {who}'s choice, not {getattr(action, 'player')}'s")
+
+
+def describe_pending(p: dict[str, Any]) -> str:
+    k = p["kind"]
+    if k == "reveal_kid":
+        return f"a kid revealed into slot {p['slot']} (reveal_kid)"
+    names = {"werewolf": "werewolf_pay", "vampire": "vampire_give", "skeleton": "skeleton_swap or skip",
+             "ninja": "ninja_move", "move_scared_kid": "move_scared_kid or skip",
+             "black_cat": "place_black_cat or skip"}
+    return f"{p.get('player')}'s {k.replace('_', ' ')} choice ({names[k]})"
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+def apply_action(state: State, cards: Cards, action: A.Action) -> list[Event]:
+    if state["phase"] == "over":
+        raise IllegalAction(f"{action.type}: the game is over")
+    if hasattr(action, "player"):
+        check_player(state, action.player)
+    check_pending(state, action)
+    handler = HANDLERS[type(action)]
+    events: list[Event] = []
+    handler(state, cards, action, events)
+    return events
+
+
+def do_reveal_kid(state: State, cards: Cards, a: A.RevealKid, events: list[Event]) -> None:
+    slot = slot_of(state, a.slot)
+    need(a.kid in cards.kids, f"reveal_kid: there is no kid number {a.kid} in the catalog")
+    name = cards.kid_name(a.kid)
+    pending = state["pending"]
+    if state["phase"] == "setup":
+        need(slot["kid"] is None, f"reveal_kid: slot {a.slot} already holds {cards.kid_name(slot['kid'])}")
+    else:
+        need(pending is not None and pending["kind"] == "reveal_kid",
+             f"reveal_kid: no slot is waiting for a new kid now")
+        need(pending["slot"] == a.slot, f"reveal_kid: the new kid goes into slot {pending['slot']}, not {a.slot}")
+    if not state["kid_deck"] and a.kid in state["discard"]["kids"]:
+        state["kid_deck"] = sorted(state["discard"]["kids"])
+        state["discard"]["kids"] = []
+        events.append(Event("reshuffled", "the Kid deck ran out: the discarded kids were shuffled into a new Kid deck"))
+    need(a.kid in state["kid_deck"], f"reveal_kid: {name} (kid {a.kid}) cannot come from the Kid deck: it is "
+                                     f"{where_is_kid(state, cards, a.kid)}")
+    state["kid_deck"].remove(a.kid)
+    slot["kid"] = a.kid
+    kid = cards.kid(a.kid)
+    events.append(Event("kid_revealed", f"{kid.name} (courage {kid.courage}) is revealed into slot {a.slot}",
+                        {"slot": a.slot, "kid": a.kid}))
+    if state["phase"] == "setup":
+        if all(s["kid"] is not None for s in state["slots"]):
+            state["round"] = 1
+            state["phase"] = "candy"
+            events.append(Event("round_start", f"round 1 of {state['rounds']}: place one candy on each kid"))
+            ab.start_candy(state, cards, events)
+    else:
+        state["pending"] = None
+        ab.continue_scares(state, cards, events)
+
+
+def do_deal_love(state: State, cards: Cards, a: A.DealLove, events: list[Event]) -> None:
+    lid = strip_payload(a.love, "LOVE")
+    need(lid in cards.love, f"deal_love: there is no Love card {lid!r} (cards: {', '.join(cards.love)})")
+    need(state["phase"] not in ("love", "over"), "deal_love: the Love cards are already being revealed")
+    others = [p for p, l in state["love"].items() if l == lid and p != a.player]
+    need(not others, f"deal_love: {lid} was dealt to {others[0] if others else ''}")
+    state["love"][a.player] = lid
+    events.append(Event("love_dealt", f"{a.player}'s Love card is noted (secret)"))
+
+
+def do_place_candy(state: State, cards: Cards, a: A.PlaceCandy, events: list[Event]) -> None:
+    need(state["phase"] == "candy", f"place_candy: candy is placed at the start of a round, not during "
+                                    f"the {state['phase']} step")
+    slot = slot_of(state, a.slot)
+    cid = strip_payload(a.candy, "CANDY")
+    need(cid in cards.candy, f"place_candy: there is no candy card {cid!r}")
+    need(slot["kid"] is not None, f"place_candy: slot {a.slot} holds no kid")
+    need(a.slot not in state["candied"], f"place_candy: the kid in slot {a.slot} already got its candy this round")
+    need(cid in state["candy_deck"], f"place_candy: {cid} cannot come from the Candy deck: it is "
+                                     f"{where_is_candy(state, cid)}")
+    state["candy_deck"].remove(cid)
+    slot["candy"].append(cid)
+    state["candied"].append(a.slot)
+    events.append(Event("candy_placed", f"{cards.candy_name(cid)} placed on {cards.kid_name(slot['kid'])} "
+                                        f"(slot {a.slot})", {"slot": a.slot, "candy": cid}))
+    if not state["candy_deck"]:
+        state["last_round"] = True
+        events.append(Event("last_candy", "the last candy has been placed: this is the last round"))
+    todo = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is not None and i not in state["candied"]]
+    if not todo or not state["candy_deck"]:
+        state["phase"] = "choose"
+        events.append(Event("choose", "everyone chooses a ghost and places it face down"))
+
+
+def _check_choosing(state: State, player: str, what: str) -> None:
+    need(state["phase"] == "choose", f"{what}: ghosts are chosen after the candy is placed, not during the "
+                                     f"{state['phase']} step")
+    need(player not in state["revealed"], f"{what}: {player} already revealed {state['revealed'].get(player)}")
+
+
+def _hand_ghost(state: State, player: str, value: int, what: str) -> str:
+    need(isinstance(value, int) and 1 <= value <= 9, f"{what}: a ghost's value is 1-9, not {value}")
+    gid = ab.ghost_id(state, player, value)
+    need(gid in state["hands"][player], f"{what}: {player} has no {value} in hand: that ghost is "
+                                        f"{where_is_ghost(state, gid)}")
+    return gid
+
+
+def do_choose(state: State, cards: Cards, a: A.Choose, events: list[Event]) -> None:
+    _check_choosing(state, a.player, "choose")
+    state["chosen"][a.player] = "?" if a.ghost is None else _hand_ghost(state, a.player, a.ghost, "choose")
+    events.append(Event("ghost_chosen", f"{a.player} placed a ghost face down"))
+
+
+def do_reveal(state: State, cards: Cards, a: A.Reveal, events: list[Event]) -> None:
+    _check_choosing(state, a.player, "reveal")
+    gid = _hand_ghost(state, a.player, a.ghost, "reveal")
+    secret = state["chosen"].get(a.player, "?")
+    need(secret in ("?", gid), f"reveal: {a.player} chose a different ghost face down")
+    state["chosen"].pop(a.player, None)
+    state["hands"][a.player].remove(gid)
+    state["revealed"][a.player] = gid
+    events.append(Event("ghost_revealed", f"{a.player} reveals ghost {a.ghost}", {"player": a.player, "ghost": gid}))
+    if len(state["revealed"]) == len(state["players"]):
+        _turn_order(state, cards, events)
+
+
+def _value(state: State, cards: Cards, p: str) -> int:
+    return cards.ghost_value(state["revealed"][p])
+
+
+def _turn_order(state: State, cards: Cards, events: list[Event]) -> None:
+    by_value: dict[int, list[str]] = {}
+    for p in state["players"]:
+        by_value.setdefault(_value(state, cards, p), []).append(p)
+    groups = [g for v, g in sorted(by_value.items(), reverse=True) if len(g) > 1]
+    if groups:
+        available = len(state["kid_deck"]) + len(state["discard"]["kids"])
+        if available >= sum(len(g) for g in groups):
+            state["tie"] = {"groups": groups, "draws": {}}
+            state["phase"] = "tiebreak"
+            for g in groups:
+                events.append(Event("tie", f"{', '.join(g)} tied with {_value(state, cards, g[0])}s: each draws "
+                                           f"a kid from the Kid deck; the highest card number goes first",
+                                    {"players": g}))
+            return
+        events.append(Event("tie", "not enough kids left to break the tie: tied players go in seat order"))
+    _start_turns(state, cards, {}, events)
+
+
+def _start_turns(state: State, cards: Cards, draws: dict[str, int], events: list[Event]) -> None:
+    seat = {p: i for i, p in enumerate(state["players"])}
+    order = sorted(state["players"], key=lambda p: (-_value(state, cards, p), -draws.get(p, 0), seat[p]))
+    state["order"], state["turn"], state["phase"] = order, 0, "turns"
+    text = ", ".join(f"{p} ({_value(state, cards, p)})" for p in order)
+    events.append(Event("turn_order", f"turn order: {text}", {"order": order}))
+
+
+def do_tie_draw(state: State, cards: Cards, a: A.TieDraw, events: list[Event]) -> None:
+    need(state["phase"] == "tiebreak", "tie_draw: no turn-order tie is being broken now")
+    tie = state["tie"]
+    tied = [p for g in tie["groups"] for p in g]
+    need(a.player in tied, f"tie_draw: {a.player} is not tied (tied: {', '.join(tied)})")
+    need(a.player not in tie["draws"], f"tie_draw: {a.player} already drew "
+                                       f"{cards.kid_name(tie['draws'].get(a.player))}")
+    need(a.kid in cards.kids, f"tie_draw: there is no kid number {a.kid} in the catalog")
+    if not state["kid_deck"] and a.kid in state["discard"]["kids"]:
+        state["kid_deck"] = sorted(state["discard"]["kids"])
+        state["discard"]["kids"] = []
+        events.append(Event("reshuffled", "the Kid deck ran out: the discarded kids were shuffled into a new Kid deck"))
+    need(a.kid in state["kid_deck"], f"tie_draw: {cards.kid_name(a.kid)} (kid {a.kid}) cannot come from the "
+                                     f"Kid deck: it is {where_is_kid(state, cards, a.kid)}")
+    state["kid_deck"].remove(a.kid)
+    tie["draws"][a.player] = a.kid
+    events.append(Event("tie_draw", f"{a.player} draws {cards.kid_name(a.kid)} (card {a.kid:02d})",
+                        {"player": a.player, "kid": a.kid}))
+    if len(tie["draws"]) == len(tied):
+        draws = dict(tie["draws"])
+        state["discard"]["kids"].extend(draws[p] for p in tied)
+        state["tie"] = None
+        events.append(Event("tie_discard", "the kids drawn for the tie-break are discarded"))
+        _start_turns(state, cards, draws, events)
+
+
+def do_haunt(state: State, cards: Cards, a: A.Haunt, events: list[Event]) -> None:
+    need(state["phase"] == "turns", f"haunt: players haunt during their turns, not during the "
+                                    f"{state['phase']} step")
+    need(state["scare"] is None, "haunt: the scare checks are not finished")
+    cur = current_player(state)
+    need(a.player == cur, f"haunt: it is {cur}'s turn, not {a.player}'s")
+    slot = slot_of(state, a.slot)
+    need(slot["kid"] is not None, f"haunt: slot {a.slot} holds no kid")
+    kid = cards.kid(slot["kid"])
+    source = slot
+    if a.take_from is not None and a.take_from != a.slot:
+        need(kid.ability == "pirate", f"haunt: take_from is only for the PIRATE; {kid.name} is in slot {a.slot}")
+        source = slot_of(state, a.take_from)
+        need(source["kid"] is not None, f"haunt: slot {a.take_from} holds no kid to take candy from")
+    state["manual"] = None
+    ghost = state["revealed"].pop(a.player)
+    prev_top = slot["ghosts"][-1] if slot["ghosts"] else None
+    slot["ghosts"].append(ghost)
+    taken = list(source["candy"])
+    source["candy"] = []
+    state["stashes"][a.player]["candy"].extend(taken)
+    where = "" if source is slot else f" from {cards.kid_name(source['kid'])} (slot {a.take_from})"
+    took = f"takes {', '.join(taken)}{where}" if taken else "takes no candy (none there)"
+    events.append(Event("haunted", f"{a.player} haunts {kid.name} (slot {a.slot}) with {ghost} "
+                                   f"(value {cards.ghost_value(ghost)}) and {took}", {"player": a.player, "slot": a.slot, "ghost": ghost,
+                                                   "candy": taken}))
+    ab.on_haunt(state, cards, a.player, a.slot, prev_top, ghost, events)
+    if state["pending"] is None:
+        ab.begin_scares(state, cards, a.player, events)
+
+
+def do_werewolf_pay(state: State, cards: Cards, a: A.WerewolfPay, events: list[Event]) -> None:
+    cid = strip_payload(a.candy, "CANDY")
+    ab.candy_from_stash(state, a.player, cid)
+    slot = state["slots"][state["pending"]["slot"] - 1]
+    slot["candy"].append(cid)
+    events.append(Event("ability", f"WEREWOLF: {a.player} puts {cid} from their stash on him"))
+    ab.after_pending(state, cards, events)
+
+
+def do_vampire_give(state: State, cards: Cards, a: A.VampireGive, events: list[Event]) -> None:
+    cid = strip_payload(a.candy, "CANDY")
+    to = state["pending"]["to"]
+    ab.candy_from_stash(state, a.player, cid)
+    state["stashes"][to]["candy"].append(cid)
+    events.append(Event("ability", f"VAMPIRE: {a.player} gives {cid} to {to}"))
+    ab.after_pending(state, cards, events)
+
+
+def do_skeleton_swap(state: State, cards: Cards, a: A.SkeletonSwap, events: list[Event]) -> None:
+    give = _hand_ghost(state, a.player, a.give, "skeleton_swap")
+    take = ab.ghost_id(state, a.player, a.take) if 1 <= a.take <= 9 else f"?{a.take}"
+    need(take in state["discard"]["ghosts"], f"skeleton_swap: {a.player}'s {a.take} is not in the discard: it is "
+                                             f"{where_is_ghost(state, take)}")
+    state["hands"][a.player].remove(give)
+    state["hands"][a.player].append(take)
+    state["hands"][a.player].sort(key=cards.ghost_value)
+    state["discard"]["ghosts"].remove(take)
+    state["discard"]["ghosts"].append(give)
+    events.append(Event("ability", f"SKELETON: {a.player} swaps the {a.give} in hand for the {a.take} "
+                                   f"from the discard"))
+    ab.after_pending(state, cards, events)
+
+
+def do_ninja_move(state: State, cards: Cards, a: A.NinjaMove, events: list[Event]) -> None:
+    gid = strip_payload(a.ghost, "GHOST")
+    need(gid in cards.ghosts, f"ninja_move: there is no ghost {gid!r}")
+    src = next((i for i, s in enumerate(state["slots"], 1) if gid in s["ghosts"]), None)
+    need(src is not None, f"ninja_move: {gid} is not in the neighbourhood: it is {where_is_ghost(state, gid)}")
+    dest = slot_of(state, a.to_slot)
+    need(a.to_slot != src, f"ninja_move: {gid} is already under the kid in slot {src}")
+    need(dest["kid"] is not None, f"ninja_move: slot {a.to_slot} holds no kid")
+    pile = state["slots"][src - 1]["ghosts"]
+    if state["options"].get("ninja_moves") == "top":
+        need(pile[-1] == gid, f"ninja_move: only the top ghost of a pile may move ({pile[-1]} in slot {src})")
+    pile.remove(gid)
+    dest["ghosts"].append(gid)
+    events.append(Event("ability", f"NINJA: {a.player} moves {gid} from slot {src} to the top of the pile under "
+                                   f"{cards.kid_name(dest['kid'])} (slot {a.to_slot}); its owner gets no candy "
+                                   f"and no ability", {"ghost": gid, "from": src, "to": a.to_slot}))
+    ab.after_pending(state, cards, events)
+
+
+def do_move_scared_kid(state: State, cards: Cards, a: A.MoveScaredKid, events: list[Event]) -> None:
+    check_player(state, a.to)
+    holder = next((p for p, st in state["stashes"].items() if a.kid in st["kids"]), None)
+    need(holder is not None, f"move_scared_kid: {cards.kid_name(a.kid)} (kid {a.kid}) is not in a stash: it is "
+                             f"{where_is_kid(state, cards, a.kid) if a.kid in cards.kids else 'not in the catalog'}")
+    need(holder != a.to, f"move_scared_kid: {cards.kid_name(a.kid)} is already in {a.to}'s stash")
+    state["stashes"][holder]["kids"].remove(a.kid)
+    state["stashes"][a.to]["kids"].append(a.kid)
+    events.append(Event("ability", f"{a.player} moves {cards.kid_name(a.kid)} from {holder}'s stash to {a.to}'s"))
+    ab.after_pending(state, cards, events)
+
+
+def do_place_black_cat(state: State, cards: Cards, a: A.PlaceBlackCat, events: list[Event]) -> None:
+    check_player(state, a.to)
+    p = state["pending"]
+    if a.to != p["holder"]:
+        state["stashes"][p["holder"]]["kids"].remove(p["kid"])
+        state["stashes"][a.to]["kids"].append(p["kid"])
+    events.append(Event("ability", f"{cards.kid_name(p['kid'])}: {a.player} places her in {a.to}'s stash",
+                        {"to": a.to}))
+    _black_cat_done(state, cards, events)
+
+
+def _black_cat_done(state: State, cards: Cards, events: list[Event]) -> None:
+    p = state["pending"]
+    state["pending"] = None
+    if ab.replace_kid(state, cards, p["slot"], p["player"], p["kid"], events):
+        return
+    ab.continue_scares(state, cards, events)
+
+
+def do_skip(state: State, cards: Cards, a: A.Skip, events: list[Event]) -> None:
+    p = state["pending"]
+    need(p["kind"] in ab.OPTIONAL, f"skip: {describe_pending(p)} is not optional")
+    events.append(Event("skip", f"{a.player} does not use the {p['kind'].replace('_', ' ')} ability"))
+    if p["kind"] == "black_cat":
+        _black_cat_done(state, cards, events)
+    else:
+        ab.after_pending(state, cards, events)
+
+
+def do_resolve(state: State, cards: Cards, a: A.Resolve, events: list[Event]) -> None:
+    from .manual import apply_moves
+    m = state["manual"]
+    need(m is not None, "resolve: no ability is waiting to be resolved by hand")
+    need(a.player == m["player"], f"resolve: {m['player']} resolves the {cards.kid_name(m['kid'])} by hand, "
+                                  f"not {a.player}")
+    apply_moves(state, cards, a.moves, events)
+    state["manual"] = None
+    events.append(Event("resolved", f"{a.player} resolved {cards.kid_name(m['kid'])} by hand"
+                                    + (f": {a.note}" if a.note else ""), {"moves": list(a.moves)}))
+    emptied = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is None]
+    if state["phase"] in ("turns", "candy", "choose", "tiebreak"):
+        if emptied and (state["kid_deck"] or state["discard"]["kids"]):
+            state["pending"] = {"kind": "reveal_kid", "slot": emptied[0]}
+            state["scare"] = {"next": emptied[0] + 1, "player": a.player, "ends_turn": False}
+            return
+        ab.begin_scares(state, cards, a.player, events, ends_turn=False)
+
+
+def do_reveal_love(state: State, cards: Cards, a: A.RevealLove, events: list[Event]) -> None:
+    need(state["phase"] == "love", "reveal_love: Love cards are revealed at the end of the game")
+    lid = strip_payload(a.love, "LOVE")
+    need(lid in cards.love, f"reveal_love: there is no Love card {lid!r} (cards: {', '.join(cards.love)})")
+    need(a.player not in state["love_shown"], f"reveal_love: {a.player} already revealed "
+                                              f"{state['love_shown'].get(a.player)}")
+    others = [p for p, l in state["love_shown"].items() if l == lid]
+    need(not others, f"reveal_love: {lid} was revealed by {others[0] if others else ''}; there is one of each")
+    dealt = state["love"].get(a.player)
+    need(dealt in (None, lid), f"reveal_love: {a.player} was dealt a different Love card")
+    state["love_shown"][a.player] = lid
+    events.append(Event("love_revealed", f"{a.player} reveals {cards.love[lid].name}",
+                        {"player": a.player, "love": lid}))
+    if len(state["love_shown"]) == len(state["players"]):
+        state["phase"] = "over"
+        events.append(Event("over", "every Love card is revealed: the game is over"))
+
+
+HANDLERS = {
+    A.RevealKid: do_reveal_kid, A.DealLove: do_deal_love, A.PlaceCandy: do_place_candy, A.Choose: do_choose,
+    A.Reveal: do_reveal, A.TieDraw: do_tie_draw, A.Haunt: do_haunt, A.WerewolfPay: do_werewolf_pay,
+    A.VampireGive: do_vampire_give, A.SkeletonSwap: do_skeleton_swap, A.NinjaMove: do_ninja_move,
+    A.MoveScaredKid: do_move_scared_kid, A.PlaceBlackCat: do_place_black_cat, A.Skip: do_skip,
+    A.Resolve: do_resolve, A.RevealLove: do_reveal_love,
+}

@@ -1,0 +1,127 @@
+"""The Ghosts Love Candy state: plain JSON data, and small helpers to read it.
+
+A state is a dict (it survives a JSON round trip unchanged)::
+
+    {"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {...},
+     "colours": {"RED": "R", ...},          # each player's ghost set (colour letter)
+     "slot_count": 6, "rounds": 8, "round": 1, "last_round": false,
+     "phase": "setup|candy|choose|tiebreak|turns|love|over",
+     "slots": [{"kid": 2, "candy": ["CHOC3"], "ghosts": ["R7", "B5"]}, ...],  # slot 1 first, pile bottom first
+     "kid_deck": [1, 3, ...], "candy_deck": [...], "box": ["R4", ...],
+     "discard": {"kids": [], "ghosts": [], "candy": []},
+     "hands": {"RED": ["R1", ...]}, "chosen": {"RED": "R7" | "?"}, "revealed": {"RED": "R7"},
+     "candied": [1, 2],                     # slots that got their candy this round
+     "order": ["RED", ...], "turn": 0,      # this round's turn order, whose turn
+     "tie": {"groups": [["RED", "BLUE"]], "draws": {"RED": 5}} | null,
+     "stashes": {"RED": {"candy": [...], "kids": [...]}},
+     "love": {"RED": "L3"}, "love_shown": {"RED": "L3"},   # secretly dealt / revealed at the end
+     "pending": null | {"kind": "reveal_kid" | "werewolf" | ..., "player": ..., ...},
+     "scare": null | {"next": 3, "player": "RED", "ends_turn": true},
+     "manual": null | {"player": "RED", "kid": 3, "slot": 2}}
+
+Hidden parts: ``hands``, ``chosen`` and ``love`` (see views.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import IllegalAction
+from .cards import Cards
+
+State = dict[str, Any]
+
+PHASES = ("setup", "candy", "choose", "tiebreak", "turns", "love", "over")
+
+
+def need(condition: bool, reason: str) -> None:
+    """Raise IllegalAction(reason) unless ``condition``."""
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def slot_of(state: State, n: int) -> dict[str, Any]:
+    """Slot ``n`` (1-based), or IllegalAction naming the neighbourhood's size."""
+    count = state["slot_count"]
+    need(isinstance(n, int) and 1 <= n <= count,
+         f"there is no slot {n}: the neighbourhood has slots 1-{count}")
+    return state["slots"][n - 1]
+
+
+def owner_of_ghost(state: State, gid: str) -> str | None:
+    """The player whose ghost set has the ghost's colour letter."""
+    for p, letter in state["colours"].items():
+        if gid.startswith(letter) and gid[len(letter):].isdigit():
+            return p
+    return None
+
+
+def current_player(state: State) -> str | None:
+    if state["phase"] != "turns" or state["turn"] >= len(state["order"]):
+        return None
+    return state["order"][state["turn"]]
+
+
+def where_is_kid(state: State, cards: Cards, n: int) -> str:
+    """Plain words for where a kid is now ("in slot 3", "in RED's stash", ...)."""
+    for i, s in enumerate(state["slots"], start=1):
+        if s["kid"] == n:
+            return f"in slot {i}"
+    for p, st in state["stashes"].items():
+        if n in st["kids"]:
+            return f"in {p}'s stash"
+    if n in state["discard"]["kids"]:
+        return "in the discard"
+    if state.get("tie") and n in state["tie"]["draws"].values():
+        return "drawn for the tie-break"
+    if n in state["kid_deck"]:
+        return "in the Kid deck"
+    return "not in this game"
+
+
+def where_is_candy(state: State, cid: str) -> str:
+    for i, s in enumerate(state["slots"], start=1):
+        if cid in s["candy"]:
+            return f"on the kid in slot {i}"
+    for p, st in state["stashes"].items():
+        if cid in st["candy"]:
+            return f"in {p}'s stash"
+    if cid in state["discard"]["candy"]:
+        return "in the discard"
+    if cid in state["candy_deck"]:
+        return "in the Candy deck"
+    return "not in this game"
+
+
+def where_is_ghost(state: State, gid: str) -> str:
+    for i, s in enumerate(state["slots"], start=1):
+        if gid in s["ghosts"]:
+            return f"under the kid in slot {i}"
+    if gid in state["discard"]["ghosts"]:
+        return "in the discard"
+    if gid in state["box"]:
+        return "back in the box (not used with this many players)"
+    for p, g in state["revealed"].items():
+        if g == gid:
+            return f"revealed in front of {p}"
+    for p, h in state["hands"].items():
+        if gid in h:
+            return f"in {p}'s hand"
+    return "not in this game"
+
+
+def ghost_total(state: State, cards: Cards, slot: dict[str, Any]) -> int:
+    return sum(cards.ghost_value(g) for g in slot["ghosts"])
+
+
+def kid_slot(state: State, n: int) -> int | None:
+    for i, s in enumerate(state["slots"], start=1):
+        if s["kid"] == n:
+            return i
+    return None
+
+
+def stash_holding_kid(state: State, n: int) -> str | None:
+    for p, st in state["stashes"].items():
+        if n in st["kids"]:
+            return p
+    return None

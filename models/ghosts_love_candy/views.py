@@ -1,0 +1,55 @@
+"""What each audience may see.
+
+The public view (the big screen, the web page, the journal's public log) never
+holds hidden information: hands are counts, a face-down ghost is only "chosen",
+Love cards appear only once revealed. ``player_view`` adds one player's own
+hand, face-down ghost and Love card (if the engine was told it).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities import pending_text
+from .cards import Cards
+from .state import State, current_player, ghost_total
+
+
+def public_view(state: State, cards: Cards) -> dict[str, Any]:
+    slots = []
+    for i, s in enumerate(state["slots"], 1):
+        kid = cards.kid(s["kid"]) if s["kid"] is not None else None
+        slots.append({
+            "slot": i,
+            "kid": None if kid is None else {"number": kid.number, "name": kid.name, "courage": kid.courage,
+                                             "ability": kid.ability, "text": kid.text},
+            "candy": list(s["candy"]), "ghosts": list(s["ghosts"]),
+            "total": ghost_total(state, cards, s),
+        })
+    pending = state["pending"]
+    return {
+        "game": "GLC", "players": list(state["players"]), "colours": dict(state["colours"]),
+        "round": state["round"], "rounds": state["rounds"], "last_round": state["last_round"],
+        "phase": state["phase"], "current": current_player(state), "order": list(state["order"]),
+        "slots": slots,
+        "stashes": {p: {"candy": list(st["candy"]), "kids": list(st["kids"])} for p, st in state["stashes"].items()},
+        "revealed": dict(state["revealed"]),
+        "chosen": sorted(state["chosen"]),
+        "hand_sizes": {p: len(h) for p, h in state["hands"].items()},
+        "kid_deck": len(state["kid_deck"]), "candy_deck": len(state["candy_deck"]),
+        "discard": {k: list(v) for k, v in state["discard"].items()},
+        "tie": None if state["tie"] is None else {"groups": [list(g) for g in state["tie"]["groups"]],
+                                                  "draws": dict(state["tie"]["draws"])},
+        "pending": None if pending is None else {**pending, "text": pending_text(state, cards, pending)},
+        "manual": None if state["manual"] is None else dict(state["manual"]),
+        "love_shown": dict(state["love_shown"]),
+    }
+
+
+def player_view(state: State, cards: Cards, player: str) -> dict[str, Any]:
+    view = public_view(state, cards)
+    if player in state["players"]:
+        chosen = state["chosen"].get(player)
+        view["you"] = {"player": player, "hand": [cards.ghost_value(g) for g in state["hands"][player]],
+                       "chosen": None if chosen in (None, "?") else cards.ghost_value(chosen),
+                       "love": state["love"].get(player)}
+    return view
