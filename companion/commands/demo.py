@@ -1,0 +1,31 @@
+"""companion demo: watch the companion referee a game on the simulated table.
+
+A scripted game of Ghosts Love Candy for three players, with two deliberate
+mistakes (an illegal haunt, a scared kid left on the table), runs through the
+real vision pipeline and the real referee at a watchable pace and loops. Open
+the page it prints (http://127.0.0.1:8000 by default)::
+
+    companion demo
+    companion demo --no-web          # print what the referee sees instead
+    companion demo --no-web --fast   # one round, as fast as it runs, then exit
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("demo", help="the simulated table plays a refereed game; the page shows it",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--port", type=int, default=8000, help="web port (default 8000; 0 picks a free one)")
+    p.add_argument("--bind", default="127.0.0.1", help="web bind address (default 127.0.0.1)")
+    p.add_argument("--no-web", action="store_true", help="no page: print verdicts, prompts and scores as lines")
+    p.add_argument("--fast", action="store_true", help="frames as fast as they are processed; one arc, then exit")
+    p.add_argument("--once", action="store_true", help="stop after one arc instead of looping")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.demo import run_demo
+    return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once)

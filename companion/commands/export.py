@@ -1,0 +1,71 @@
+"""companion export: write a game's journal record as JSON.
+
+The record holds the game, players, options, start state, every entry (actions,
+corrections, confirmations, undos, the end) with its events and state hash, and
+the final scoreboard if the game ended::
+
+    companion export --last --out game.json
+    companion export --game-id 3
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("export", help="write a game's journal record as JSON",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--game-id", type=int, help="the game's journal id")
+    which.add_argument("--last", action="store_true", help="the most recent game (the default)")
+    p.add_argument("--out", help="output file (default: stdout)")
+    p.add_argument("--config", help="TOML config file (for [journal] path)")
+    p.add_argument("--journal", help="journal file (overrides the config)")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.config import ConfigError, load_config
+    from companion.journal import Journal, JournalError
+    import os
+    try:
+        cfg = load_config(args.config or os.environ.get("COMPANION_CONFIG") or None)
+    except ConfigError as e:
+        print(f"companion export: {e}", file=sys.stderr)
+        return 2
+    path = args.journal or cfg.journal.path
+    if not os.path.exists(path):
+        print(f"companion export: no journal at {path}", file=sys.stderr)
+        return 2
+    try:
+        journal = Journal(path)
+    except JournalError as e:
+        print(f"companion export: {e}", file=sys.stderr)
+        return 2
+    try:
+        game_id = args.game_id if args.game_id is not None else journal.last_game_id()
+        if game_id is None:
+            print(f"companion export: the journal {path} holds no games", file=sys.stderr)
+            return 1
+        try:
+            record = journal.export(game_id)
+        except KeyError as e:
+            print(f"companion export: {e.args[0]}", file=sys.stderr)
+            return 2
+        text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+        if args.out:
+            try:
+                with open(args.out, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as e:
+                print(f"companion export: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
+                return 2
+            print(f"wrote game {game_id} ({len(record['entries'])} entries) to {args.out}", file=sys.stderr)
+        else:
+            sys.stdout.write(text)
+        return 0
+    finally:
+        journal.close()

@@ -1,0 +1,140 @@
+"""companion run: referee a real table.
+
+Resumes the journal's open game if there is one (the same game and players, or
+no ``--game``); otherwise starts ``--game`` with ``--players``, or waits for the
+referee to start one from the console. Serves the web page (display, referee
+console behind the PIN, camera view) until stopped::
+
+    companion run --game GLC --players RED,BLUE,GREEN --camera picamera2
+    companion run --camera replay:recordings/game1 --no-web   # print what it sees
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+import sys
+from typing import Any
+
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("run", help="referee a real table (camera -> referee -> web page)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", help="game code or name (e.g. GLC); default: resume the open game, or the config's [game]")
+    p.add_argument("--players", help="seat colours, comma-separated (e.g. RED,BLUE,GREEN)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
+    p.add_argument("--camera", help="picamera2 | opencv:0 | opencv:FILE.mp4 | replay:DIR | sim:SCENE.json "
+                                    "(default: the config's [camera] source)")
+    p.add_argument("--config", help="TOML config file (default: $COMPANION_CONFIG, else built-in defaults)")
+    p.add_argument("--journal", help="journal file (overrides [journal] path)")
+    p.add_argument("--port", type=int, help="web port (overrides [web] port)")
+    p.add_argument("--bind", help="web bind address (overrides [web] bind)")
+    p.add_argument("--pin", help="referee PIN (overrides [referee] pin; default: a random PIN, printed)")
+    p.add_argument("--no-web", action="store_true",
+                   help="no web page: print verdicts, prompts and scores to stdout; exit when the camera source ends")
+    p.add_argument("--json", action="store_true", help="with --no-web: print each view as one JSON line")
+    p.add_argument("--realtime", action="store_true",
+                   help="replay:/sim: sources: deliver frames at their timestamps (default: as fast as they are read)")
+    return p
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"--option {item!r}: expected KEY=VALUE")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def load(args: argparse.Namespace) -> Any:
+    """The config from --config / $COMPANION_CONFIG / defaults, with the command line on top."""
+    from companion.config import load_config
+    path = args.config or os.environ.get("COMPANION_CONFIG") or None
+    cfg = load_config(path)
+    if getattr(args, "journal", None):
+        cfg.journal.path = args.journal
+    if getattr(args, "port", None):
+        cfg.web.port = args.port
+    if getattr(args, "bind", None):
+        cfg.web.bind = args.bind
+    if getattr(args, "pin", None):
+        cfg.referee.pin = args.pin
+    return cfg
+
+
+def start_game(session: Any, args: argparse.Namespace) -> None:
+    """Resume the open game, or start the one asked for."""
+    cfg = session.config
+    code = args.game or cfg.game.code or None
+    players = [p.strip().upper() for p in (args.players.split(",") if args.players else cfg.game.players) if p.strip()]
+    options = {**cfg.game.options, **parse_options(args.option)}
+    if session.resume():
+        same = code is None or (session.engine.code.lower() == code.lower() or session.engine.slug == code.lower())
+        same = same and (not players or players == session.players)
+        if same:
+            print(f"resumed game {session.game_id} of {session.engine.title} ({', '.join(session.players)}) "
+                  f"from the journal {session.journal.path}", file=sys.stderr, flush=True)
+            return
+        print(f"the open game {session.game_id} is ended; starting a new game of {code}", file=sys.stderr, flush=True)
+    if code:
+        if not players:
+            raise ValueError("--players is needed to start a game (e.g. --players RED,BLUE,GREEN)")
+        session.new_game(code, players, options)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.config import ConfigError
+    from companion.journal import JournalError
+    from companion.lines import LinePrinter
+    from companion.session import Session, open_camera
+    from hardware.frames import FrameSourceError
+    try:
+        cfg = load(args)
+        if not cfg.referee.pin and not args.no_web:
+            cfg.referee.pin = f"{secrets.randbelow(10**6):06d}"
+            print(f"referee PIN: {cfg.referee.pin} (set one with --pin or [referee] pin)", file=sys.stderr, flush=True)
+        session = Session(cfg)
+    except (ConfigError, JournalError, ValueError) as e:
+        print(f"companion run: {e}", file=sys.stderr)
+        return 2
+    try:
+        start_game(session, args)
+    except (KeyError, ValueError, JournalError) as e:
+        print(f"companion run: {e}", file=sys.stderr)
+        session.close()
+        return 2
+    spec = args.camera or cfg.camera.source
+    try:
+        source = open_camera(spec, cfg, realtime=args.realtime)
+    except (FrameSourceError, ValueError, OSError) as e:
+        print(f"companion run: camera {spec!r}: {e}", file=sys.stderr)
+        session.close()
+        return 2
+
+    def terminate(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, terminate)
+
+    try:
+        if args.no_web:
+            printer = LinePrinter(as_json=args.json)
+            session.on_change(printer)
+            printer(session.view())
+            session.start(source)
+            while not session.wait(0.5):
+                pass
+            return 0
+        from web import create_app, serve
+        app = create_app(session, pin=cfg.referee.pin)
+        session.start(source)
+        print(f"serving http://{cfg.web.bind}:{cfg.web.port}/ (referee console at /referee)", file=sys.stderr, flush=True)
+        serve(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
+        return 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        session.close()

@@ -1,0 +1,244 @@
+"""The companion's settings: a TOML file, then environment overrides.
+
+Every setting has a default, so an empty file (or none) is a valid config. The
+file names sections and keys exactly as :data:`DEFAULTS` does; an environment
+variable ``COMPANION_<SECTION>_<KEY>`` overrides one key (``COMPANION_WEB_PORT=8080``,
+``COMPANION_REFEREE_PIN=4321``, ``COMPANION_SEAT_LEDS_RED=17``). A bad value or an
+unknown key is a :class:`ConfigError` naming the file and the key::
+
+    >>> cfg = load_config(None, env={"COMPANION_WEB_PORT": "8080"})
+    >>> cfg.web.port, cfg.table_mm
+    (8080, (900.0, 600.0))
+
+See ``companion/config.example.toml`` for every key with its meaning.
+"""
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+ENV_PREFIX = "COMPANION_"
+
+
+class ConfigError(ValueError):
+    """A config file or override the companion cannot use; the message names the
+    file (or environment variable) and the key."""
+
+
+def default_journal_path() -> str:
+    """Where the journal lives when the config does not say: systemd's
+    StateDirectory when run as a service, else ~/.local/state/table-companion."""
+    state_dir = os.environ.get("STATE_DIRECTORY")
+    if state_dir:
+        return str(Path(state_dir.split(":")[0]) / "journal.sqlite")
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return str(base / "table-companion" / "journal.sqlite")
+
+
+# section -> key -> default. The default's type is the key's type (a float key
+# accepts whole numbers). ``seat_leds`` is open: seat colour -> GPIO pin.
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "table": {"width_mm": 900.0, "height_mm": 600.0,
+              "seats": ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]},
+    "game": {"code": "", "players": [], "options": {}},
+    "camera": {"source": "picamera2", "width": 2304, "height": 1296, "fps": 10.0},
+    "vision": {"decoder": "zxing", "appear_frames": 2, "vanish_s": 1.5, "settle_s": 0.6},
+    "pins": {"factory": "auto", "status_red": 5, "status_green": 6, "status_blue": 13,
+             "buzzer": 19, "confirm_button": 20, "undo_button": 21},
+    "seat_leds": {"RED": 17, "BLUE": 27, "GREEN": 22, "YELLOW": 23, "PURPLE": 24, "ORANGE": 25},
+    "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16},
+    "referee": {"pin": ""},
+    "journal": {"path": ""},
+}
+OPEN_SECTIONS = {"seat_leds": int, "game.options": object}
+
+
+class Section:
+    """One config section: its keys as attributes (``cfg.web.port``)."""
+
+    def __init__(self, name: str, values: Mapping[str, Any]):
+        self._name = name
+        self._values = dict(values)
+        for k, v in values.items():
+            setattr(self, k, v)
+
+    def as_dict(self) -> dict[str, Any]:
+        return copy.deepcopy(self._values)
+
+    def __repr__(self) -> str:
+        return f"Section({self._name!r}, {self._values!r})"
+
+
+@dataclass
+class Config:
+    """The whole configuration, one :class:`Section` per TOML table."""
+
+    table: Section
+    game: Section
+    camera: Section
+    vision: Section
+    pins: Section
+    seat_leds: Section
+    web: Section
+    referee: Section
+    journal: Section
+    source: str = "<defaults>"
+
+    @property
+    def table_mm(self) -> tuple[float, float]:
+        return (float(self.table.width_mm), float(self.table.height_mm))
+
+    def as_dict(self) -> dict[str, dict[str, Any]]:
+        return {name: getattr(self, name).as_dict() for name in DEFAULTS}
+
+
+def _type_name(t: type) -> str:
+    return {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+            list: "a list", dict: "a table"}.get(t, t.__name__)
+
+
+def _check(value: Any, default: Any, where: str) -> Any:
+    """Check one TOML value against its default's type; return it converted."""
+    t = type(default)
+    if t is bool:
+        ok = isinstance(value, bool)
+    elif t is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif t is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        value = float(value) if ok else value
+    elif t is list:
+        ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+    else:
+        ok = isinstance(value, t)
+    if not ok:
+        raise ConfigError(f"{where}: expected {_type_name(t)}, not {value!r}")
+    return value
+
+
+def _from_text(text: str, default: Any, where: str) -> Any:
+    """Convert an environment variable's text to the key's type."""
+    t = type(default)
+    if t is bool:
+        low = text.strip().lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise ConfigError(f"{where}: expected true or false, not {text!r}")
+    if t is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ConfigError(f"{where}: expected a whole number, not {text!r}") from None
+    if t is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise ConfigError(f"{where}: expected a number, not {text!r}") from None
+    if t is list:
+        return [x.strip() for x in text.split(",") if x.strip()]
+    if t is dict:
+        out = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            if "=" not in part:
+                raise ConfigError(f"{where}: expected KEY=VALUE[,KEY=VALUE...], not {text!r}")
+            k, v = part.split("=", 1)
+            out[k.strip()] = v.strip()
+        return out
+    return text
+
+
+def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
+    t = values["table"]
+    if t["width_mm"] <= 0 or t["height_mm"] <= 0:
+        raise ConfigError(f"{where}: [table] width_mm and height_mm must be positive")
+    if not 1 <= values["web"]["port"] <= 65535:
+        raise ConfigError(f"{where}: [web] port must be 1-65535, not {values['web']['port']}")
+    if values["web"]["threads"] < 1:
+        raise ConfigError(f"{where}: [web] threads must be at least 1")
+    if values["camera"]["fps"] <= 0:
+        raise ConfigError(f"{where}: [camera] fps must be positive")
+    if values["vision"]["decoder"] not in ("zxing", "zbar", "pyzbar"):
+        raise ConfigError(f"{where}: [vision] decoder must be zxing or zbar, not {values['vision']['decoder']!r}")
+    pin = values["referee"]["pin"]
+    if pin and (len(pin) < 4 or not pin.isascii() or not pin.isprintable()):
+        raise ConfigError(f"{where}: [referee] pin must be at least 4 printable characters")
+    used: dict[int, str] = {}
+    pins = [(f"[pins] {k}", v) for k, v in values["pins"].items() if k != "factory"]
+    pins += [(f"[seat_leds] {k}", v) for k, v in values["seat_leds"].items()]
+    for name, n in pins:
+        if not 0 <= n <= 40:
+            raise ConfigError(f"{where}: {name} = {n} is not a GPIO number (0-40)")
+        if n in used:
+            raise ConfigError(f"{where}: {name} and {used[n]} both use GPIO {n}")
+        used[n] = name
+    if values["pins"]["factory"] not in ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native"):
+        raise ConfigError(f"{where}: [pins] factory must be auto, mock, lgpio, rpigpio, pigpio or native")
+
+
+def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | None = None) -> Config:
+    """Read ``path`` (None: defaults only), apply ``COMPANION_<SECTION>_<KEY>``
+    overrides from ``env`` (default ``os.environ``) and check every value."""
+    env = os.environ if env is None else env
+    values = copy.deepcopy(DEFAULTS)
+    where = "<defaults>"
+    if path is not None:
+        where = str(path)
+        try:
+            with open(path, "rb") as fh:
+                data = tomllib.load(fh)
+        except FileNotFoundError:
+            raise ConfigError(f"{where}: no such config file") from None
+        except OSError as e:
+            raise ConfigError(f"{where}: cannot read: {e.strerror or e}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{where}: not valid TOML: {e}") from None
+        for section, body in data.items():
+            if section not in DEFAULTS:
+                raise ConfigError(f"{where}: unknown section [{section}] (known: {', '.join(DEFAULTS)})")
+            if not isinstance(body, dict):
+                raise ConfigError(f"{where}: {section} must be a [{section}] table")
+            if section == "seat_leds":
+                values["seat_leds"] = {}
+            for key, value in body.items():
+                if section == "seat_leds":
+                    colour = key.upper()
+                    values[section][colour] = _check(value, 0, f"{where}: [seat_leds] {key}")
+                    continue
+                if key not in DEFAULTS[section]:
+                    known = ", ".join(DEFAULTS[section])
+                    raise ConfigError(f"{where}: [{section}] has no key {key!r} (known: {known})")
+                values[section][key] = _check(value, DEFAULTS[section][key], f"{where}: [{section}] {key}")
+    # environment overrides, longest section name first (seat_leds before seat...)
+    sections = sorted(DEFAULTS, key=len, reverse=True)
+    for name, text in env.items():
+        if not name.startswith(ENV_PREFIX) or name == ENV_PREFIX + "CONFIG":
+            continue
+        rest = name[len(ENV_PREFIX):].lower()
+        section = next((s for s in sections if rest.startswith(s + "_")), None)
+        if section is None:
+            raise ConfigError(f"environment {name}: no config section matches (sections: {', '.join(DEFAULTS)})")
+        key = rest[len(section) + 1:]
+        if section == "seat_leds":
+            values[section][key.upper()] = _from_text(text, 0, f"environment {name}")
+            continue
+        if key not in DEFAULTS[section]:
+            raise ConfigError(f"environment {name}: [{section}] has no key {key!r} (known: {', '.join(DEFAULTS[section])})")
+        values[section][key] = _from_text(text, DEFAULTS[section][key], f"environment {name}")
+        where = where if where != "<defaults>" else "<environment>"
+    values["table"]["seats"] = [s.upper() for s in values["table"]["seats"]]
+    values["game"]["players"] = [p.upper() for p in values["game"]["players"]]
+    if not values["journal"]["path"]:
+        values["journal"]["path"] = default_journal_path()
+    _validate(values, where)
+    return Config(**{name: Section(name, values[name]) for name in DEFAULTS}, source=where)
+
+
+def default_config() -> Config:
+    """Defaults only (no file, no environment): for tests and the demo."""
+    return load_config(None, env={})

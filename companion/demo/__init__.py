@@ -1,0 +1,236 @@
+"""``companion demo``: the simulated table plays a scripted game of Ghosts Love
+Candy through the real pipeline and the real referee, and the page shows it.
+
+The script (:mod:`.script`) opens on the last round of a three-player game and
+plays it change by change, a hand passing over the table for each change, with
+two deliberate mistakes (an illegal haunt, corrected on the table; a scared kid
+left on the table, then moved to the stash), ending on the final scoreboard.
+Then it starts again. :class:`Demo` wires it up; :func:`run_demo` runs it::
+
+    demo = Demo(fast=True)
+    demo.start(); demo.wait(); demo.close()
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from hardware.frames import Frame, FrameSource
+from hardware.simtable import CameraModel, SimulatedTable
+
+from .script import PLAYERS, Script, build_script
+from .timeline import Beat, build_timeline
+
+
+DEMO_PIN = "1234"
+
+
+class DemoTable(FrameSource):
+    """The scripted table, cycle after cycle: a SimulatedTable per cycle, with
+    time running on across cycles. ``on_cycle(n)`` runs before cycle ``n``'s
+    first frame (it starts the game); ``on_beat(i, beat)`` when beat ``i``'s
+    change reaches the camera. ``cycles=None`` loops forever."""
+
+    name = "sim:demo"
+
+    def __init__(self, script: Script, camera: CameraModel, *, fps: float, every_s: float, first_s: float,
+                 hold_s: float, realtime: bool, cycles: int | None,
+                 on_cycle: Callable[[int], None], on_beat: Callable[[int, Beat], None]):
+        self.script = script
+        self.camera = camera
+        self.fps = fps
+        self.realtime = realtime
+        self.cycles = cycles
+        self.on_cycle = on_cycle
+        self.on_beat = on_beat
+        self.steps, self.marks = build_timeline(script.opening_table, script.beats, every_s=every_s,
+                                                first_s=first_s)
+        self.hold_s = hold_s
+        self.cycle = 0
+        self._table: SimulatedTable | None = None
+        self._t_offset = 0.0
+        self._index = 0
+        self._next_beat = 0
+        self._start_wall: float | None = None
+
+    def open(self) -> None:
+        if self._start_wall is None:
+            self._start_wall = time.monotonic()
+
+    def _new_cycle(self) -> None:
+        self.cycle += 1
+        self.on_cycle(self.cycle)
+        self._table = SimulatedTable(self.steps, self.camera, fps=self.fps, hold_s=self.hold_s)
+        self._next_beat = 0
+
+    def read(self) -> Frame | None:
+        self.open()
+        if self._table is None:
+            self._new_cycle()
+        assert self._table is not None
+        frame = self._table.read()
+        if frame is None:
+            if self.cycles is not None and self.cycle >= self.cycles:
+                return None
+            self._t_offset += self._table.end_t + 1.0 / self.fps
+            self._new_cycle()
+            frame = self._table.read()
+            assert frame is not None
+        t = self._t_offset + frame.t
+        if self.realtime:
+            delay = self._start_wall + t - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        while self._next_beat < len(self.marks) and frame.t >= self.marks[self._next_beat]:
+            self.on_beat(self._next_beat, self.script.beats[self._next_beat])
+            self._next_beat += 1
+        out = Frame(frame.image, t, self._index)
+        self._index += 1
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+class Demo:
+    """The demo's session, table and narration (see the module docstring).
+
+    ``fast``: frames as fast as they can be processed, one cycle, shorter beats
+    (for tests); otherwise real time, a change every ``every_s`` seconds, looping.
+    ``out``: where narration and what the session shows go as plain lines
+    (None: nowhere)."""
+
+    def __init__(self, *, fast: bool = False, cycles: int | None = None, out: TextIO | None = None,
+                 journal_dir: str | None = None, resolution: tuple[int, int] = (1600, 900),
+                 every_s: float | None = None):
+        from companion.config import load_config
+        from companion.session import Session
+        from models.registry import get_game
+
+        self.fast = fast
+        self.out = out
+        self.game = get_game("GLC")
+        self.script = build_script(self.game)
+        self._tmp = None
+        if journal_dir is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="companion-demo-")
+            journal_dir = self._tmp.name
+        self.config = load_config(None, env={
+            "COMPANION_JOURNAL_PATH": str(Path(journal_dir) / "journal.sqlite"),
+            "COMPANION_REFEREE_PIN": DEMO_PIN, "COMPANION_PINS_FACTORY": "mock",
+            "COMPANION_WEB_BIND": "127.0.0.1"})
+        self.session = Session(self.config)
+        self.beat_times: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._pending_beat: dict[str, Any] | None = None
+        self._quiet = False
+        every = every_s if every_s is not None else 3.0
+        fps = 5.0
+        self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps, every_s=every,
+                                first_s=every, hold_s=3.0 if fast else 10.0, realtime=not fast,
+                                cycles=cycles if cycles is not None else (1 if fast else None),
+                                on_cycle=self._on_cycle, on_beat=self._on_beat)
+        if out is not None:
+            from companion.lines import LinePrinter
+            self.printer = LinePrinter(out)
+            self.session.on_change(self._on_view)
+        self.session.on_change(self._time_beat)
+
+    # ---- narration
+
+    def say(self, text: str) -> None:
+        if self.out is not None:
+            print(text, file=self.out, flush=True)
+
+    def _on_cycle(self, n: int) -> None:
+        """Start game ``n``: rounds 1-7 applied at once (journalled as one change)."""
+        s = self.session
+        self._quiet = True
+        try:
+            if s.game_open:
+                s.end_game()
+            s.new_game("GLC", PLAYERS, {})
+            s.apply(self.script.played.actions, note="demo: rounds 1-7 played in advance")
+        finally:
+            self._quiet = False
+        self.say(f"=== demo game {n}: Ghosts Love Candy, {', '.join(PLAYERS)}; rounds 1-7 already played, "
+                 f"the camera watches round 8 ===")
+        if self.out is not None:
+            self.printer(s.view())
+
+    def _on_beat(self, i: int, beat: Beat) -> None:
+        """Beat ``i``'s change reaches the camera: narrate it (on the page's events
+        and in the lines) and start its clock."""
+        self.session.note(f"beat {i + 1}/{len(self.script.beats)}: {beat.say}", "demo")
+        with self._lock:
+            self._pending_beat = {"beat": i + 1, "say": beat.say, "expect": beat.expect,
+                                  "t": time.monotonic(), "seq": self.session.view()["seq"]}
+
+    def _time_beat(self, view: dict[str, Any]) -> None:
+        """How long each beat takes to reach the page: from its change reaching
+        the camera to the first view that shows the referee's verdict on it."""
+        with self._lock:
+            pb = self._pending_beat
+            if pb is None or view["seq"] <= pb["seq"] or view.get("settling"):
+                return
+            if view["status"] not in ("applied", "in_sync", "waiting", "out_of_sync", "over"):
+                return
+            self._pending_beat = None
+            self.beat_times.append({**pb, "status": view["status"], "after_s": round(time.monotonic() - pb["t"], 2)})
+
+    def _on_view(self, view: dict[str, Any]) -> None:
+        if self._quiet:
+            self.printer.skip(view)
+        else:
+            self.printer(view)
+
+    # ---- running
+
+    def start(self) -> None:
+        self.session.start(self.source)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.session.wait(timeout)
+
+    def close(self) -> None:
+        self.session.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+
+def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, web: bool = True,
+             once: bool = False, out: TextIO | None = None) -> int:
+    """``companion demo``: run until interrupted (or the end of the arc with
+    ``fast`` or ``once``)."""
+    out = out or sys.stdout
+    demo = Demo(fast=fast, cycles=1 if (fast or once) else None, out=None if web else out)
+    try:
+        if not web:
+            demo.start()
+            demo.wait()
+            for b in demo.beat_times:
+                print(f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})",
+                      file=out, flush=True)
+            return 0
+        from web import create_app, make_server
+        app = create_app(demo.session, pin=DEMO_PIN)
+        server = make_server(app, host=bind, port=port)
+        print(f"Table Companion demo: open http://{bind}:{server.effective_port}/  "
+              f"(referee console /referee, PIN {DEMO_PIN}; camera view /camera). Ctrl-C stops.",
+              file=out, flush=True)
+        demo.start()
+        if fast or once:
+            threading.Thread(target=lambda: (demo.wait(), time.sleep(3.0), server.close()), daemon=True).start()
+        try:
+            server.run()
+        except (OSError, ValueError):
+            pass   # closed at the end of the arc
+        return 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        demo.close()

@@ -1,0 +1,737 @@
+"""The live session: one loop from the camera to the players.
+
+A thread reads frames from a :class:`~hardware.frames.FrameSource`, runs them
+through the vision pipeline and hands every *settled, changed* snapshot to the
+game's referee. What the referee decides is written to the journal first and only
+then shown: the view (for the web page), the seat LEDs, the status LED and the
+buzzer. The referee at the table (web console or the two buttons) can confirm,
+correct, undo and end the game; each of those is journalled too.
+
+Example::
+
+    s = Session(load_config("companion.toml"))
+    s.resume() or s.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
+    s.start(open_source("picamera2"))
+    sub = s.subscribe()
+    view = sub.get(timeout=5)      # a dict: seq, status, prompts, score, ...
+    s.stop()
+
+Statuses (``view()["status"]``): ``starting`` (no settled table yet),
+``in_sync``, ``applied`` (the last change was a legal action, applied),
+``waiting`` (a chore or a choice the players must make), ``out_of_sync`` (the
+table does not match: the prompts say how to put it right), ``camera_lost`` and
+``over``. ``settling`` is True while something on the table moves.
+"""
+from __future__ import annotations
+
+import collections
+import copy
+import hmac
+import json
+import logging
+import threading
+import time
+from typing import Any, Callable
+
+from hardware.frames import Frame, FrameSource, FrameSourceError
+from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
+from models.registry import get_game
+
+from .config import Config, default_config
+from .journal import Journal, applied_entries, replay
+
+log = logging.getLogger(__name__)
+
+RECENT_EVENTS = 30
+CAMERA_HEARTBEAT_S = 2.0
+FAULT_MEMORY_S = 10.0     # a rejected code stays listed this long after it was last seen
+
+
+def open_camera(spec: str, config: Config, realtime: bool = False) -> FrameSource:
+    """Open a frame source by spec (``picamera2``, ``opencv:0``, ``replay:DIR``,
+    ``sim:SCENE.json``) with the size and rate of the config's [camera] section,
+    as far as that kind of source takes them. Raises FrameSourceError."""
+    from hardware.sources import open_source
+    kind, _, arg = spec.partition(":")
+    kind = kind.lower()
+    size = (config.camera.width, config.camera.height)
+    kw: dict[str, Any] = {}
+    if kind == "picamera2" and not arg:
+        kw = {"resolution": size}
+    elif kind == "opencv" and arg.isdigit():
+        kw = {"resolution": size}
+    elif kind in ("replay", "sim"):
+        kw = {"fps": config.camera.fps, "realtime": realtime}
+    return open_source(spec, **kw)
+
+
+class Subscription:
+    """A queue of views for one listener (a Server-Sent Events client): every
+    published view, in order. A listener that falls ``maxlen`` views behind loses
+    the oldest ones, never the newest."""
+
+    def __init__(self, session: "Session", maxlen: int = 256):
+        self._session = session
+        self._queue: collections.deque[dict[str, Any]] = collections.deque(maxlen=maxlen)
+        self._cond = threading.Condition()
+        self.closed = False
+
+    def _put(self, view: dict[str, Any]) -> None:
+        with self._cond:
+            self._queue.append(view)
+            self._cond.notify_all()
+
+    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next view, or None after ``timeout`` seconds (or once closed)."""
+        with self._cond:
+            if not self._queue and not self.closed:
+                self._cond.wait(timeout)
+            return self._queue.popleft() if self._queue else None
+
+    def close(self) -> None:
+        with self._cond:
+            self.closed = True
+            self._cond.notify_all()
+        self._session._unsubscribe(self)
+
+    def __enter__(self) -> "Subscription":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _actions_text(actions: list[Action]) -> str:
+    return "; ".join(str(a) for a in actions)
+
+
+class Session:
+    """One table, one game at a time. Thread-safe: the loop thread, the web
+    server's threads and the buttons all call in.
+
+    ``journal``, ``indicators`` and ``pipeline`` default to what the config says
+    (``indicators=False`` runs without GPIO; the view then shows what the LEDs
+    would show). ``backoff`` is the camera reopen delay: first and longest, seconds.
+    """
+
+    def __init__(self, config: Config | None = None, *, journal: Journal | None = None,
+                 indicators: Any = None, pipeline: Any = None,
+                 backoff: tuple[float, float] = (0.25, 8.0)):
+        self.config = config or default_config()
+        self.journal = journal if journal is not None else Journal(self.config.journal.path)
+        self.indicators = self._make_indicators() if indicators is None else (indicators or None)
+        self.pipeline = pipeline
+        self.backoff = backoff
+        self._op = threading.RLock()           # game state and referee operations
+        self._view_lock = threading.Lock()     # the published view and the subscribers
+        self._subs: list[Subscription] = []
+        self._seq = 0
+        self._view: dict[str, Any] = {}
+        # the game
+        self.engine: Game | None = None
+        self.game_id: int | None = None
+        self.players: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self._ended = False
+        self._status = "starting"
+        self._prompts: list[Prompt] = []
+        self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
+        self._snapshot: Any = None
+        self._settling = False
+        # the camera
+        self.source: FrameSource | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._done = threading.Event()
+        self._done.set()
+        self._camera = {"ok": False, "fps": 0.0, "frames": 0, "errors": 0, "bad_frames": 0, "rejected": 0,
+                        "calibrated": False, "source": None, "ended": False, "last_error": ""}
+        self._rejected: dict[str, tuple[float, str]] = {}
+        self._duplicates: list[str] = []
+        self._frame: Frame | None = None
+        self._frame_lock = threading.Lock()
+        self._jpeg_cache: tuple[int, bool, bytes] | None = None
+        self._on_change: list[Callable[[dict[str, Any]], None]] = []
+        if self.indicators is not None:
+            self.indicators.on_confirm(self._button("confirm", self.confirm))
+            self.indicators.on_undo(self._button("undo", self.undo))
+        self._publish()
+
+    # ------------------------------------------------------------------ wiring
+
+    def _make_indicators(self) -> Any:
+        from hardware.indicators import IndicatorPins, Indicators
+        p = self.config.pins
+        pins = IndicatorPins(seats=dict(self.config.seat_leds.as_dict()), status_red=p.status_red,
+                             status_green=p.status_green, status_blue=p.status_blue, buzzer=p.buzzer,
+                             confirm_button=p.confirm_button, undo_button=p.undo_button)
+        try:
+            return Indicators(pins, factory=p.factory)
+        except Exception as e:  # no GPIO access (not in group gpio), pins busy
+            log.warning("LEDs, buzzer and buttons are off: %s", e)
+            return None
+
+    def _button(self, name: str, op: Callable[[], Any]) -> Callable[[], None]:
+        def pressed() -> None:
+            try:
+                op()
+                if self.indicators is not None:
+                    self.indicators.beep("button")
+            except (IllegalAction, ValueError) as e:
+                log.info("%s button: %s", name, e)
+                self._add_event({"type": "button", "text": f"{name.capitalize()} button: {e}"})
+                if self.indicators is not None:
+                    self.indicators.beep("illegal")
+                self._publish()
+        return pressed
+
+    def _make_pipeline(self) -> Any:
+        from companion.vision import Pipeline, PipelineConfig
+        v = self.config.vision
+        decoder = "zbar" if v.decoder == "pyzbar" else v.decoder
+        return Pipeline(PipelineConfig(table_mm=self.config.table_mm, decoder=decoder,
+                                       appear_frames=v.appear_frames, vanish_s=v.vanish_s,
+                                       settle_s=v.settle_s))
+
+    # ------------------------------------------------------------------ the loop
+
+    def start(self, source: FrameSource | None = None) -> None:
+        """Start the loop on ``source`` (default: the config's camera)."""
+        if self._thread is not None and self._thread.is_alive():
+            raise RuntimeError("the session is already running; stop() it first")
+        if source is None:
+            source = open_camera(self.config.camera.source, self.config)
+        if self.pipeline is None:
+            self.pipeline = self._make_pipeline()
+        self.source = source
+        self._camera.update(source=getattr(source, "name", type(source).__name__), ended=False)
+        self._stop.clear()
+        self._done.clear()
+        self._thread = threading.Thread(target=self._run, name="companion-session", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the loop and release the camera (the game stays as it is)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self._thread = None
+        if self.source is not None:
+            try:
+                self.source.close()
+            except Exception as e:
+                log.warning("closing %s: %s", self._camera["source"], e)
+            with self._op:
+                self._camera["ok"] = False
+            self._publish()
+
+    def close(self) -> None:
+        """Stop, switch the indicators off and close the journal."""
+        self.stop()
+        if self.indicators is not None:
+            self.indicators.close()
+        self.journal.close()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the loop to end (a finite source ran out, or stop()); True if it did."""
+        return self._done.wait(timeout)
+
+    @property
+    def game_open(self) -> bool:
+        """A game is being played (started or resumed, and not ended)."""
+        return self.engine is not None and not self._ended
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _run(self) -> None:
+        src = self.source
+        assert src is not None
+        failures = 0
+        opened = False
+        last_beat = time.monotonic()
+        fps_t: collections.deque[float] = collections.deque(maxlen=30)
+        try:
+            while not self._stop.is_set():
+                try:
+                    if not opened:
+                        src.open()
+                        opened = True
+                    frame = src.read()
+                except Exception as e:  # FrameSourceError, or a driver's own error: the camera is lost
+                    failures += 1
+                    delay = min(self.backoff[1], self.backoff[0] * 2 ** (failures - 1))
+                    reason = str(e) if isinstance(e, FrameSourceError) else f"{type(e).__name__}: {e}"
+                    self._camera_lost(reason, delay)
+                    try:
+                        src.close()
+                    except Exception:
+                        pass
+                    opened = False
+                    self._stop.wait(delay)
+                    continue
+                if frame is None:
+                    with self._op:
+                        self._camera.update(ended=True, ok=False)
+                    self._publish()
+                    return
+                if failures or not self._camera["ok"]:
+                    failures = 0
+                    self._camera_back()
+                fps_t.append(time.monotonic())
+                self._process(frame)
+                now = time.monotonic()
+                cam = self._camera
+                cam["frames"] += 1
+                if len(fps_t) > 1:
+                    cam["fps"] = round((len(fps_t) - 1) / max(1e-6, fps_t[-1] - fps_t[0]), 1)
+                if now - last_beat > CAMERA_HEARTBEAT_S:
+                    last_beat = now
+                    self._publish()
+        except Exception:
+            log.exception("the session loop failed")
+            with self._op:
+                self._camera.update(ok=False, last_error="the session loop failed; see the log")
+            self._publish()
+        finally:
+            self._done.set()
+
+    def _camera_lost(self, reason: str, delay: float) -> None:
+        with self._op:
+            was_ok = self._camera["ok"]
+            self._camera["errors"] += 1
+            self._camera.update(ok=False, last_error=reason, retry_s=round(delay, 2))
+        log.warning("camera %s: %s (trying again in %.1f s)", self._camera["source"], reason, delay)
+        if was_ok or self._camera["errors"] == 1:
+            self._add_event({"type": "camera_lost", "text": f"Camera lost: {reason}"})
+        self._publish()
+
+    def _camera_back(self) -> None:
+        with self._op:
+            was_lost = self._camera["errors"] > 0
+            self._camera.update(ok=True, retry_s=None)
+        if was_lost:
+            self._add_event({"type": "camera_back", "text": "Camera back: frames are coming in again."})
+        self._publish()
+
+    def _process(self, frame: Frame) -> None:
+        with self._frame_lock:
+            self._frame = frame
+        try:
+            update = self.pipeline.process(frame)
+        except Exception as e:  # a frame the pipeline cannot use: count it, go on
+            with self._op:
+                self._camera["bad_frames"] += 1
+                self._camera["last_error"] = f"frame {frame.index}: {e}"
+            log.warning("frame %s could not be decoded: %s", frame.index, e)
+            return
+        publish = False
+        with self._op:
+            publish = self._note_faults(update)
+            if bool(update.calibrated) != self._camera["calibrated"]:
+                self._camera["calibrated"] = bool(update.calibrated)
+                publish = True
+            if getattr(update, "recalibrated", False):
+                self._add_event({"type": "recalibrated", "text": "The camera moved: calibrated again from the corners."})
+                publish = True
+            settling = not update.settled
+            if settling != self._settling:
+                self._settling = settling
+                publish = True
+            if update.changed and update.snapshot is not None:
+                self._on_snapshot(update.snapshot)
+                publish = False  # _on_snapshot published
+        if publish:
+            self._publish()
+
+    def _note_faults(self, update: Any) -> bool:
+        """Tags the camera cannot use: payloads that break the tag grammar (another
+        game's code, a stray QR code) are counted and named; a payload seen twice at
+        once (a misprint or a second copy) is reported, never guessed at. True
+        when what the page shows about them changed."""
+        changed = False
+        for r in getattr(update, "rejected", None) or []:
+            self._camera["rejected"] += 1
+            key = str(r.get("payload"))[:40]
+            if key not in self._rejected:
+                log.info("rejected tag %r: %s", key, r.get("reason"))
+                changed = True
+            self._rejected[key] = (float(update.t), str(r.get("reason", "")))
+        for key, (t, _) in list(self._rejected.items()):
+            if update.t - t > FAULT_MEMORY_S:
+                del self._rejected[key]
+                changed = True
+        dups = sorted(getattr(update, "duplicates", None) or [])
+        if dups != self._duplicates:
+            if dups:
+                log.warning("seen twice at once: %s", ", ".join(dups))
+            self._duplicates = dups
+            changed = True
+        return changed
+
+    def _faults(self) -> list[str]:
+        out = [f"{p} is seen twice at once: a second copy or a misprinted tag; remove one" for p in self._duplicates]
+        out += [f"A code that is not a tag of this table was seen ({p!r}): {reason}"
+                for p, (_, reason) in sorted(self._rejected.items())]
+        return out
+
+    # ------------------------------------------------------------------ refereeing
+
+    def _on_snapshot(self, snapshot: Any) -> None:
+        """A new settled table: referee it, journal what is applied, show it."""
+        with self._op:
+            self._snapshot = snapshot
+            if self.engine is None or self.state is None or self._ended or self.engine.is_over(self.state):
+                self._publish()
+                return
+            verdict = self.engine.referee(self.state, snapshot)
+            if verdict.status == "applied":
+                self._commit("action", verdict.actions, verdict.state, verdict.events)
+            elif verdict.status == "out_of_sync" and self.indicators is not None:
+                if self._status != "out_of_sync" or [p.text for p in verdict.prompts] != [p.text for p in self._prompts]:
+                    self.indicators.beep("illegal")
+            self._status = verdict.status
+            self._prompts = list(verdict.prompts)
+            self._publish()
+
+    def _check_table(self) -> None:
+        """After a referee operation: compare the last settled table with the new
+        state without applying anything (an undo must not be re-applied by the
+        camera until the table changes)."""
+        eng, state = self.engine, self.state
+        if eng is None or state is None:
+            self._status, self._prompts = "starting", []
+            return
+        if self._snapshot is None:
+            self._status, self._prompts = "starting", eng.prompts(state)
+            return
+        reading = eng.read(state, self._snapshot)
+        expected = eng.expected_table(state)
+        if eng.same_table(expected, reading):
+            self._status, self._prompts = "in_sync", eng.prompts(state)
+        else:
+            status, prompts = eng.explain(state, expected, reading)
+            self._status, self._prompts = status, list(prompts)
+
+    def _commit(self, kind: str, actions: list[Action], new_state: dict[str, Any], events: list[Event],
+                note: str = "") -> None:
+        """Journal first (durably), then make the change visible."""
+        assert self.game_id is not None
+        seq = self.journal.append(self.game_id, kind, [a.to_json() for a in actions],
+                                  [e.to_json() for e in events], new_state, note)
+        self.state = new_state
+        if not events and actions:
+            events = [Event(kind, f"{kind.capitalize()}: {_actions_text(actions)}")]
+        for e in events:
+            self._add_event({**e.to_json(), "kind": kind, "entry": seq})
+        if self.indicators is not None and any("scare" in e.type.lower() for e in events):
+            self.indicators.beep("scare")
+
+    def _add_event(self, event: dict[str, Any]) -> None:
+        self._events.append({**event, "time": round(time.time(), 3)})
+
+    # ------------------------------------------------------------------ referee operations
+
+    def _need_game(self) -> Game:
+        if self.engine is None or self.state is None:
+            raise IllegalAction("no game is being played: start a new game first")
+        if self._ended:
+            raise IllegalAction("the game has ended: start a new game")
+        return self.engine
+
+    def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
+        """Start a game (ending the current one, if any); returns its journal id.
+        Raises KeyError (no such game) or GameSetupError (a ValueError)."""
+        if isinstance(players, str):
+            players = [p for p in players.replace(" ", ",").split(",") if p]
+        engine = get_game(game_code)
+        players = engine.check_players(players)
+        opts = engine.resolve_options(options or {})
+        state = engine.setup(players, opts)
+        with self._op:
+            if self.engine is not None and self.game_id is not None and not self._ended:
+                self.journal.end_game(self.game_id, self.state, self._score_json(), note="replaced by a new game")
+            self.game_id = self.journal.start_game(engine.code, players, opts, state)
+            self.engine, self.players, self.state, self._ended = engine, list(players), state, False
+            self._events.clear()
+            self._add_event({"type": "new_game", "text": f"New game of {engine.title}: {', '.join(players)}."})
+            # the table seen so far belongs to the old game: referee from the next settled change
+            self._snapshot = None
+            self._check_table()
+            self._publish()
+            return self.game_id
+
+    def resume(self) -> bool:
+        """Resume the journal's open game, if any: replay its actions from the
+        start state through the engine and check the recorded hash. True if resumed."""
+        record = self.journal.open_game()
+        if record is None:
+            return False
+        engine = get_game(record.game)
+        state, standing = replay(engine, self.journal, record.id)
+        with self._op:
+            self.engine, self.game_id, self.players = engine, record.id, list(record.players)
+            self.state, self._ended = state, False
+            self._events.clear()
+            for e in self.journal.entries(record.id)[-RECENT_EVENTS:]:
+                for ev in e.events:
+                    self._events.append({**ev, "kind": e.kind, "entry": e.seq, "time": round(e.time, 3)})
+            self._add_event({"type": "resumed", "text": f"Resumed game {record.id} of {engine.title} "
+                                                         f"after {len(standing)} applied changes."})
+            self._check_table()
+            self._publish()
+        return True
+
+    def _parse(self, action_json: Any) -> list[Action]:
+        engine = self._need_game()
+        data = action_json
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise MalformedAction(f"not JSON: {e.msg} at character {e.pos}") from None
+        items = data if isinstance(data, list) else [data]
+        if not items:
+            raise MalformedAction("no action given")
+        return [engine.parse_action(d) for d in items]
+
+    def _apply_typed(self, kind: str, action_json: Any, note: str = "referee") -> list[dict[str, Any]]:
+        with self._op:
+            actions = self._parse(action_json)
+            engine = self._need_game()
+            new_state, events = engine.apply_all(self.state, actions)  # IllegalAction: nothing changes
+            self._commit(kind, actions, new_state, events, note=note)
+            self._check_table()
+            self._publish()
+            return [e.to_json() for e in events]
+
+    def apply(self, action_json: Any, note: str = "referee") -> list[dict[str, Any]]:
+        """Apply an action (or a list of them, as one change) from the console,
+        e.g. something the camera cannot see. Returns its events; raises
+        MalformedAction or IllegalAction (and nothing changes)."""
+        return self._apply_typed("action", action_json, note)
+
+    def correct(self, action_json: Any) -> list[dict[str, Any]]:
+        """Apply an action the referee typed in to put the game right (journalled
+        as a correction)."""
+        return self._apply_typed("correction", action_json)
+
+    def confirm(self) -> list[dict[str, Any]]:
+        """Accept the companion's best reading of the table as it is: the first
+        legal action sequence the game proposes for the difference (an ambiguous
+        reading, or a chore the camera cannot confirm by itself)."""
+        with self._op:
+            engine = self._need_game()
+            if self._snapshot is None:
+                raise IllegalAction("nothing to confirm: the camera has not seen a settled table yet")
+            reading = engine.read(self.state, self._snapshot)
+            if engine.same_table(engine.expected_table(self.state), reading):
+                raise IllegalAction("nothing to confirm: the table already matches the game")
+            for seq in engine.candidates(self.state, reading):
+                try:
+                    new_state, events = engine.apply_all(self.state, seq)
+                except IllegalAction:
+                    continue
+                self._commit("confirm", list(seq), new_state, events, note="referee confirmed the table's reading")
+                self._check_table()
+                self._publish()
+                return [e.to_json() for e in events]
+            raise IllegalAction("nothing to confirm: no legal change explains what the table shows; "
+                                "put the table back as shown, or correct the game by hand")
+
+    def undo(self) -> list[dict[str, Any]]:
+        """Take back the last applied change (replayed from the start state)."""
+        with self._op:
+            engine = self._need_game()
+            assert self.game_id is not None
+            record = self.journal.game(self.game_id)
+            standing = applied_entries(self.journal.entries(self.game_id))
+            if not standing:
+                raise IllegalAction("nothing to undo: no change has been applied in this game")
+            state = record.start_state
+            for e in standing[:-1]:
+                state, _ = engine.apply_all(state, [engine.parse_action(a) for a in e.actions])
+            last = standing[-1]
+            undone = [engine.parse_action(a) for a in last.actions]
+            text = f"Undone: {_actions_text(undone)}"
+            event = Event("undo", text, {"entry": last.seq})
+            seq = self.journal.append(self.game_id, "undo", None, [event.to_json()], state, note=f"undo entry {last.seq}")
+            self.state = state
+            self._add_event({**event.to_json(), "kind": "undo", "entry": seq})
+            self._check_table()
+            self._publish()
+            return [event.to_json()]
+
+    def end_game(self) -> dict[str, Any]:
+        """End the game now and return its scoreboard (journalled)."""
+        with self._op:
+            self._need_game()
+            assert self.game_id is not None
+            score = self._score_json()
+            self.journal.end_game(self.game_id, self.state, score)
+            self._ended = True
+            self._add_event({"type": "end", "text": "The game was ended; final scores are shown."})
+            self._publish()
+            return score
+
+    def note(self, text: str, kind: str = "note") -> None:
+        """Add a line to the recent events (a narrator's or an operator's note) and show it."""
+        with self._op:
+            self._add_event({"type": kind, "text": str(text)})
+            self._publish()
+
+    def check_pin(self, pin: Any) -> bool:
+        """Whether ``pin`` is the referee PIN (False when no PIN is set)."""
+        expected = str(self.config.referee.pin or "")
+        if not expected or not isinstance(pin, str):
+            return False
+        return hmac.compare_digest(pin.encode(), expected.encode())
+
+    # ------------------------------------------------------------------ views
+
+    def _score_json(self) -> dict[str, Any] | None:
+        if self.engine is None or self.state is None:
+            return None
+        try:
+            return self.engine.score(self.state).to_json()
+        except Exception as e:  # a score the engine cannot give yet must not break the page
+            log.warning("score: %s", e)
+            return None
+
+    def _public_status(self) -> str:
+        if self._camera["source"] is not None and not self._camera["ok"] and not self._camera["ended"] \
+                and self._camera["errors"] > 0:
+            return "camera_lost"
+        if self.engine is not None and self.state is not None and (self._ended or self.engine.is_over(self.state)):
+            return "over"
+        return self._status
+
+    def _lights(self, status: str) -> dict[str, Any]:
+        """What the seat and status LEDs should show for this view."""
+        todo = sorted({p.to for p in self._prompts if p.to and p.level in ("todo", "error", "warning")})
+        if status in ("camera_lost", "out_of_sync"):
+            colour = "red"
+        elif status in ("waiting", "starting") or self._settling:
+            colour = "amber"
+        else:
+            colour = "green"
+        return {"seats": todo if status != "over" else [], "status": colour}
+
+    def _build_view(self) -> dict[str, Any]:
+        eng, state = self.engine, self.state
+        status = self._public_status()
+        lights = self._lights(status)
+        if self.indicators is not None:
+            self.indicators.show_turn(lights["seats"])
+            self.indicators.show_status(lights["status"])
+            ind = self.indicators.state()
+            indicators = {"seats": ind["seats"], "status": ind["status"], "buzzer": ind["buzzer"], "virtual": ind["mock"]}
+        else:
+            indicators = {"seats": {p: p in lights["seats"] for p in self.players}, "status": lights["status"],
+                          "buzzer": False, "virtual": True}
+        snap = self._snapshot
+        table = None
+        if snap is not None:
+            table = {"table_mm": list(getattr(snap, "table_mm", self.config.table_mm)),
+                     "sightings": [{"payload": s.payload, "x_mm": round(s.x_mm, 1), "y_mm": round(s.y_mm, 1),
+                                    "angle_deg": round(s.angle_deg, 1)} for s in snap.sightings]}
+        view: dict[str, Any] = {
+            "seq": self._seq,
+            "time": round(time.time(), 3),
+            "game": {"code": eng.code, "title": eng.title, "slug": eng.slug} if eng else None,
+            "game_id": self.game_id,
+            "players": list(self.players),
+            "status": status,
+            "settling": self._settling,
+            "state": eng.public_view(state) if eng and state is not None else None,
+            "layout": eng.expected_table(state) if eng and state is not None else None,
+            "table": table,
+            "prompts": [p.to_json() for p in self._prompts],
+            "events": list(self._events),
+            "score": self._score_json(),
+            "over": status == "over",
+            "ended": self._ended,
+            "camera": {k: v for k, v in self._camera.items()},
+            "faults": self._faults(),
+            "indicators": indicators,
+        }
+        return json.loads(json.dumps(view, default=str))
+
+    def _publish(self) -> None:
+        """Bump seq, rebuild the view, hand it to every subscriber and listener."""
+        with self._op:
+            with self._view_lock:
+                self._seq += 1
+            view = self._build_view()
+            with self._view_lock:
+                view["seq"] = self._seq
+                self._view = view
+                subs = list(self._subs)
+        for sub in subs:
+            sub._put(view)
+        for cb in list(self._on_change):
+            try:
+                cb(view)
+            except Exception as e:
+                log.warning("view listener: %s", e)
+
+    def view(self) -> dict[str, Any]:
+        """The public view (never hidden information); a fresh copy. Keys:
+
+        ``seq`` (one more for every published view), ``time``, ``game``
+        ({code, title, slug} or None), ``game_id`` (journal), ``players``,
+        ``status`` (see the module doc), ``settling`` (something on the table is
+        moving), ``over``, ``ended``, ``state`` (the game's public view),
+        ``layout`` (the expected table, in the game's terms), ``table`` (the
+        last settled snapshot: table_mm and every tag's payload, x_mm, y_mm,
+        angle_deg), ``prompts``, ``events`` (recent, newest last; each with
+        ``kind`` = the journal entry's kind and ``entry`` = its seq when it came
+        from one), ``score`` (Scoreboard JSON), ``camera`` (ok, fps, frames,
+        errors, bad_frames, rejected, calibrated, source, ended, last_error),
+        ``faults`` (codes seen twice, stray codes, in plain words) and
+        ``indicators`` (seats {colour: lit}, status green|amber|red, buzzer,
+        virtual)."""
+        with self._view_lock:
+            return copy.deepcopy(self._view)
+
+    def subscribe(self, maxlen: int = 256) -> Subscription:
+        """A queue that receives every view published from now on."""
+        sub = Subscription(self, maxlen)
+        with self._view_lock:
+            self._subs.append(sub)
+        return sub
+
+    def _unsubscribe(self, sub: Subscription) -> None:
+        with self._view_lock:
+            if sub in self._subs:
+                self._subs.remove(sub)
+
+    def on_change(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``callback(view)`` after every publish (in the publishing thread)."""
+        self._on_change.append(callback)
+
+    def latest_frame_jpeg(self, overlay: bool = True, quality: int = 80) -> bytes | None:
+        """The latest camera frame as JPEG (with the detected tags and calibration
+        drawn over it when ``overlay``), or None before the first frame."""
+        with self._frame_lock:
+            frame = self._frame
+            cached = self._jpeg_cache
+        if frame is None:
+            return None
+        if cached and cached[0] == frame.index and cached[1] == overlay:
+            return cached[2]
+        import cv2
+        image = frame.image
+        if overlay and self.pipeline is not None:
+            try:
+                image = self.pipeline.overlay(frame)
+            except Exception as e:
+                log.warning("overlay: %s", e)
+        ok, buf = cv2.imencode(".jpg", image, [int(cv2.IMWRITE_JPEG_QUALITY), quality])
+        if not ok:
+            return None
+        data = buf.tobytes()
+        with self._frame_lock:
+            self._jpeg_cache = (frame.index, overlay, data)
+        return data

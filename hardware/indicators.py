@@ -1,0 +1,189 @@
+"""The lights, the buzzer and the two buttons at the table, behind one small interface.
+
+* one LED per seat: lit while that player has something to do (whose turn);
+* a status RGB LED: green in sync, amber waiting (the table is settling, or a
+  chore is under way), red out of sync (or the camera is lost);
+* a buzzer: short patterns for an illegal move and for a scare;
+* a confirm and an undo button (to ground, internal pull-up), wired to callbacks.
+
+On a Raspberry Pi gpiozero drives real pins; anywhere else (or with
+``factory="mock"``) gpiozero's :class:`~gpiozero.pins.mock.MockFactory` keeps
+each pin's state, so tests and the demo see exactly what the LEDs would show::
+
+    ind = Indicators(IndicatorPins(seats={"RED": 17, "BLUE": 27}), factory="mock")
+    ind.show_turn(["RED"]); ind.show_status("amber")
+    ind.state()   # {"seats": {"RED": True, "BLUE": False}, "status": "amber", "buzzer": False, ...}
+    ind.on_confirm(lambda: print("confirmed"))
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+log = logging.getLogger(__name__)
+
+STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
+    "off": (0.0, 0.0, 0.0),
+    "green": (0.0, 1.0, 0.0),
+    "amber": (1.0, 0.5, 0.0),
+    "red": (1.0, 0.0, 0.0),
+}
+
+# name -> (on seconds, off seconds, count)
+BEEPS: dict[str, tuple[float, float, int]] = {
+    "illegal": (0.08, 0.08, 3),   # three short: that was not allowed
+    "scare": (0.4, 0.1, 1),       # one long: a kid got scared
+    "button": (0.03, 0.0, 1),     # a click: the button was heard
+}
+
+
+@dataclass
+class IndicatorPins:
+    """GPIO (BCM) numbers. ``seats``: seat colour -> LED pin."""
+
+    seats: dict[str, int] = field(default_factory=dict)
+    status_red: int = 5
+    status_green: int = 6
+    status_blue: int = 13
+    buzzer: int = 19
+    confirm_button: int = 20
+    undo_button: int = 21
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        with open("/proc/device-tree/model", "rb") as fh:
+            return b"Raspberry Pi" in fh.read()
+    except OSError:
+        return False
+
+
+def make_pin_factory(factory: str = "auto") -> Any:
+    """A gpiozero pin factory: ``auto`` = gpiozero's own choice on a Pi (or what
+    GPIOZERO_PIN_FACTORY says), the mock factory elsewhere; ``mock``; or a named
+    real one (``lgpio``, ``rpigpio``, ``pigpio``, ``native``)."""
+    if factory == "auto":
+        if os.environ.get("GPIOZERO_PIN_FACTORY") or on_raspberry_pi():
+            return None  # gpiozero's default
+        factory = "mock"
+    if factory == "mock":
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        return MockFactory(pin_class=MockPWMPin)
+    if factory == "lgpio":
+        from gpiozero.pins.lgpio import LGPIOFactory
+        return LGPIOFactory()
+    if factory == "rpigpio":
+        from gpiozero.pins.rpigpio import RPiGPIOFactory
+        return RPiGPIOFactory()
+    if factory == "pigpio":
+        from gpiozero.pins.pigpio import PiGPIOFactory
+        return PiGPIOFactory()
+    if factory == "native":
+        from gpiozero.pins.native import NativeFactory
+        return NativeFactory()
+    raise ValueError(f"unknown pin factory {factory!r} (auto, mock, lgpio, rpigpio, pigpio, native)")
+
+
+class Indicators:
+    """The table's LEDs, buzzer and buttons. ``factory``: a name for
+    :func:`make_pin_factory` or a gpiozero pin factory object."""
+
+    def __init__(self, pins: IndicatorPins, factory: Any = "auto"):
+        from gpiozero import LED, RGBLED, Button, Buzzer
+
+        self.pins = pins
+        self.pin_factory = make_pin_factory(factory) if isinstance(factory, str) else factory
+        self.mock = type(self.pin_factory).__name__ == "MockFactory"
+        kw = {"pin_factory": self.pin_factory}
+        self._lock = threading.Lock()
+        self._devices: list[Any] = []
+        self._seats: dict[str, Any] = {}
+        for colour, pin in pins.seats.items():
+            self._seats[colour.upper()] = self._add(LED(pin, **kw))
+        self._status_name = "off"
+        self._rgb = self._add(RGBLED(pins.status_red, pins.status_green, pins.status_blue, **kw))
+        self._buzzer = self._add(Buzzer(pins.buzzer, **kw))
+        self._beep_until = 0.0
+        self._beep_name = ""
+        self._confirm = self._add(Button(pins.confirm_button, pull_up=True, bounce_time=0.05, **kw))
+        self._undo = self._add(Button(pins.undo_button, pull_up=True, bounce_time=0.05, **kw))
+        self._presses = {"confirm": 0, "undo": 0}
+
+    def _add(self, device: Any) -> Any:
+        self._devices.append(device)
+        return device
+
+    # ---- outputs
+
+    def show_turn(self, players: Iterable[str]) -> None:
+        """Light the LEDs of these seats (whose turn / who must act), dark the others."""
+        lit = {p.upper() for p in players}
+        with self._lock:
+            for colour, led in self._seats.items():
+                led.value = 1 if colour in lit else 0
+
+    def show_status(self, status: str) -> None:
+        """``green`` | ``amber`` | ``red`` | ``off``."""
+        if status not in STATUS_COLOURS:
+            raise ValueError(f"status LED colour must be one of {', '.join(STATUS_COLOURS)}, not {status!r}")
+        with self._lock:
+            if status != self._status_name:
+                self._rgb.color = STATUS_COLOURS[status]
+                self._status_name = status
+
+    def beep(self, pattern: str) -> None:
+        """Sound a short pattern in the background: ``illegal``, ``scare`` or ``button``."""
+        if pattern not in BEEPS:
+            raise ValueError(f"beep pattern must be one of {', '.join(BEEPS)}, not {pattern!r}")
+        on, off, n = BEEPS[pattern]
+        with self._lock:
+            self._beep_name = pattern
+            self._beep_until = time.monotonic() + n * (on + off)
+            self._buzzer.beep(on_time=on, off_time=off, n=n, background=True)
+
+    # ---- inputs
+
+    def on_confirm(self, callback: Callable[[], None] | None) -> None:
+        """Call ``callback`` (in gpiozero's thread) when the confirm button is pressed."""
+        self._confirm.when_pressed = self._wrap("confirm", callback)
+
+    def on_undo(self, callback: Callable[[], None] | None) -> None:
+        self._undo.when_pressed = self._wrap("undo", callback)
+
+    def _wrap(self, name: str, callback: Callable[[], None] | None) -> Callable[[], None] | None:
+        if callback is None:
+            return None
+
+        def pressed() -> None:
+            self._presses[name] += 1
+            try:
+                callback()
+            except Exception as e:  # a button press must never kill gpiozero's thread
+                log.warning("%s button: %s", name, e)
+        return pressed
+
+    # ---- what the devices show
+
+    def state(self) -> dict[str, Any]:
+        """What the LEDs and buzzer show now, read back from the devices: for the
+        page's virtual LEDs and for tests."""
+        with self._lock:
+            seats = {c: bool(led.value) for c, led in self._seats.items()}
+            rgb = tuple(round(float(v), 3) for v in self._rgb.value)
+            status = next((n for n, c in STATUS_COLOURS.items() if c == rgb), "off")
+            beeping = bool(self._buzzer.is_active) or time.monotonic() < self._beep_until
+            return {"seats": seats, "status": status, "rgb": list(rgb), "buzzer": beeping,
+                    "beep": self._beep_name if beeping else "", "presses": dict(self._presses),
+                    "mock": self.mock}
+
+    def close(self) -> None:
+        for d in self._devices:
+            try:
+                d.close()
+            except Exception:  # closing twice, or a device already gone
+                pass
+        self._devices.clear()
