@@ -17,8 +17,11 @@ APT_TEST := chromium fonts-dejavu-core
 ifeq ($(IS_PI),yes)
 # On a Pi, picamera2, OpenCV and numpy come from apt (pip's opencv pulls a numpy 2
 # that breaks picamera2's compiled parts), so the venv sees the system packages.
-APT_BASE += python3-picamera2 python3-opencv python3-numpy
+APT_BASE += python3-picamera2 python3-opencv python3-numpy python3-lgpio
 VENV_FLAGS := --system-site-packages
+EXTRAS := test
+else
+EXTRAS := test,opencv
 endif
 
 .PHONY: demo test bench apt-base apt-test venv clean tags
@@ -40,7 +43,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml | apt-base
 	$(PYTHON) -m venv $(VENV_FLAGS) $(VENV)
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e '.[test]'
+	$(PIP) install -q -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 apt-base:
