@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from models.catalog import OVERRIDE_ENV
+
 ENV_PREFIX = "COMPANION_"
+# COMPANION_* variables that are not settings: the config file's path, and the
+# catalog override folders read by models.catalog.
+NOT_SETTINGS = frozenset({ENV_PREFIX + "CONFIG", OVERRIDE_ENV})
 
 
 class ConfigError(ValueError):
@@ -217,7 +222,7 @@ def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | 
     # environment overrides, longest section name first (seat_leds before seat...)
     sections = sorted(DEFAULTS, key=len, reverse=True)
     for name, text in env.items():
-        if not name.startswith(ENV_PREFIX) or name == ENV_PREFIX + "CONFIG":
+        if not name.startswith(ENV_PREFIX) or name in NOT_SETTINGS:
             continue
         rest = name[len(ENV_PREFIX):].lower()
         section = next((s for s in sections if rest.startswith(s + "_")), None)

@@ -51,6 +51,7 @@ def test_environment_overrides_the_file(tmp_path):
     p = write(tmp_path, "[web]\nport = 9000\n")
     env = {"COMPANION_WEB_PORT": "8081", "COMPANION_REFEREE_PIN": "9999", "COMPANION_SEAT_LEDS_GREEN": "16",
            "COMPANION_GAME_PLAYERS": "red,blue", "COMPANION_VISION_SETTLE_S": "0.3", "COMPANION_CONFIG": "ignored",
+           "COMPANION_CATALOGS": "/home/me/my-catalogs",
            "PATH": "/bin"}
     cfg = load_config(p, env=env)
     assert cfg.web.port == 8081
