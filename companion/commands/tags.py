@@ -1,0 +1,163 @@
+"""``companion tags``: print the tags a table needs, as PDF sticker sheets.
+
+    companion tags GLC                              # glc tags -> ghosts-love-candy-tags.pdf
+    companion tags TCG --out tcg.pdf --paper letter --tag-mm 20
+    companion tags all --out kits/                  # one PDF per registered game
+    companion tags --size-for 4608x2592 --table 900x600    # the smallest tag that camera reads
+
+A kit holds one sticker per component in the game's catalog (its name and values
+printed under the code), the table markers (four corners, a seat per player
+colour, the game's zones) and, for a game with a printed board, the boards at
+real size. The default tag size is the smallest one the configured camera reads
+over the configured table (``[camera] width/height``, ``[table]``); ``--size-for``
+picks it for another camera. Exit codes: 0 written, 2 bad input (an unknown game,
+a tag too small to print, an unwritable output, a broken catalog), 1 the job failed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import TextIO
+
+from companion.printkit import SizeError, make_kit
+from companion.printkit.qr import PayloadError
+from companion.printkit.sizing import DEFAULT_MARGIN_MM, parse_wxh, px_per_module, size_for
+from models.catalog import CatalogError
+
+
+class TagsError(ValueError):
+    """Bad input for ``companion tags`` (exit 2)."""
+
+
+def add_parser(sub):
+    p = sub.add_parser("tags", help="print tag sticker sheets, table markers and boards as PDF",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", nargs="?", help="game code or name (e.g. GLC), or 'all' for every game")
+    p.add_argument("--out", metavar="FILE.pdf",
+                   help="output PDF (default: <game>-tags.pdf here); with 'all', a folder (default: here)")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", type=str.lower, help="paper size (default a4)")
+    p.add_argument("--tag-mm", type=float, metavar="N",
+                   help="side of a component's QR symbol in mm (default: the smallest the camera reads)")
+    p.add_argument("--size-for", metavar="WxH",
+                   help="camera resolution, e.g. 4608x2592: print the smallest readable tag (and use it)")
+    p.add_argument("--table", metavar="WxH", help="table size in mm between the corner tags (default: config)")
+    p.add_argument("--margin", type=float, default=DEFAULT_MARGIN_MM, metavar="MM",
+                   help=f"table edge to picture edge in mm (default {DEFAULT_MARGIN_MM:g})")
+    p.add_argument("--config", help="TOML config file (default: $COMPANION_CONFIG, else built-in defaults)")
+    return p
+
+
+def _config(args: argparse.Namespace):
+    from companion.config import ConfigError, load_config
+    try:
+        return load_config(args.config or os.environ.get("COMPANION_CONFIG") or None)
+    except ConfigError as e:
+        raise TagsError(str(e)) from None
+
+
+def _games(name: str) -> list:
+    from models.registry import game_classes, get_game
+    if name.lower() == "all":
+        return [get_game(cls.code) for cls in game_classes()]
+    try:
+        return [get_game(name)]
+    except KeyError as e:
+        raise TagsError(str(e.args[0])) from None
+
+
+def _writable_file(path: Path) -> Path:
+    """Check that ``path`` can be written (without leaving a file behind)."""
+    if path.is_dir():
+        raise TagsError(f"{path}: is a folder; give a file name such as {path / 'tags.pdf'}")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise TagsError(f"{path}: cannot write: the folder {parent} does not exist")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".tags-", suffix=".pdf", dir=parent)
+    except OSError as e:
+        raise TagsError(f"{path}: cannot write: {e.strerror or e}") from None
+    os.close(fd)
+    os.unlink(probe)
+    if path.exists() and not os.access(path, os.W_OK):
+        raise TagsError(f"{path}: cannot write: the file is read-only")
+    return path
+
+
+def _write_atomic(kit, path: Path, progress) -> None:
+    """Render into a temporary file next to ``path``, then move it into place."""
+    fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".pdf", dir=path.parent if str(path.parent) else ".")
+    os.close(fd)
+    try:
+        kit.write(tmp, progress=progress)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _progress(err: TextIO, code: str):
+    tty = err.isatty()
+
+    def report(done: int, total: int) -> None:
+        line = f"companion tags: {code}: page {done} of {total}"
+        if tty:
+            err.write("\r" + line + ("\n" if done == total else ""))
+        else:
+            err.write(line + "\n")
+        err.flush()
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    out, err = sys.stdout, sys.stderr
+    try:
+        # the config is read only for what the command line leaves open
+        cfg = _config(args) if not (args.table and args.size_for) else None
+        table = parse_wxh(args.table, "--table") if args.table else cfg.table_mm
+        if args.size_for:
+            camera = tuple(int(v) for v in parse_wxh(args.size_for, "--size-for", integer=True))
+        else:
+            camera = (int(cfg.camera.width), int(cfg.camera.height))
+        advice = size_for(camera, table, args.margin)
+        if args.game is None:
+            if not args.size_for:
+                raise TagsError("name a game (e.g. GLC, or 'all'), or ask for a size with --size-for 4608x2592")
+            print(advice.describe(), file=out)
+            return 0
+        tag_mm = args.tag_mm if args.tag_mm is not None else advice.tag_mm
+        games = _games(args.game)
+        several = args.game.lower() == "all"
+        if several:
+            folder = Path(args.out) if args.out else Path(".")
+            if not folder.is_dir():
+                raise TagsError(f"{folder}: with 'all', --out is a folder that exists (one PDF per game goes in it)")
+            targets = [_writable_file(folder / f"{g.slug}-tags.pdf") for g in games]
+        else:
+            targets = [_writable_file(Path(args.out) if args.out else Path(f"{games[0].slug}-tags.pdf"))]
+        kits = [make_kit(g, tag_mm, args.paper, table) for g in games]
+    except (TagsError, SizeError, PayloadError, CatalogError) as e:
+        print(f"companion tags: {e}", file=err)
+        return 2
+    ppm = px_per_module(tag_mm, camera, table, args.margin)
+    if ppm < 3.0:
+        print(f"companion tags: note: {tag_mm:g} mm tags give {ppm:.1f} px per module to a {camera[0]}x{camera[1]} "
+              f"camera over this table; {advice.tag_mm:g} mm are needed for 3 (see --size-for)", file=err)
+    started = time.perf_counter()
+    for kit, path in zip(kits, targets):
+        try:
+            _write_atomic(kit, path, _progress(err, kit.game.code))
+        except OSError as e:
+            print(f"companion tags: {path}: cannot write: {e.strerror or e}", file=err)
+            return 2
+        smallest = min(s.tag_mm for page in kit.pages for s, _, _ in page.stickers)
+        extra = f" (tokens' tags shrink to fit: down to {smallest:g} mm)" if smallest < kit.tag_mm else ""
+        print(f"wrote {path}: {len(kit.pages)} pages, {len(kit.payloads)} tags, {kit.tag_mm:g} mm{extra}, "
+              f"{kit.paper.upper()}", file=out)
+    if several:
+        print(f"{len(kits)} games in {time.perf_counter() - started:.1f} s", file=err)
+    return 0

@@ -1,0 +1,19 @@
+"""The print kit: everything a table needs to carry tags, as PDFs (``companion tags``).
+
+- :mod:`.sizing`: how big a tag must be for a camera over a table;
+- :mod:`.qr`: payload -> QR module matrix (version 1, alphanumeric);
+- :mod:`.stickers`: one sticker per catalog component, with its label;
+- :mod:`.markers`: the table markers (corners, seats, zones) a game needs;
+- :mod:`.sheets`: laying stickers out on A4 / Letter pages and drawing them;
+- :mod:`.boards`: printed boards at real size (The Closest Ghost);
+- :mod:`.kit`: one game's whole kit.
+
+    >>> from companion.printkit import make_kit, size_for
+    >>> size_for((4608, 2592), (900, 600)).tag_mm
+    18.0
+"""
+from .kit import Kit, make_kit
+from .qr import PayloadError
+from .sizing import MIN_TAG_MM, SizeError, Sizing, size_for
+
+__all__ = ["Kit", "MIN_TAG_MM", "PayloadError", "SizeError", "Sizing", "make_kit", "size_for"]
