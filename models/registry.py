@@ -7,22 +7,34 @@ subclass) is a game; adding a game needs no edit here.
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from functools import lru_cache
-from pathlib import Path
 
 from .engine import Game
+
+log = logging.getLogger(__name__)
+
+#: game packages that failed to import: package name -> the error, so that one
+#: broken game (a half-edited catalog, a typo) does not take the others down.
+broken: dict[str, str] = {}
 
 
 @lru_cache(maxsize=None)
 def game_classes() -> tuple[type[Game], ...]:
     """Every game class, sorted by code."""
+    import models
+
     found = []
-    pkg_dir = Path(__file__).parent
-    for info in pkgutil.iter_modules([str(pkg_dir)]):
+    for info in pkgutil.iter_modules(models.__path__):
         if not info.ispkg:
             continue
-        mod = importlib.import_module(f"models.{info.name}")
+        try:
+            mod = importlib.import_module(f"models.{info.name}")
+        except Exception as e:  # noqa: BLE001 - reported, never silently dropped
+            broken[info.name] = f"{type(e).__name__}: {e}"
+            log.error("game package models.%s cannot be loaded: %s", info.name, broken[info.name])
+            continue
         cls = getattr(mod, "GAME", None)
         if isinstance(cls, type) and issubclass(cls, Game):
             found.append(cls)
@@ -39,6 +51,8 @@ def find_game_class(name: str) -> type[Game]:
     for cls in game_classes():
         if k in (cls.code.lower(), cls.slug, _key(cls.title)):
             return cls
+    if k.replace("-", "_") in broken:
+        raise KeyError(f"game {name!r} cannot be loaded: {broken[k.replace('-', '_')]}")
     known = ", ".join(f"{c.code} ({c.slug})" for c in game_classes()) or "none"
     raise KeyError(f"no game called {name!r}; known games: {known}")
 
