@@ -50,7 +50,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "table": {"width_mm": 900.0, "height_mm": 600.0,
               "seats": ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]},
     "game": {"code": "", "players": [], "options": {}},
-    "camera": {"source": "picamera2", "width": 2304, "height": 1296, "fps": 10.0},
+    "camera": {"source": "picamera2", "width": 4608, "height": 2592, "fps": 10.0},
     "vision": {"decoder": "zxing", "appear_frames": 2, "vanish_s": 1.5, "settle_s": 0.6},
     "pins": {"factory": "auto", "status_red": 5, "status_green": 6, "status_blue": 13,
              "buzzer": 19, "confirm_button": 20, "undo_button": 21},

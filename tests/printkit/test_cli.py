@@ -43,11 +43,11 @@ def test_a_game_kit_is_written_with_progress_on_stderr(tmp_path, decoder, raster
 def test_the_default_tag_follows_the_configured_camera(tmp_path):
     run = companion("TCG", "--out", tmp_path / "a.pdf")
     assert run.returncode == 0, run.stderr
-    assert ", 36 mm" in run.stdout                 # the default camera: 2304x1296 over 900x600
-    assert "shrink to fit" in run.stdout           # TCG's 36 mm candy tokens cannot hold a 36 mm tag
+    assert ", 18 mm" in run.stdout, run.stderr     # the default camera: 4608x2592 over 900x600
     run = companion("TCG", "--out", tmp_path / "b.pdf",
-                    env={"COMPANION_CAMERA_WIDTH": "4608", "COMPANION_CAMERA_HEIGHT": "2592"})
-    assert ", 18 mm" in run.stdout, run.stderr
+                    env={"COMPANION_CAMERA_WIDTH": "2304", "COMPANION_CAMERA_HEIGHT": "1296"})
+    assert ", 36 mm" in run.stdout, run.stderr
+    assert "shrink to fit" in run.stdout           # TCG's 36 mm candy tokens cannot hold a 36 mm tag
     run = companion("TCG", "--out", tmp_path / "c.pdf", "--size-for", "1920x1080")
     assert ", 43.5 mm" in run.stdout      # 63 / (1080 / 740) = 43.2, run.stderr
 
