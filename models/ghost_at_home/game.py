@@ -1,0 +1,91 @@
+"""The Ghost at Home engine: the rules, the table and the scoring wired into
+:class:`models.engine.Game`.
+
+Example::
+
+    game = get_game("GAH")
+    state = game.setup(["RED", "BLUE"], {})
+    state, events = game.apply(state, game.parse_action(
+        {"type": "rooms", "player": "RED", "rooms": [{"card": "ROOM:1A", "floor": 1, "side": "L"}]}))
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..engine import Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from . import layout, referee, rules, views
+from .actions import ACTIONS
+from .kit import CATALOG_SCHEMA, Kit
+
+
+class GhostAtHome(Game):
+    """Ghost at Home (José Joaquín Bernal; Doit Games), 2-4 players: explore your
+    haunted house floor by floor; the first to escape wins."""
+
+    code = "GAH"
+    slug = "ghost-at-home"
+    title = "Ghost at Home"
+    min_players = 2
+    max_players = 4
+    actions = ACTIONS
+    catalog_dir = Path(__file__).parent / "catalog"
+    catalog_schema = CATALOG_SCHEMA
+    options = {
+        "hole_onto_ghost": Option(
+            True,
+            "Whether the Time Space Hole may move a ghost onto a floor that already holds one (a guess: the "
+            "rulebook forbids it for a ghost played from hand only, and its 'second ghost on a lit floor' can "
+            "arrive no other way)"),
+        "lightning_ghost": Option(
+            "discard",
+            "What happens to a ghost on the floor Lightning darkens (a guess; the rulebook is silent): discard = "
+            "a ghost in the dark discards the floor's rooms and itself, as on arrival; stay = it just stays",
+            ("discard", "stay")),
+    }
+
+    def __init__(self, catalog: Any | None = None):
+        super().__init__(catalog)
+        self.kit = Kit.load(self.catalog)
+        self.rules = rules.Rules(self.kit)
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+        return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
+
+    def _apply(self, state: State, action: Any) -> list:
+        if state["phase"] == "over":
+            raise IllegalAction(f"{action}: the game is over, {state['winner']} escaped", action)
+        return self.rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return views.prompts(self.kit, state)
+
+    def score(self, state: State) -> Scoreboard:
+        return views.scoreboard(self.kit, state)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(self.kit, state)
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        return views.player_view(self.kit, state, player)
+
+    def expected_table(self, state: State) -> Layout:
+        return layout.expected_table(self.kit, state)
+
+    def read(self, state: State, snapshot: Any) -> Layout:
+        return layout.read(self.kit, state, snapshot)
+
+    def same_table(self, expected: Layout, reading: Layout) -> bool:
+        return layout.same_table(expected, reading)
+
+    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
+        return layout.arrange(self.kit, state, table_mm)
+
+    def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
+        return referee.candidates(self, state, reading)
+
+    def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
+        return referee.explain(self, state, expected, reading)

@@ -1,0 +1,186 @@
+"""From a difference between the expected table and the camera's reading to an
+action (``candidates``), or to a precise prompt saying what is wrong and how to
+put it right (``explain``).
+
+What the table shows (the player whose turn it is acts, unless a ghost waits
+for an answer or someone is escaping):
+
+* rooms: new room cards (or wild cards) in the player's own house;
+* ghost: a new ghost in an opponent's house; then the target's answer: the ghost
+  gone and the rooms still there is a cat from hand (``cat_defence``), the ghost
+  and the rooms gone is ``pass``; during an escape, a ghost on the escaper's
+  house (attributed when only one player may still answer);
+* cat: a new cat in the player's own house;
+* Time Space Hole: a ghost moved to an opponent's house; Cat Food: a cat moved
+  from an opponent's house into the player's; Elevator: a cat moved between the
+  player's floors; Lightning: an opponent's floor card turned to its dark face.
+
+A pass that leaves the ghost on a lit floor shows only when the table goes on
+(the next action is seen with the ghost still there): ``pass`` then that action.
+The table cannot show a discard and draw or an escape answered with no ghost, nor tell the Light Bulb card from a
+light paid with cards: the console says those; the referee waits for them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
+from .actions import Cat, CatDefence, CatFood, Elevator, Ghost, Lightning, Pass, Rooms, TimeSpaceHole
+from .kit import SIDES
+from .layout import without
+
+Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
+
+
+def places(layout: Layout) -> dict[str, Place]:
+    out: dict[str, Place] = {}
+    for p, floors in layout["houses"].items():
+        for i, fl in enumerate(floors):
+            for key in ("rooms", "cats"):
+                for s in SIDES:
+                    for c in fl[key][s]:
+                        out[c] = (p, i + 1, key, s)
+            for g in fl["ghosts"]:
+                out[g] = (p, i + 1, "ghosts", "")
+    return out
+
+
+def lights(layout: Layout) -> dict[tuple[str, int], str | None]:
+    return {(p, i + 1): fl["light"] for p, floors in layout["houses"].items() for i, fl in enumerate(floors)}
+
+
+def _diff(expected: Layout, reading: Layout) -> tuple[dict, dict, dict, list]:
+    exp, got = places(expected), places(without(reading, expected.get("clearing", [])))
+    appeared = {c: w for c, w in got.items() if c not in exp}
+    vanished = {c: w for c, w in exp.items() if c not in got}
+    moved = {c: (exp[c], w) for c, w in got.items() if c in exp and exp[c] != w}
+    le, lr = lights(expected), lights(reading)
+    flipped = [(k, le[k], lr[k]) for k in le if lr.get(k) is not None and le[k] != lr[k]]
+    return appeared, vanished, moved, flipped
+
+
+def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list[list[Action]]:
+    expected = game.expected_table(state)
+    if reading["missing"] or state["phase"] == "over":
+        return []
+    appeared, vanished, moved, flipped = _diff(expected, reading)
+    pd = state["pending"]
+    if pd:
+        t, f = pd["player"], pd["floor"]
+        if pd["ghost"] in vanished and not appeared and not moved:
+            rooms_gone = [c for c, w in vanished.items() if w[:3] == (t, f, "rooms")]
+            return [[Pass(t)]] if rooms_gone else [[CatDefence(t)]]
+        if pd["ghost"] not in vanished and (appeared or moved or flipped or vanished) and depth < 2:
+            # the table went on: the ghost stayed on a lit floor (a pass the camera cannot see)
+            try:
+                after, _ = game.apply(state, Pass(t))
+            except IllegalAction:
+                return []
+            return [[Pass(t), *seq] for seq in candidates(game, after, reading, depth + 1)]
+        return []
+    if state["phase"] == "escape":
+        esc = state["escape"]
+        ghosts = [c for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
+        if len(ghosts) == 1 and len(esc["waiting"]) == 1 and len(appeared) == 1:
+            return [[Ghost(esc["waiting"][0], ghosts[0], esc["player"])]]
+        return []
+    p = state["turn"]
+    kinds = {w[2] for w in appeared.values()}
+    if appeared and not moved and not vanished and not flipped:
+        owners = {w[0] for w in appeared.values()}
+        if kinds == {"rooms"} and owners == {p}:
+            return [[Rooms(p, tuple({"card": c, "floor": w[1], "side": w[3]}
+                                    for c, w in sorted(appeared.items(), key=lambda kv: kv[1][1])))]]
+        if len(appeared) == 1:
+            c, w = next(iter(appeared.items()))
+            if w[2] == "ghosts" and w[0] != p:
+                return [[Ghost(p, c, w[0])]]
+            if w[2] == "cats" and w[0] == p:
+                return [[Cat(p, c, w[1], w[3])]]
+    if appeared and kinds <= {"cats", "ghosts"} and not moved and not flipped:
+        # a ghost and a cat that met: both may still lie there (clearing) or be half cleared
+        c, w = next(iter(appeared.items()))
+        if len(appeared) == 1 and w[2] == "ghosts" and w[0] != p:
+            return [[Ghost(p, c, w[0])]]
+    if len(moved) == 1 and not appeared and not flipped:
+        c, (src, dst) = next(iter(moved.items()))
+        if src[2] == dst[2] == "ghosts" and dst[0] != p:
+            return [[TimeSpaceHole(p, c, dst[0])]]
+        if src[2] == dst[2] == "cats" and dst[0] == p:
+            if src[0] != p:
+                return [[CatFood(p, c, dst[1], dst[3])]]
+            return [[Elevator(p, c, dst[1], dst[3])]]
+    if not appeared and not moved and len(flipped) == 1:
+        (o, f), was, now = flipped[0]
+        if o != p and was == "lit" and now == "dark":
+            return [[Lightning(p, o)]]
+    return []
+
+
+def _where(w: Place) -> str:
+    p, f, key, s = w
+    if key == "ghosts":
+        return f"on {p}'s floor {f}"
+    side = "left" if s == "L" else "right"
+    return f"{'beside' if key == 'cats' else 'in'} {p}'s floor {f} {side} {'room' if key == 'rooms' else ''}".strip()
+
+
+def put_back(expected: Layout, reading: Layout, limit: int = 6) -> list[str]:
+    appeared, vanished, moved, flipped = _diff(expected, reading)
+    lines = []
+    for c, w in sorted(appeared.items()):
+        lines.append(f"take {c} off {w[0]}'s floor {w[1]}")
+    for c, w in sorted(vanished.items()):
+        lines.append(f"put {c} back {_where(w)}")
+    for c, (src, dst) in sorted(moved.items()):
+        lines.append(f"put {c} back {_where(src)}")
+    for (p, f), was, now in flipped:
+        lines.append(f"turn {p}'s floor {f} card to its {was} face")
+    exp_strays = set(expected["strays"])
+    for c in reading["strays"]:
+        if c not in exp_strays and c not in expected.get("clearing", []):
+            lines.append(f"{c} lies outside every house: play it into a house or put it on the discard pile")
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"and {len(lines) - limit} more"]
+    return lines
+
+
+def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
+    if reading["missing"]:
+        return "out_of_sync", [Prompt(f"Cannot read {', '.join(reading['missing'])}: lay each floor card face up "
+                                      f"(one face only) with its rooms beside it.", level="error")]
+    appeared, vanished, moved, flipped = _diff(expected, reading)
+    fix = put_back(expected, reading)
+    lying = set(places(reading)) | set(reading["strays"])
+    lingering = [c for c in state["clearing"] if c in lying]
+    if lingering and (appeared or vanished or moved or flipped):
+        return "waiting", [Prompt(f"Put {', '.join(lingering)} on the discard pile first: the next move counts "
+                                  f"once they are off the table.", level="todo")]
+    pd = state["pending"]
+    if state["phase"] == "turn" and not pd and not appeared and not vanished and not moved and len(flipped) == 1:
+        (o, f), was, now = flipped[0]
+        if o == state["turn"] and was == "dark" and now == "lit":
+            return "waiting", [Prompt(f"{o} turned on the light of floor {f}: say on the console how (the Light "
+                                      f"Bulb card, or which 2-3 cards with 5 lightbulbs were discarded).", to=o)]
+    if pd:
+        return "out_of_sync", [Prompt(f"{pd['player']} must answer {pd['by']}'s ghost on floor {pd['floor']} first "
+                                      f"(discard a cat from hand, or pass on the console): {'; '.join(fix)}.",
+                                      level="error")]
+    if state["phase"] == "escape":
+        esc = state["escape"]
+        ghosts = [c for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
+        if len(ghosts) == 1 and len(esc["waiting"]) > 1 and len(appeared) == 1:
+            return "waiting", [Prompt(f"{ghosts[0]} is on {esc['player']}'s house: say on the console who played "
+                                      f"it ({' or '.join(esc['waiting'])}).", level="todo")]
+    for seq in candidates(game, state, reading):
+        try:
+            game.apply_all(state, seq)
+        except Exception as e:  # IllegalAction: say the rules' reason
+            reason = getattr(e, "reason", str(e))
+            return "out_of_sync", [Prompt(f"{reason}: {'; '.join(fix)}.", level="error")]
+    if not fix:
+        return "out_of_sync", [Prompt("The table does not match the game: put it back as shown.", level="error")]
+    return "out_of_sync", [Prompt(f"The table does not match the game: {'; '.join(fix)}.", level="error")]
+
+
+__all__ = ["candidates", "explain", "places"]
