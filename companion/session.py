@@ -65,6 +65,9 @@ def open_camera(spec: str, config: Config, realtime: bool = False) -> FrameSourc
     return open_source(spec, **kw)
 
 
+#: event types that sound the buzzer (any event type naming a scare does too)
+_ALERTS = {"escape": "escape"}
+
 class Subscription:
     """A queue of views for one listener (a Server-Sent Events client): every
     published view, in order. A listener that falls ``maxlen`` views behind loses
@@ -425,8 +428,12 @@ class Session:
             events = [Event(kind, f"{kind.capitalize()}: {_actions_text(actions)}")]
         for e in events:
             self._add_event({**e.to_json(), "kind": kind, "entry": seq})
-        if self.indicators is not None and any("scare" in e.type.lower() for e in events):
-            self.indicators.beep("scare")
+        if self.indicators is not None:
+            alert = next((_ALERTS[e.type] for e in events if e.type in _ALERTS), None)
+            if alert is None and any("scare" in e.type.lower() for e in events):
+                alert = "scare"
+            if alert:
+                self.indicators.beep(alert)
 
     def _add_event(self, event: dict[str, Any]) -> None:
         self._events.append({**event, "time": round(time.time(), 3)})

@@ -37,6 +37,7 @@ STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
 BEEPS: dict[str, tuple[float, float, int]] = {
     "illegal": (0.08, 0.08, 3),   # three short: that was not allowed
     "scare": (0.4, 0.1, 1),       # one long: a kid got scared
+    "escape": (0.3, 0.15, 2),     # two long: someone is escaping, the others may answer
     "button": (0.03, 0.0, 1),     # a click: the button was heard
 }
 
@@ -136,7 +137,7 @@ class Indicators:
                 self._status_name = status
 
     def beep(self, pattern: str) -> None:
-        """Sound a short pattern in the background: ``illegal``, ``scare`` or ``button``."""
+        """Sound a short pattern in the background: ``illegal``, ``scare``, ``escape`` or ``button``."""
         if pattern not in BEEPS:
             raise ValueError(f"beep pattern must be one of {', '.join(BEEPS)}, not {pattern!r}")
         on, off, n = BEEPS[pattern]
