@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Install Table Companion as a service on Raspberry Pi OS (Bookworm or later).
+#
+#   sudo systemd/install.sh            install or upgrade, then (re)start the service
+#   systemd/install.sh --dry-run       print what it would do, change nothing
+#
+# What it does, each step only when needed (running it again is safe):
+#   1. apt packages: python3-picamera2, python3-opencv, python3-numpy (the camera
+#      stack and the numpy it was built against), python3-lgpio (GPIO), libzbar0,
+#      python3-venv;
+#   2. a system user `companion` in the groups video and gpio;
+#   3. a virtual environment /opt/companion/venv made with --system-site-packages
+#      (so it sees apt's picamera2, OpenCV and numpy) and this project installed in it;
+#   4. /etc/companion/config.toml from companion/config.example.toml, only if absent,
+#      and /etc/default/companion from systemd/companion.env.example, only if absent;
+#   5. the unit /etc/systemd/system/companion.service, enabled and (re)started.
+set -euo pipefail
+
+DRY_RUN=0
+PREFIX=/opt/companion
+ETC=/etc/companion
+DEFAULTS=/etc/default/companion
+UNIT_DIR=/etc/systemd/system
+SERVICE_USER=companion
+APT_PACKAGES=(python3-picamera2 python3-opencv python3-numpy python3-lgpio libzbar0 python3-venv)
+
+usage() {
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run|-n) DRY_RUN=1 ;;
+        --prefix) PREFIX="$2"; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$PREFIX/venv"
+
+say()  { printf '==> %s\n' "$*"; }
+# run a command, or only show it in a dry run
+run()  { printf '    $ %s\n' "$*"; if [ "$DRY_RUN" = 0 ]; then "$@"; fi; }
+
+if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+    echo "install.sh: run as root (sudo $0), or with --dry-run to see what it would do" >&2
+    exit 1
+fi
+for f in "$SRC/pyproject.toml" "$SRC/companion/config.example.toml" "$SRC/systemd/companion.service" "$SRC/systemd/companion.env.example"; do
+    [ -f "$f" ] || { echo "install.sh: $f is missing: run the script from a full checkout" >&2; exit 1; }
+done
+[ "$DRY_RUN" = 1 ] && say "dry run: nothing will be changed"
+
+# 1. apt packages ------------------------------------------------------------
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    say "installing Debian packages: ${missing[*]}"
+    run apt-get update -q
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+else
+    say "Debian packages already installed: ${APT_PACKAGES[*]}"
+fi
+
+# 2. the service user ----------------------------------------------------------
+for g in video gpio; do
+    if ! getent group "$g" >/dev/null; then
+        say "creating group $g (not a Raspberry Pi OS image?)"
+        run groupadd --system "$g"
+    fi
+done
+if getent passwd "$SERVICE_USER" >/dev/null; then
+    say "user $SERVICE_USER exists"
+else
+    say "creating system user $SERVICE_USER"
+    run useradd --system --user-group --home-dir /var/lib/companion --no-create-home \
+        --shell /usr/sbin/nologin --comment "Table Companion" "$SERVICE_USER"
+fi
+run usermod -a -G video,gpio "$SERVICE_USER"
+
+# 3. the virtual environment -----------------------------------------------------
+if [ -x "$VENV/bin/python" ]; then
+    say "virtual environment $VENV exists"
+else
+    say "creating virtual environment $VENV (with the system's site packages: picamera2, OpenCV, numpy)"
+    run install -d -m 0755 "$PREFIX"
+    run python3 -m venv --system-site-packages "$VENV"
+fi
+say "installing Table Companion from $SRC into $VENV"
+run "$VENV/bin/pip" install -q --upgrade pip
+run "$VENV/bin/pip" install -q --upgrade "$SRC"
+
+# 4. configuration, never overwritten --------------------------------------------
+run install -d -m 0755 "$ETC"
+if [ -e "$ETC/config.toml" ]; then
+    say "keeping $ETC/config.toml"
+else
+    say "writing $ETC/config.toml from companion/config.example.toml"
+    run install -m 0640 -o root -g "$SERVICE_USER" "$SRC/companion/config.example.toml" "$ETC/config.toml"
+fi
+if [ -e "$DEFAULTS" ]; then
+    say "keeping $DEFAULTS"
+else
+    say "writing $DEFAULTS from systemd/companion.env.example (set the referee PIN there)"
+    run install -m 0640 -o root -g "$SERVICE_USER" "$SRC/systemd/companion.env.example" "$DEFAULTS"
+fi
+
+# 5. the unit ----------------------------------------------------------------------
+say "installing $UNIT_DIR/companion.service"
+run install -m 0644 "$SRC/systemd/companion.service" "$UNIT_DIR/companion.service"
+run systemctl daemon-reload
+run systemctl enable companion.service
+if systemctl is-active --quiet companion.service 2>/dev/null; then
+    say "restarting companion.service (new code or unit)"
+    run systemctl restart companion.service
+else
+    say "starting companion.service"
+    run systemctl start companion.service
+fi
+say "done: the page is at http://$(hostname).local:8000/ ; logs: journalctl -u companion -f"

@@ -1,0 +1,99 @@
+"""Fixtures for the web tests: a real Session (real journal in a temporary
+folder, real Ghosts Love Candy engine), the Flask app around it, the real
+waitress server on a loopback port, and headless Chromium (Debian's) through
+Playwright."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from companion.bench.web import ServerThread
+from companion.config import load_config
+from companion.session import Session
+from web import create_app
+
+PIN = "2468"
+REFEREE = {"X-Referee-Pin": PIN}
+PLAYERS = ["RED", "BLUE", "GREEN"]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def make_config(tmp_path: Any, **env: str):
+    base = {"COMPANION_REFEREE_PIN": PIN, "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"),
+            "COMPANION_PINS_FACTORY": "mock"}
+    base.update(env)
+    return load_config(None, env=base)
+
+
+@pytest.fixture
+def session(tmp_path) -> Iterator[Session]:
+    """A real session with no game yet and no camera (LEDs shown virtually)."""
+    s = Session(make_config(tmp_path), indicators=False)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def glc(session) -> Session:
+    """The session with a new game of Ghosts Love Candy for RED, BLUE and GREEN."""
+    session.new_game("GLC", PLAYERS, {})
+    return session
+
+
+@pytest.fixture
+def app(session):
+    return create_app(session)             # the PIN comes from the session's config
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def server(session) -> Iterator[ServerThread]:
+    """The app behind the real waitress server on a free loopback port."""
+    app = create_app(session, keepalive_s=1.0)
+    with ServerThread(app) as srv:
+        yield srv
+
+
+# ---------------------------------------------------------------- playing Ghosts Love Candy
+
+
+def deal_kids(s: Session) -> None:
+    """Turn kids from the top of the Kid deck into every slot (the setup)."""
+    n = s.state["slot_count"]
+    deck = list(s.state["kid_deck"])
+    s.apply([{"type": "reveal_kid", "slot": i, "kid": deck[i - 1]} for i in range(1, n + 1)])
+
+
+def place_candy(s: Session) -> None:
+    """One candy from the Candy deck on every kid (the start of a round)."""
+    slots = [i for i, sl in enumerate(s.state["slots"], 1) if sl["kid"] is not None]
+    deck = list(s.state["candy_deck"])
+    s.apply([{"type": "place_candy", "slot": i, "candy": deck[k]} for k, i in enumerate(slots)])
+
+
+# ---------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    p = ctx.new_page()
+    p.set_default_timeout(10_000)
+    yield p
+    ctx.close()

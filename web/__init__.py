@@ -1,0 +1,140 @@
+"""The companion's web page: a Flask app built around a live session, served by waitress.
+
+The session is handed in (the app never builds one); it is anything with the
+:class:`companion.session.Session` methods the pages use: ``view()``,
+``subscribe()``, ``latest_frame_jpeg()``, ``check_pin()`` and the referee
+operations. Four blueprints:
+
+* ``display`` (``/``): the table as the companion sees it, for a phone or a big
+  screen; public, never hidden information;
+* ``console`` (``/referee``): new game, confirm, correct, undo, end; behind the
+  referee PIN (a login form setting a signed cookie);
+* ``camera`` (``/camera``): the latest frame with the detected tags drawn over,
+  to set the camera up; behind the PIN (a camera can see more than the table);
+* ``api`` (``/api``): the same as JSON, live updates by Server-Sent Events at
+  ``/api/events``, referee operations at ``POST /api/referee/<op>`` (PIN in an
+  ``X-Referee-Pin`` header, ``Authorization: Bearer <PIN>`` or the console's cookie).
+
+Example::
+
+    app = create_app(session, pin="2468")
+    serve(app, "0.0.0.0", 8000)          # blocks; waitress sized for the viewers
+
+Every asset is served from ``web/static`` (a Pi at an event has no internet).
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+from flask import Flask
+
+from . import api, camera, console, display, errors
+from .auth import Referee
+
+log = logging.getLogger(__name__)
+
+#: Live viewers (Server-Sent Events streams) the server promises to hold at once.
+DEFAULT_MAX_STREAMS = 120
+#: Worker threads kept free for ordinary requests when every stream is open.
+HEADROOM_THREADS = 16
+
+
+def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 1024,
+               max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 15.0,
+               retry_ms: int = 2000) -> Flask:
+    """The Flask app for one session.
+
+    ``pin``: the referee PIN or token; when None, ``session.check_pin`` decides.
+    ``max_body``: the largest request body accepted (larger: 413).
+    ``max_streams``: live-update streams held at once (more: 503, the page retries).
+    ``keepalive_s``: seconds between keep-alive comments on an idle stream.
+    ``retry_ms``: the reconnection delay the stream tells browsers to use.
+    """
+    app = Flask(__name__)
+    app.secret_key = secrets.token_bytes(32)          # a restart logs the referee out
+    app.config.update(
+        MAX_CONTENT_LENGTH=int(max_body),
+        SESSION_COOKIE_NAME="companion_referee",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",             # no cross-site referee requests
+        JSON_SORT_KEYS=False,
+        TC_MAX_STREAMS=int(max_streams),
+        TC_KEEPALIVE_S=float(keepalive_s),
+        TC_RETRY_MS=int(retry_ms),
+    )
+    app.json.sort_keys = False
+    app.extensions["companion_session"] = session
+    app.extensions["companion_referee"] = Referee(session, pin)
+    app.extensions["companion_streams"] = api.StreamCounter(int(max_streams))
+    errors.register(app)
+    app.register_blueprint(display.bp)
+    app.register_blueprint(console.bp)
+    app.register_blueprint(camera.bp)
+    app.register_blueprint(api.bp)
+
+    @app.after_request
+    def _headers(resp):
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "no-referrer")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self'; frame-ancestors 'none'")
+        return resp
+
+    return app
+
+
+def server_threads(app: Flask) -> int:
+    """Worker threads for ``app``: one per live stream it promises, plus headroom."""
+    return int(app.config.get("TC_MAX_STREAMS", DEFAULT_MAX_STREAMS)) + HEADROOM_THREADS
+
+
+def make_server(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None):
+    """A waitress server for ``app``, bound but not yet running (``.run()`` blocks,
+    ``.close()`` stops it, ``.effective_port`` is the port when ``port`` was 0).
+
+    Each Server-Sent Events viewer holds one worker thread, so the server never
+    gets fewer than the app's ``max_streams`` plus headroom (``threads`` can only
+    raise that), and the connection limit leaves room for browsers' idle
+    keep-alive connections."""
+    from waitress import create_server
+
+    threads = max(int(threads or 0), server_threads(app))
+    return create_server(
+        app, host=host, port=int(port), threads=threads,
+        connection_limit=threads * 2 + 32,
+        channel_timeout=max(60, int(app.config.get("TC_KEEPALIVE_S", 15) * 4)),
+        clear_untrusted_proxy_headers=True,
+        ident="table-companion",
+    )
+
+
+def serve(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None) -> None:
+    """Serve ``app`` with waitress until interrupted (see :func:`make_server`)."""
+    server = make_server(app, host, port, threads)
+    log.info("web page at http://%s:%s/ (%d threads)", host, server.effective_port,
+             server.adj.threads)
+    try:
+        server.run()
+    finally:
+        close_streams(app)
+        server.close()
+
+
+def close_streams(app: Flask, timeout: float = 3.0) -> bool:
+    """End every open live-update stream and wait (up to ``timeout`` s) for their
+    threads to finish, before the server is stopped. True if all ended."""
+    import time
+    counter = app.extensions["companion_streams"]
+    counter.close_all()
+    end = time.monotonic() + timeout
+    while counter.open > 0 and time.monotonic() < end:
+        time.sleep(0.02)
+    return counter.open == 0
+
+
+__all__ = ["create_app", "serve", "make_server", "server_threads", "close_streams"]

@@ -1,0 +1,289 @@
+"""The JSON API: the public view, the scores, live updates, and the referee's operations.
+
+Public (never hidden information):
+
+* ``GET /api/state``: ``session.view()``, the whole public view;
+* ``GET /api/score``: the game, its status and the scoreboard;
+* ``GET /api/games``: the games the companion knows, their options and actions;
+* ``GET /api/events``: Server-Sent Events; one ``message`` per change, carrying
+  the full public view as JSON with ``id: <seq>``; ``retry:`` for reconnection
+  and a keep-alive comment every ~15 s.
+
+Referee only (see :mod:`web.auth`), each answering ``{"ok": true, "view": ...}``
+or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong):
+
+* ``POST /api/referee/new``      ``{"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {}}``
+* ``POST /api/referee/apply``    ``{"action": {"type": "...", ...}}``: apply an action the table did
+* ``POST /api/referee/correct``  ``{"action": {...}}``: replace the companion's last reading
+* ``POST /api/referee/confirm``  accept what the companion read when it was unsure
+* ``POST /api/referee/undo``     take back the last applied action
+* ``POST /api/referee/end``      end the game now and score it
+
+Example::
+
+    curl -H 'X-Referee-Pin: 2468' -X POST http://pi.local:8000/api/referee/undo
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import Any, Iterator
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from models.engine import IllegalAction
+
+from .auth import referee_required
+from .errors import ApiError
+from .games import games_catalog
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def the_session() -> Any:
+    return current_app.extensions["companion_session"]
+
+
+# --------------------------------------------------------------------------- public
+
+
+@bp.get("")
+@bp.get("/")
+def index():
+    """What the API offers, for a person exploring it with curl."""
+    return jsonify({
+        "public": ["GET /api/state", "GET /api/score", "GET /api/games", "GET /api/events (text/event-stream)"],
+        "referee": [f"POST /api/referee/{op}" for op in OPERATIONS],
+        "auth": "X-Referee-Pin: <PIN> or Authorization: Bearer <PIN>",
+    })
+
+
+@bp.get("/state")
+def state():
+    return _json_view(the_session().view())
+
+
+@bp.get("/score")
+def score():
+    view = the_session().view()
+    return jsonify({"seq": view.get("seq"), "game": view.get("game"), "status": view.get("status"),
+                    "players": view.get("players", []), "score": view.get("score")})
+
+
+@bp.get("/games")
+def games():
+    return jsonify({"games": games_catalog()})
+
+
+def _json_view(view: dict) -> Response:
+    resp = jsonify(view)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+# --------------------------------------------------------------------------- live updates
+
+
+class StreamCounter:
+    """The live-update streams open now: refuses past ``limit`` (so the server
+    keeps threads for ordinary requests) and can end them all at shutdown."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.open = 0
+        self.closing = False
+        self._subs: set[Any] = set()
+        self._lock = threading.Lock()
+
+    def acquire(self) -> bool:
+        with self._lock:
+            if self.open >= self.limit or self.closing:
+                return False
+            self.open += 1
+            return True
+
+    def release(self) -> None:
+        with self._lock:
+            self.open -= 1
+
+    def track(self, sub: Any) -> None:
+        with self._lock:
+            self._subs.add(sub)
+        if self.closing:
+            sub.close()
+
+    def untrack(self, sub: Any) -> None:
+        with self._lock:
+            self._subs.discard(sub)
+
+    def close_all(self) -> None:
+        """End every open stream now (their threads return to the server)."""
+        with self._lock:
+            self.closing = True
+            subs = list(self._subs)
+        for sub in subs:
+            sub.close()
+
+
+def sse_message(view: dict) -> str:
+    """One Server-Sent Events message carrying a view (``id`` is its seq)."""
+    data = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {view.get('seq', 0)}\ndata: {data}\n\n"
+
+
+def view_stream(session: Any, counter: StreamCounter, keepalive_s: float, retry_ms: int) -> Iterator[str]:
+    """The stream one viewer reads: the current view, then every change.
+
+    Subscribes before reading the current view, so no change falls between the
+    two; a view whose seq was already sent is skipped. Ends (and unsubscribes)
+    when the viewer goes away: the server raises at the next write, at the latest
+    at the next keep-alive."""
+    sub = session.subscribe()
+    counter.track(sub)
+    try:
+        yield f"retry: {int(retry_ms)}\n: connected\n\n"
+        view = session.view()
+        last = view.get("seq", 0)
+        yield sse_message(view)
+        while True:
+            update = sub.get(keepalive_s)
+            if update is None:
+                if getattr(sub, "closed", False):
+                    return                       # the server is shutting down
+                yield ": keep-alive\n\n"
+                continue
+            seq = update.get("seq", 0)
+            if seq <= last:
+                continue
+            last = seq
+            yield sse_message(update)
+    finally:
+        counter.untrack(sub)
+        try:
+            sub.close()
+        finally:
+            counter.release()
+
+
+@bp.get("/events")
+def events():
+    counter: StreamCounter = current_app.extensions["companion_streams"]
+    if not counter.acquire():
+        raise ApiError(503, f"too many live viewers (at most {counter.limit}); the page will retry",
+                       headers={"Retry-After": "5"})
+    try:
+        stream = view_stream(the_session(), counter, current_app.config["TC_KEEPALIVE_S"],
+                             current_app.config["TC_RETRY_MS"])
+    except BaseException:
+        counter.release()
+        raise
+    return Response(stream, mimetype="text/event-stream", headers={
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+    })
+
+
+# --------------------------------------------------------------------------- referee
+
+
+def json_body(required: bool = True) -> dict:
+    """The request's JSON object, or a 4xx saying what is wrong with it."""
+    raw = request.get_data(cache=True)               # 413 past MAX_CONTENT_LENGTH
+    if not raw.strip():
+        if required:
+            raise ApiError(400, "this operation needs a JSON object in the request body")
+        return {}
+    if not request.is_json:
+        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ApiError(400, f"malformed JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, f"the body must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def _field(data: dict, name: str, kind: type, what: str) -> Any:
+    if name not in data:
+        raise ApiError(400, f"missing field {name!r}: {what}")
+    value = data[name]
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise ApiError(400, f"field {name!r} must be {what}")
+    return value
+
+
+def _run(op: str, call, *args: Any):
+    """Run a referee operation; the rules' refusals are 409, bad requests 400."""
+    try:
+        result = call(*args)
+    except IllegalAction as e:
+        raise ApiError(409, e.reason) from None
+    except (ValueError, KeyError, TypeError) as e:
+        reason = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
+        raise ApiError(400, f"{op}: {reason}") from None
+    body: dict[str, Any] = {"ok": True, "op": op}
+    try:
+        if result is not None:
+            json.dumps(result)
+            body["result"] = result
+    except (TypeError, ValueError):
+        pass
+    body["view"] = the_session().view()
+    log.info("referee %s from %s", op, request.remote_addr)
+    return jsonify(body)
+
+
+def new_game():
+    data = json_body()
+    game = _field(data, "game", str, "the game's code, e.g. \"GLC\"")
+    players = _field(data, "players", list, "a list of seat colours, e.g. [\"RED\", \"BLUE\", \"GREEN\"]")
+    if not players or not all(isinstance(p, str) for p in players):
+        raise ApiError(400, "field 'players' must be a non-empty list of seat colours")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ApiError(400, "field 'options' must be an object of option names to values")
+    extra = set(data) - {"game", "players", "options"}
+    if extra:
+        raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    return _run("new", the_session().new_game, game, [p.strip().upper() for p in players], options)
+
+
+def _action_op(op: str, method: str):
+    data = json_body()
+    action = _field(data, "action", dict, "a JSON action object with a \"type\"")
+    extra = set(data) - {"action"}
+    if extra:
+        raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    return _run(op, getattr(the_session(), method), action)
+
+
+def _plain_op(op: str, method: str):
+    json_body(required=False)                        # a body, if any, must still be sound
+    return _run(op, getattr(the_session(), method))
+
+
+OPERATIONS = {
+    "new": new_game,
+    "apply": lambda: _action_op("apply", "apply"),
+    "correct": lambda: _action_op("correct", "correct"),
+    "confirm": lambda: _plain_op("confirm", "confirm"),
+    "undo": lambda: _plain_op("undo", "undo"),
+    "end": lambda: _plain_op("end", "end_game"),
+}
+
+
+@bp.route(f"/referee/<any({', '.join(OPERATIONS)}):op>", methods=["POST"])
+@referee_required
+def referee_op(op: str):
+    return OPERATIONS[op]()
+
+
+@bp.get("/referee/check")
+@referee_required
+def referee_check():
+    """200 when the request proves the referee (the console uses it)."""
+    return jsonify({"ok": True})

@@ -1,0 +1,59 @@
+"""The referee console (``/referee``), behind the PIN.
+
+``/referee/login`` takes the PIN in a form and sets a signed cookie (``SameSite=Strict``,
+so no other site can act through it); ``/referee`` then offers new game (game,
+players in seat order, options), confirm, correct or apply an action typed as
+JSON, undo, and end and score. The page calls the JSON API with the cookie.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from flask import Blueprint, current_app, redirect, render_template, request, session as cookie, url_for
+
+from .auth import logged_in, referee
+from .games import SEAT_COLOURS, games_catalog
+
+bp = Blueprint("console", __name__, url_prefix="/referee")
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a local path may follow the login (no open redirect)."""
+    if target and target.startswith("/") and not target.startswith("//") and not urlparse(target).netloc:
+        return target
+    return url_for("console.index")
+
+
+@bp.get("")
+@bp.get("/")
+def index():
+    if not logged_in():
+        return redirect(url_for("console.login", next=request.path), code=303)
+    view = current_app.extensions["companion_session"].view()
+    return render_template("console.html", view=view, games=games_catalog(), colours=SEAT_COLOURS)
+
+
+@bp.get("/login")
+def login():
+    if logged_in():
+        return redirect(_safe_next(request.args.get("next")), code=303)
+    return render_template("login.html", next=_safe_next(request.args.get("next")), message=None)
+
+
+@bp.post("/login")
+def login_post():
+    pin = (request.form.get("pin") or "").strip()
+    nxt = _safe_next(request.form.get("next"))
+    if not pin:
+        return render_template("login.html", next=nxt, message="Type the referee PIN."), 401
+    if not referee().attempt(pin, request.remote_addr or "?"):
+        return render_template("login.html", next=nxt, message="Wrong PIN. Try again."), 403
+    cookie.clear()
+    cookie["referee"] = True
+    return redirect(nxt, code=303)
+
+
+@bp.post("/logout")
+def logout():
+    cookie.clear()
+    return redirect(url_for("display.index"), code=303)

@@ -1,0 +1,16 @@
+"""The display (``/``): the table as the companion sees it, for a phone or a big
+screen at an event. Public: it shows only ``session.view()``, which never holds
+hidden information. The page draws itself from the view embedded in it, then
+follows every change over ``/api/events``.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, render_template
+
+bp = Blueprint("display", __name__)
+
+
+@bp.get("/")
+def index():
+    view = current_app.extensions["companion_session"].view()
+    return render_template("display.html", view=view)

@@ -1,0 +1,299 @@
+/* The table drawn from the public view.
+ *
+ * Board.draw(container, view) picks a drawing by the game's code
+ * (Board.games.GLC for Ghosts Love Candy, an SVG of the neighbourhood) and falls
+ * back to Board.generic, which lays out any game's expected table (view.layout,
+ * else view.state) as nested panels and cards: lists become rows of cards,
+ * objects become panels (coloured when named after a seat), numbers and text
+ * become labelled values.
+ */
+"use strict";
+(function () {
+  const Board = { games: {} };
+  window.Board = Board;
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  Board.svg = function (tag, attrs, children) {
+    const e = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const c of [].concat(children || [])) if (c) e.appendChild(c);
+    return e;
+  };
+
+  Board.draw = function (container, view) {
+    if (!container) return;
+    TC.clear(container);
+    container.dataset.game = view && view.game ? view.game.code : "";
+    if (!view || !view.game) {
+      container.appendChild(TC.el("div", { class: "board-empty" }, [
+        TC.el("div", { class: "big", text: "No game on the table yet" }),
+        TC.el("div", { text: "The referee starts one from the console." })]));
+      return;
+    }
+    const draw = Board.games[view.game.code];
+    try {
+      if (draw && draw(container, view) !== false) return;
+    } catch (e) {
+      if (window.console) console.warn("board drawing failed, using the generic one", e);
+      TC.clear(container);
+    }
+    Board.generic(container, view);
+  };
+
+  /* ---- the generic drawing ------------------------------------------------ */
+
+  const TITLE_KEYS = ["name", "title", "label", "id", "payload", "card", "kid", "player"];
+
+  function words(key) { return String(key).replace(/_/g, " "); }
+
+  function isSeat(key) { return /^[A-Z][A-Z0-9]*$/.test(String(key)) && (TC.SEAT_COLOURS[key] || key.length <= 8); }
+
+  function cardLabel(v) {
+    if (v === null || v === undefined) return "·";
+    if (typeof v !== "object") {
+      const s = String(v);
+      const parts = s.split(":");
+      return parts.length === 3 ? parts[1] + " " + parts[2] : s;
+    }
+    for (const k of TITLE_KEYS) if (v[k] !== undefined && typeof v[k] !== "object") return cardLabel(v[k]);
+    return "";
+  }
+
+  function card(v, depth) {
+    const c = TC.el("div", { class: "g-card" });
+    if (v === null || typeof v !== "object") {
+      c.appendChild(TC.el("div", { class: "g-card-title", text: cardLabel(v) }));
+      if (v === null) c.classList.add("face-down");
+      return c;
+    }
+    const title = cardLabel(v);
+    if (title) c.appendChild(TC.el("div", { class: "g-card-title", text: title }));
+    for (const [k, x] of Object.entries(v)) {
+      if (TITLE_KEYS.indexOf(k) >= 0 && cardLabel(x) === title) continue;
+      if (x !== null && typeof x === "object") { if (depth < 4) c.appendChild(part(k, x, depth + 1)); }
+      else c.appendChild(TC.el("div", { class: "g-field" }, [TC.el("span", { class: "k", text: words(k) }), " ", TC.el("b", { text: String(x) })]));
+    }
+    if (v.face_up === false || v.hidden === true) c.classList.add("face-down");
+    return c;
+  }
+
+  function part(key, value, depth) {
+    if (Array.isArray(value)) {
+      const box = TC.el("div", { class: "g-list" });
+      if (key !== null) box.appendChild(TC.el("div", { class: "g-label", text: words(key) + " (" + value.length + ")" }));
+      const row = TC.el("div", { class: "g-row" });
+      if (!value.length) row.appendChild(TC.el("span", { class: "muted", text: "empty" }));
+      for (const v of value.slice(0, 60)) row.appendChild(Array.isArray(v) ? part(null, v, depth + 1) : card(v, depth));
+      if (value.length > 60) row.appendChild(TC.el("span", { class: "muted", text: "+" + (value.length - 60) + " more" }));
+      box.appendChild(row);
+      return box;
+    }
+    if (value !== null && typeof value === "object") {
+      const panel = TC.el("div", { class: "g-panel depth-" + depth });
+      if (key !== null) {
+        const label = TC.el("div", { class: "g-label", text: words(key) });
+        panel.appendChild(label);
+        if (isSeat(key)) { panel.classList.add("seat"); panel.style.setProperty("--seat", TC.seatColour(key)); }
+      }
+      const inner = TC.el("div", { class: "g-inner" });
+      for (const [k, v] of Object.entries(value)) inner.appendChild(part(k, v, depth + 1));
+      panel.appendChild(inner);
+      return panel;
+    }
+    return TC.el("div", { class: "g-field" }, [TC.el("span", { class: "k", text: words(key) }), " ", TC.el("b", { text: value === null ? "–" : String(value) })]);
+  }
+
+  Board.generic = function (container, view) {
+    const data = view.layout || view.state;
+    container.classList.add("generic");
+    if (!data) { container.appendChild(TC.el("div", { class: "board-empty", text: "Nothing on the table yet." })); return; }
+    container.appendChild(part(null, data, 0));
+  };
+})();
+
+/* ---- Ghosts Love Candy: the neighbourhood row and the players' stashes ------
+ * Drawn from view.state (the game's public view): each slot shows its candy
+ * above the kid and the ghost pile below, with the pile's total against the
+ * kid's courage; each player's panel shows the revealed ghost (or that one is
+ * chosen face down), the ghosts left in hand, and the stash. */
+(function () {
+  const S = Board.svg;
+  const CANDY = {
+    CORN: ["Candy Corn", "#f6a623", "#1b1200"], LICO: ["Licorice", "#5a1630", "#ffe3ec"],
+    MINT: ["Peppermint", "#d7f5ea", "#b3123b"], GUMM: ["Gummies", "#9b5de5", "#ffffff"],
+    LOLL: ["Lollipops", "#ff5fa2", "#2b0016"], CHOC: ["Chocolate", "#7b4a2a", "#fff1e0"],
+  };
+  const LETTER = { R: "RED", B: "BLUE", G: "GREEN", Y: "YELLOW", P: "PURPLE", O: "ORANGE" };
+
+  function candyType(id) { return String(id).replace(/^GLC:CANDY:/, "").replace(/\d+$/, ""); }
+  function ghostOwner(st, gid) {
+    const letter = String(gid).replace(/\d+$/, "");
+    for (const [p, l] of Object.entries(st.colours || {})) if (l === letter) return p;
+    return LETTER[letter] || letter;
+  }
+  function ghostColour(st, gid) {
+    const letter = String(gid).replace(/\d+$/, "");
+    return TC.seatColour(LETTER[letter] || ghostOwner(st, gid));
+  }
+  function ghostValue(gid) { const m = String(gid).match(/(\d+)$/); return m ? Number(m[1]) : "?"; }
+
+  /* text that never overflows maxW (squeezed when the estimate is wider) */
+  function text(x, y, s, size, attrs, maxW) {
+    const a = Object.assign({ x: x, y: y, "font-size": size, text: s }, attrs || {});
+    if (maxW && String(s).length * size * 0.56 > maxW) { a.textLength = maxW; a.lengthAdjust = "spacingAndGlyphs"; }
+    return S("text", a);
+  }
+
+  function candyChip(x, y, w, h, id) {
+    const t = CANDY[candyType(id)] || [candyType(id), "#888", "#000"];
+    return S("g", { class: "candy", "data-candy": id }, [
+      S("rect", { x: x, y: y, width: w, height: h, rx: h / 2, fill: t[1], stroke: "#00000055", "stroke-width": 2 }),
+      text(x + w / 2, y + h * 0.7, t[0], h * 0.55, { "text-anchor": "middle", fill: t[2], "font-weight": 700 }, w - 12),
+    ]);
+  }
+
+  function ghostCard(x, y, w, h, st, gid, label) {
+    const col = ghostColour(st, gid);
+    return S("g", { class: "ghost", "data-ghost": gid }, [
+      S("rect", { x: x, y: y, width: w, height: h, rx: 10, fill: col, stroke: "#0b0d12", "stroke-width": 3 }),
+      text(x + 14, y + h * 0.72, label || ghostOwner(st, gid), h * 0.42, { fill: "#0b0d12", "font-weight": 700 }, w - h - 10),
+      text(x + w - 12, y + h * 0.78, String(ghostValue(gid)), h * 0.68, { fill: "#0b0d12", "font-weight": 800, "text-anchor": "end" }),
+    ]);
+  }
+
+  function faceDown(x, y, w, h, label) {
+    return S("g", { class: "face-down" }, [
+      S("rect", { x: x, y: y, width: w, height: h, rx: 10, fill: "#39405a", stroke: "#8b93b0", "stroke-width": 2, "stroke-dasharray": "8 6" }),
+      text(x + w / 2, y + h * 0.66, label, h * 0.42, { "text-anchor": "middle", fill: "#c8cfe4", "font-weight": 700 }, w - 12),
+    ]);
+  }
+
+  Board.games.GLC = function (container, view) {
+    const st = view.state;
+    if (!st || !Array.isArray(st.slots)) return false;
+    const slots = st.slots;
+    const n = Math.max(slots.length, 1);
+    const pad = 24, gap = 14;
+    const W = Math.max(1120, 2 * pad + n * 200 + gap * (n - 1));
+    const slotW = (W - 2 * pad - gap * (n - 1)) / n;
+    const chipH = 36, ghostH = 46, kidH = 214;
+    const maxCandy = Math.max(1, ...slots.map(function (s) { return s.candy.length; }));
+    const maxGhosts = Math.max(1, ...slots.map(function (s) { return s.ghosts.length; }));
+    const candyRows = Math.min(maxCandy, 4);
+    const ghostRows = Math.min(maxGhosts, 5);
+    const top = 64;
+    const candyTop = top;
+    const kidTop = candyTop + candyRows * (chipH + 6) + 8;
+    const ghostTop = kidTop + kidH + 12;
+    const meterTop = ghostTop + ghostRows * (ghostH + 6) + 4;
+    const playersTop = meterTop + 56;
+    const players = view.players && view.players.length ? view.players.map(TC.playerId) : (st.players || []);
+    const panelH = 250;
+    const H = playersTop + panelH + pad;
+    const svg = S("svg", { viewBox: "0 0 " + W + " " + H, role: "img", class: "glc-board",
+                           "aria-label": "the neighbourhood: " + slots.length + " kids, and the players' stashes" });
+    svg.appendChild(S("rect", { x: 0, y: 0, width: W, height: H, rx: 18, fill: "#1d2436" }));
+
+    // the heading line: round, step, decks
+    const phaseWords = { setup: "Dealing the kids", candy: "Placing candy", choose: "Choosing ghosts",
+                         tiebreak: "Breaking a tie", turns: "Haunting", love: "Revealing Love cards", over: "Game over" };
+    const head = (st.round ? "Round " + st.round + " of " + st.rounds + (st.last_round ? " (last)" : "") + " · " : "") +
+                 (phaseWords[st.phase] || st.phase);
+    svg.appendChild(text(pad, 44, head, 34, { fill: "#eef1f7", "font-weight": 800 }));
+    svg.appendChild(text(W - pad, 44, "Kid deck " + st.kid_deck + " · Candy deck " + st.candy_deck, 28,
+                         { fill: "#9aa3b8", "text-anchor": "end" }));
+
+    slots.forEach(function (s, i) {
+      const x = pad + i * (slotW + gap);
+      const g = S("g", { class: "slot", "data-slot": s.slot });
+      // candy above the kid (newest nearest the kid)
+      const shown = s.candy.slice(-candyRows);
+      shown.forEach(function (c, k) {
+        const y = kidTop - 8 - (shown.length - k) * (chipH + 6);
+        g.appendChild(candyChip(x + 6, y, slotW - 12, chipH, c));
+      });
+      if (s.candy.length > candyRows) g.appendChild(text(x + slotW - 8, candyTop - 6, "+" + (s.candy.length - candyRows), 24, { fill: "#f5c518", "text-anchor": "end", "font-weight": 800 }));
+      // the kid
+      const kid = s.kid;
+      const scared = kid && s.total >= kid.courage;
+      g.appendChild(S("rect", { x: x, y: kidTop, width: slotW, height: kidH, rx: 16,
+                                fill: kid ? "#f4efe3" : "#2a3148", stroke: scared ? "#ef4343" : (kid ? "#d9cfb8" : "#4a5270"),
+                                "stroke-width": scared ? 6 : 3, "stroke-dasharray": kid ? null : "10 8" }));
+      g.appendChild(text(x + 12, kidTop + 32, "slot " + s.slot, 22, { fill: kid ? "#7a715f" : "#8b93b0" }));
+      if (kid) {
+        g.appendChild(text(x + slotW - 12, kidTop + 32, "#" + kid.number, 22, { fill: "#7a715f", "text-anchor": "end" }));
+        g.appendChild(text(x + slotW / 2, kidTop + 76, kid.name, 34, { fill: "#1b1b1b", "font-weight": 800, "text-anchor": "middle", class: "kid-name" }, slotW - 20));
+        g.appendChild(text(x + slotW / 2, kidTop + 140, String(kid.courage), 60, { fill: "#b3123b", "font-weight": 800, "text-anchor": "middle" }));
+        g.appendChild(text(x + slotW / 2, kidTop + 168, "courage", 22, { fill: "#7a715f", "text-anchor": "middle" }));
+        if (kid.ability && kid.ability !== "none" && kid.ability !== "unknown") {
+          g.appendChild(text(x + slotW / 2, kidTop + 200, "★ " + kid.ability.replace(/_/g, " "), 21, { fill: "#6b3fa0", "font-weight": 700, "text-anchor": "middle" }, slotW - 16));
+        }
+      } else {
+        g.appendChild(text(x + slotW / 2, kidTop + kidH / 2 + 12, "empty", 30, { fill: "#8b93b0", "text-anchor": "middle" }));
+      }
+      // the ghost pile, bottom first
+      const ghosts = s.ghosts.slice(-ghostRows);
+      ghosts.forEach(function (gid, k) {
+        g.appendChild(ghostCard(x + 6, ghostTop + k * (ghostH + 6), slotW - 12, ghostH, view.state, gid));
+      });
+      if (s.ghosts.length > ghostRows) g.appendChild(text(x + slotW - 8, meterTop - 8, "+" + (s.ghosts.length - ghostRows) + " below", 20, { fill: "#9aa3b8", "text-anchor": "end" }));
+      // the meter: ghosts' total against courage
+      if (kid) {
+        const frac = Math.min(1, s.total / Math.max(1, kid.courage));
+        const colour = scared ? "#ef4343" : frac >= 0.7 ? "#f5a524" : "#22b35e";
+        g.appendChild(S("rect", { x: x + 6, y: meterTop, width: slotW - 12, height: 14, rx: 7, fill: "#0d1017" }));
+        g.appendChild(S("rect", { x: x + 6, y: meterTop, width: Math.max(0, (slotW - 12) * frac), height: 14, rx: 7, fill: colour }));
+        g.appendChild(text(x + slotW / 2, meterTop + 44, s.total + " / " + kid.courage, 28, { fill: "#eef1f7", "font-weight": 700, "text-anchor": "middle" }));
+      }
+      svg.appendChild(g);
+    });
+
+    // the players: revealed ghost, hand, stash
+    const lit = TC.whoseTurn(view);
+    const current = st.current || null;
+    const np = Math.max(players.length, 1);
+    const pw = (W - 2 * pad - gap * (np - 1)) / np;
+    players.forEach(function (p, i) {
+      const x = pad + i * (pw + gap);
+      const y = playersTop;
+      const col = TC.seatColour(p);
+      const active = p === current || lit.indexOf(p) >= 0;
+      const g = S("g", { class: "player" + (active ? " active" : ""), "data-player": p });
+      g.appendChild(S("rect", { x: x, y: y, width: pw, height: panelH, rx: 16, fill: "#151a27", stroke: col,
+                                "stroke-width": active ? 8 : 3 }));
+      g.appendChild(S("rect", { x: x, y: y, width: pw, height: 52, rx: 16, fill: col }));
+      g.appendChild(text(x + 16, y + 38, p + (p === current ? "  ▶ turn" : ""), 30, { fill: "#0b0d12", "font-weight": 800 }, pw - 130));
+      const hand = st.hand_sizes ? st.hand_sizes[p] : undefined;
+      if (hand !== undefined) g.appendChild(text(x + pw - 14, y + 36, hand + " in hand", 22, { fill: "#0b0d12", "text-anchor": "end", "font-weight": 700 }));
+      // this round's ghost
+      const gy = y + 66;
+      const cardW = Math.min(220, pw - 32);
+      if (st.revealed && st.revealed[p]) g.appendChild(ghostCard(x + 16, gy, cardW, 48, st, st.revealed[p], "played"));
+      else if ((st.chosen || []).indexOf(p) >= 0) g.appendChild(faceDown(x + 16, gy, cardW, 48, "chosen, face down"));
+      else if (st.phase === "choose") g.appendChild(faceDown(x + 16, gy, cardW, 48, "choosing…"));
+      // the stash: candy by type, kids
+      const stash = (st.stashes || {})[p] || { candy: [], kids: [] };
+      const counts = {};
+      for (const c of stash.candy) { const t = candyType(c); counts[t] = (counts[t] || 0) + 1; }
+      let cx = x + 16, cy = y + 136;
+      g.appendChild(text(x + 16, cy - 8, "stash: " + stash.candy.length + " candy · " + stash.kids.length + " kid" + (stash.kids.length === 1 ? "" : "s"), 22, { fill: "#9aa3b8" }, pw - 32));
+      for (const t of Object.keys(CANDY)) {
+        if (!counts[t]) continue;
+        const w = 124;
+        if (cx + w > x + pw - 10) { cx = x + 16; cy += 40; }
+        if (cy > y + panelH - 40) break;
+        g.appendChild(S("rect", { x: cx, y: cy, width: w, height: 32, rx: 16, fill: CANDY[t][1] }));
+        g.appendChild(text(cx + w / 2, cy + 23, CANDY[t][0].split(" ").pop() + " ×" + counts[t], 19, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 10));
+        cx += w + 6;
+      }
+      if (st.love_shown && st.love_shown[p]) g.appendChild(text(x + pw - 14, y + panelH - 14, "Love " + st.love_shown[p], 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }));
+      svg.appendChild(g);
+    });
+    container.classList.remove("generic");
+    container.appendChild(svg);
+    return true;
+  };
+})();

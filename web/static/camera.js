@@ -1,0 +1,34 @@
+/* The camera view: reloads the latest frame about once a second (the next
+ * request starts only when the previous image has arrived, so a slow Pi is
+ * never flooded) and shows the camera's figures from the live view. */
+"use strict";
+(function () {
+  const img = document.getElementById("frame");
+  const note = document.getElementById("frame-note");
+  const overlay = document.getElementById("overlay");
+  const stats = document.getElementById("camera-stats");
+  let timer = null;
+
+  function next() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      img.src = "/camera/frame.jpg?overlay=" + (overlay.checked ? 1 : 0) + "&t=" + Date.now();
+    }, 1000);
+  }
+  img.addEventListener("load", function () { img.classList.remove("missing"); note.textContent = "Tags found are outlined; the table rectangle comes from the four corner markers."; next(); });
+  img.addEventListener("error", function () { img.classList.add("missing"); note.textContent = "No frame from the camera yet (starting, or lost). Retrying…"; next(); });
+  overlay.addEventListener("change", next);
+
+  function render(view) {
+    TC.renderStatus(view);
+    TC.clear(stats);
+    const c = view && view.camera || {};
+    const rows = [["source", c.source || "?"], ["delivering", c.ok ? "yes" : "no"],
+                  ["frames per second", typeof c.fps === "number" ? c.fps.toFixed(1) : "?"],
+                  ["frames", c.frames], ["errors", c.errors], ["corners found", c.calibrated ? "yes" : "no"]];
+    for (const [k, v] of rows) { stats.appendChild(TC.el("dt", { text: k })); stats.appendChild(TC.el("dd", { text: v === undefined ? "?" : String(v) })); }
+  }
+  const first = TC.initialView();
+  if (first) render(first);
+  TC.live(render);
+})();

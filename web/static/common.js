@@ -1,0 +1,242 @@
+/* Table Companion: what every page shares.
+ * TC.live(onView)    follows /api/events (EventSource reconnects by itself; when
+ *                    the server refuses the stream, this retries after a pause)
+ * TC.el(tag, attrs, children)  builds DOM without innerHTML (text is never HTML)
+ * TC.render*         the parts of a view several pages show
+ * No libraries, no build step: plain ES2017 for the browsers at a games table.
+ */
+"use strict";
+(function () {
+  const TC = {};
+  window.TC = TC;
+
+  TC.SEAT_COLOURS = {
+    RED: "#e8463c", BLUE: "#3b82f6", GREEN: "#2fb35a", YELLOW: "#f5c518",
+    PURPLE: "#9b5de5", ORANGE: "#f48c25", WHITE: "#e8e8e8", BLACK: "#5b5b66",
+    PINK: "#f06bb0", CYAN: "#22c3d6", BROWN: "#9a6a3a", GREY: "#9aa0a6", GRAY: "#9aa0a6",
+  };
+
+  /* A stable colour for any player id: the seat colour it names, or one picked from its letters. */
+  TC.seatColour = function (id) {
+    const key = String(id || "").toUpperCase();
+    if (TC.SEAT_COLOURS[key]) return TC.SEAT_COLOURS[key];
+    let h = 0;
+    for (const c of key) h = (h * 31 + c.charCodeAt(0)) % 360;
+    return "hsl(" + h + ",60%,55%)";
+  };
+
+  /* Plain words for each status: a short label and a sentence. */
+  TC.STATUS = {
+    starting: ["Starting", "The companion is starting and looking for the table."],
+    in_sync: ["In sync", "The table matches the game."],
+    applied: ["Move recorded", "The companion saw a legal move and recorded it."],
+    waiting: ["Waiting", "Waiting for the table to settle, or for the players to finish a step."],
+    out_of_sync: ["Out of sync", "The table does not match the game. Put it back as shown."],
+    camera_lost: ["Camera lost", "The companion cannot see the table. It keeps trying to reconnect the camera."],
+    over: ["Game over", "The game has ended. Final scores below."],
+    no_game: ["No game", "The referee starts a game from the console."],
+  };
+
+  TC.statusOf = function (view) {
+    if (!view) return "starting";
+    if (!view.game && view.status !== "camera_lost") return "no_game";
+    return view.status || "starting";
+  };
+
+  TC.el = function (tag, attrs, children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") e.textContent = v;
+      else if (k === "class") e.className = v;
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of [].concat(children || [])) {
+      if (c === null || c === undefined) continue;
+      e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    }
+    return e;
+  };
+
+  TC.clear = function (node) { while (node && node.firstChild) node.removeChild(node.firstChild); return node; };
+
+  TC.initialView = function () {
+    const node = document.getElementById("initial-view");
+    try { return node ? JSON.parse(node.textContent) : null; } catch (e) { return null; }
+  };
+
+  TC.playerId = function (p) { return (p && typeof p === "object") ? (p.id || p.player || p.name || p.seat) : p; };
+  TC.playerIds = function (view) { return (view && view.players || []).map(TC.playerId).filter(Boolean); };
+
+  /* Whose turn: the seats whose LED is lit, else what the game's public state says. */
+  TC.whoseTurn = function (view) {
+    const seats = view && view.indicators && view.indicators.seats;
+    const lit = seats ? Object.keys(seats).filter(function (k) { return seats[k]; }) : [];
+    if (lit.length) return lit;
+    const st = view && view.state || {};
+    for (const k of ["turn", "current", "current_player", "to_move", "active"]) {
+      const v = st[k];
+      if (typeof v === "string" && v) return [v];
+      if (Array.isArray(v) && v.length && v.every(function (x) { return typeof x === "string"; })) return v;
+    }
+    return [];
+  };
+
+  /* ---- live updates ------------------------------------------------------- */
+
+  TC.live = function (onView) {
+    const conn = document.getElementById("conn");
+    let source = null;
+    let lastSeq = -1;
+    function setConn(state, text) {
+      if (!conn) return;
+      conn.dataset.state = state;
+      conn.textContent = text;
+    }
+    function open() {
+      source = new EventSource("/api/events");
+      source.onopen = function () { setConn("live", "live"); };
+      source.onmessage = function (ev) {
+        let view;
+        try { view = JSON.parse(ev.data); } catch (e) { return; }
+        setConn("live", "live");
+        if (typeof view.seq === "number" && view.seq === lastSeq) return;
+        lastSeq = view.seq;
+        onView(view);
+      };
+      source.onerror = function () {
+        if (source.readyState === EventSource.CLOSED) {
+          // The server refused the stream (busy, or restarting): try again shortly.
+          setConn("lost", "reconnecting…");
+          source.close();
+          setTimeout(open, 3000);
+        } else {
+          setConn("lost", "reconnecting…");   // the browser reconnects by itself
+        }
+      };
+    }
+    if (window.EventSource) open();
+    else {
+      setConn("live", "polling");
+      setInterval(function () {
+        fetch("/api/state", { cache: "no-store" }).then(function (r) { return r.json(); }).then(onView).catch(function () {});
+      }, 2000);
+    }
+  };
+
+  /* ---- shared renderers ---------------------------------------------------- */
+
+  TC.renderStatus = function (view) {
+    const st = TC.statusOf(view);
+    const pill = document.getElementById("status");
+    if (pill) { pill.dataset.status = st; pill.textContent = (TC.STATUS[st] || [st])[0]; }
+    document.body.className = document.body.className.replace(/\bstatus-\S+/g, "").trim() + " status-" + st;
+    const title = document.getElementById("game-title");
+    if (title) title.textContent = view && view.game ? view.game.title : (title.dataset.none || "Table Companion");
+    return st;
+  };
+
+  TC.renderPrompts = function (list, view) {
+    if (!list) return;
+    TC.clear(list);
+    const prompts = view && view.prompts || [];
+    if (!prompts.length) {
+      list.appendChild(TC.el("li", { class: "prompt empty", text: TC.statusOf(view) === "no_game" ? TC.STATUS.no_game[1] : "Nothing to do right now." }));
+    }
+    for (const p of prompts) {
+      const text = typeof p === "string" ? p : p.text;
+      const level = (p && p.level) || "todo";
+      const to = p && p.to;
+      const li = TC.el("li", { class: "prompt level-" + level });
+      if (to) {
+        const who = TC.el("span", { class: "who", text: to });
+        who.style.setProperty("--seat", TC.seatColour(to));
+        li.appendChild(who);
+      }
+      li.appendChild(TC.el("span", { class: "text", text: text }));
+      list.appendChild(li);
+    }
+  };
+
+  TC.renderTurn = function (node, view) {
+    if (!node) return;
+    TC.clear(node);
+    const st = TC.statusOf(view);
+    if (st === "no_game") { node.appendChild(TC.el("span", { class: "muted", text: "No game yet" })); return; }
+    if (st === "over") {
+      const w = view.score && view.score.winners || [];
+      node.appendChild(TC.el("span", { class: "label", text: view.score && view.score.tie ? "Tie:" : (w.length ? "Winner" : "Game over") }));
+      for (const p of w) node.appendChild(TC.seatBadge(p));
+      return;
+    }
+    const who = TC.whoseTurn(view);
+    if (!who.length) { node.appendChild(TC.el("span", { class: "muted", text: "Everyone’s move" })); return; }
+    node.appendChild(TC.el("span", { class: "label", text: who.length > 1 ? "Turn:" : "Turn" }));
+    for (const p of who) node.appendChild(TC.seatBadge(p));
+  };
+
+  TC.seatBadge = function (p) {
+    const b = TC.el("span", { class: "seat-badge", text: p });
+    b.style.setProperty("--seat", TC.seatColour(p));
+    return b;
+  };
+
+  TC.renderScores = function (node, view) {
+    if (!node) return;
+    TC.clear(node);
+    const score = view && view.score;
+    const entries = score && score.entries ? Object.entries(score.entries) : [];
+    if (!entries.length) { node.appendChild(TC.el("p", { class: "muted", text: "No scores yet." })); return; }
+    entries.sort(function (a, b) { return b[1].total - a[1].total; });
+    const winners = score.final ? (score.winners || []) : [];
+    const table = TC.el("table", { class: "scores" + (score.final ? " final" : "") });
+    for (const [player, e] of entries) {
+      const row = TC.el("tr", { class: winners.indexOf(player) >= 0 ? "winner" : "" });
+      const name = TC.el("td", { class: "player" }, [TC.seatBadge(player)]);
+      const lines = (e.breakdown || []).map(function (l) { return l.what + " " + (l.points >= 0 ? "+" : "") + l.points; });
+      row.appendChild(name);
+      row.appendChild(TC.el("td", { class: "breakdown", text: lines.join(" · ") }));
+      row.appendChild(TC.el("td", { class: "total", text: String(e.total) }));
+      table.appendChild(row);
+    }
+    node.appendChild(table);
+    if (score.final && score.tie) node.appendChild(TC.el("p", { class: "note", text: "A tie between " + winners.join(" and ") + "." }));
+    for (const n of score.notes || []) node.appendChild(TC.el("p", { class: "note", text: n }));
+  };
+
+  TC.renderEvents = function (node, view) {
+    if (!node) return;
+    TC.clear(node);
+    const evs = (view && view.events || []).slice(-8).reverse();
+    if (!evs.length) node.appendChild(TC.el("li", { class: "muted", text: "Nothing yet." }));
+    for (const e of evs) node.appendChild(TC.el("li", { class: "event type-" + String(e.type || "").replace(/[^a-z_]/gi, ""), text: typeof e === "string" ? e : e.text }));
+  };
+
+  /* The virtual LEDs: one per seat (lit: whose turn), the status light, the buzzer. */
+  TC.renderLeds = function (node, view) {
+    if (!node) return;
+    TC.clear(node);
+    const ind = view && view.indicators || {};
+    const seats = ind.seats || {};
+    for (const p of Object.keys(seats)) {
+      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: p + (seats[p] ? ": your turn" : ""), "data-seat": p, "aria-label": p + " light " + (seats[p] ? "on" : "off") });
+      led.style.setProperty("--seat", TC.seatColour(p));
+      node.appendChild(led);
+    }
+    if (ind.status) node.appendChild(TC.el("span", { class: "led status " + ind.status, title: "status light: " + ind.status, "aria-label": "status light " + ind.status }));
+    node.appendChild(TC.el("span", { class: "buzzer" + (ind.buzzer ? " on" : ""), title: ind.buzzer ? "buzzer sounding" : "buzzer quiet", "aria-label": "buzzer " + (ind.buzzer ? "on" : "off"), text: "♪" }));
+  };
+
+  TC.renderCameraInfo = function (node, view) {
+    if (!node) return;
+    const c = view && view.camera || {};
+    const parts = [];
+    parts.push(c.ok ? "camera ok" : "camera not delivering");
+    if (typeof c.fps === "number") parts.push(c.fps.toFixed(1) + " fps");
+    if (c.frames !== undefined) parts.push(c.frames + " frames");
+    if (c.errors) parts.push(c.errors + " errors");
+    parts.push(c.calibrated ? "calibrated" : "corners not found");
+    if (c.source) parts.push(String(c.source));
+    node.textContent = parts.join(" · ");
+  };
+})();

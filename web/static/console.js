@@ -1,0 +1,146 @@
+/* The referee console: the live view plus the referee's operations, each a
+ * POST to /api/referee/<op> carrying the console's cookie. Every answer, good
+ * or bad, is shown in plain words at the top of the page. */
+"use strict";
+(function () {
+  const $ = function (id) { return document.getElementById(id); };
+  const games = JSON.parse($("games").textContent || "[]");
+  let current = TC.initialView();
+
+  function showResult(ok, text) {
+    const r = $("result");
+    r.hidden = false;
+    r.className = "result " + (ok ? "ok" : "bad");
+    r.textContent = text;
+  }
+
+  function post(op, body) {
+    const init = { method: "POST", credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    return fetch("/api/referee/" + op, init).then(function (resp) {
+      return resp.json().catch(function () { return { error: resp.status + " " + resp.statusText }; }).then(function (data) {
+        if (resp.ok) {
+          showResult(true, "Done: " + op + ".");
+          if (data.view) render(data.view);
+        } else if (resp.status === 401) {
+          window.location.href = "/referee/login?next=/referee";
+        } else {
+          showResult(false, "Refused (" + resp.status + "): " + (data.error || "no reason given"));
+        }
+        return data;
+      });
+    }).catch(function (e) { showResult(false, "The companion did not answer: " + e); });
+  }
+
+  /* ---- action editor ---- */
+  function gameInfo(code) { return games.find(function (g) { return g.code === code; }); }
+
+  function fillActions(view) {
+    const sel = $("action-type");
+    const info = view && view.game ? gameInfo(view.game.code) : null;
+    const want = info ? info.code : "";
+    if (sel.dataset.game === want) return;
+    sel.dataset.game = want;
+    TC.clear(sel);
+    if (!info) { sel.appendChild(TC.el("option", { value: "", text: "(start a game first)" })); return; }
+    for (const a of info.actions) sel.appendChild(TC.el("option", { value: a.type, text: a.type }));
+    templateAction();
+  }
+
+  function templateAction() {
+    const sel = $("action-type");
+    const info = gameInfo(sel.dataset.game);
+    const a = info && info.actions.find(function (x) { return x.type === sel.value; });
+    if (!a) return;
+    const obj = { type: a.type };
+    for (const f of a.fields) {
+      if (!f.required) continue;
+      obj[f.name] = /int|float/.test(f.type) ? 0 : /bool/.test(f.type) ? false : /list|tuple/.test(f.type) ? [] : "";
+    }
+    $("action-json").value = JSON.stringify(obj, null, 1);
+    $("action-doc").textContent = a.doc + (a.fields.length ? " Fields: " + a.fields.map(function (f) { return f.name + " (" + f.type + (f.required ? "" : ", optional") + ")"; }).join(", ") + "." : "");
+  }
+
+  function actionFromEditor() {
+    try { return JSON.parse($("action-json").value); }
+    catch (e) { showResult(false, "The action is not valid JSON: " + e.message); return null; }
+  }
+
+  /* ---- new game form ---- */
+  function fillOptions() {
+    const box = TC.clear($("options"));
+    const info = gameInfo($("game").value);
+    if (!info) return;
+    for (const [name, o] of Object.entries(info.options)) {
+      let input;
+      if (o.choices || typeof o.default === "boolean") {
+        input = TC.el("select", { "data-option": name, "data-kind": typeof o.default });
+        for (const c of o.choices || [true, false]) input.appendChild(TC.el("option", { value: JSON.stringify(c), text: String(c), selected: c === o.default }));
+      } else {
+        input = TC.el("input", { "data-option": name, "data-kind": typeof o.default, value: o.default === null ? "" : String(o.default) });
+      }
+      box.appendChild(TC.el("label", { class: "option", title: o.help }, [name + " ", input, TC.el("small", { text: o.help })]));
+    }
+  }
+
+  function readOptions() {
+    const out = {};
+    const info = gameInfo($("game").value);
+    for (const input of $("options").querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      let v = input.tagName === "SELECT" ? JSON.parse(input.value) : input.value;
+      if (input.dataset.kind === "number" && input.tagName !== "SELECT") v = Number(v);
+      if (info && JSON.stringify(info.options[name].default) === JSON.stringify(v)) continue;
+      out[name] = v;
+    }
+    return out;
+  }
+
+  function render(view) {
+    current = view;
+    TC.renderStatus(view);
+    TC.renderTurn($("turn"), view);
+    TC.renderPrompts($("prompts"), view);
+    TC.renderScores($("scores"), view);
+    Board.draw($("board"), view);
+    fillActions(view);
+    document.body.dataset.seq = view && view.seq !== undefined ? view.seq : "";
+  }
+
+  for (const b of document.querySelectorAll("button[data-op]")) {
+    b.addEventListener("click", function () {
+      const op = b.dataset.op;
+      if (op === "correct" || op === "apply") {
+        const action = actionFromEditor();
+        if (action) post(op, { action: action });
+      } else {
+        post(op);
+      }
+    });
+  }
+  $("action-type").addEventListener("change", templateAction);
+  $("game").addEventListener("change", fillOptions);
+  for (const chip of document.querySelectorAll("#colour-chips .chip")) {
+    chip.style.setProperty("--seat", TC.seatColour(chip.dataset.colour));
+    chip.addEventListener("click", function () {
+      const list = $("players").value.split(",").map(function (s) { return s.trim().toUpperCase(); }).filter(Boolean);
+      const c = chip.dataset.colour;
+      const i = list.indexOf(c);
+      if (i >= 0) list.splice(i, 1); else list.push(c);
+      $("players").value = list.join(", ");
+    });
+  }
+  $("new-game").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    const players = $("players").value.split(",").map(function (s) { return s.trim().toUpperCase(); }).filter(Boolean);
+    post("new", { game: $("game").value, players: players, options: readOptions() });
+  });
+
+  if (current && current.players && current.players.length) $("players").value = TC.playerIds(current).join(", ");
+  fillOptions();
+  if (current) render(current);
+  TC.live(render);
+})();

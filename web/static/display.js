@@ -1,0 +1,56 @@
+/* The public display: draws the view it was served with, then every change
+ * from /api/events. The banner says, in plain words, when the table is out of
+ * sync or the camera is lost. */
+"use strict";
+(function () {
+  const $ = function (id) { return document.getElementById(id); };
+
+  function renderBanner(view, st) {
+    const banner = $("banner");
+    const title = $("banner-title");
+    const lines = TC.clear($("banner-lines"));
+    let show = false;
+    let heading = "";
+    let items = [];
+    const prompts = view && view.prompts || [];
+    if (st === "camera_lost") {
+      show = true;
+      heading = "Camera lost";
+      items = ["The companion cannot see the table right now, so it cannot referee.",
+               "Check the camera cable and that nothing blocks the lens. It reconnects by itself."];
+    } else if (st === "out_of_sync") {
+      show = true;
+      heading = "Out of sync: the table does not match the game";
+      items = prompts.filter(function (p) { return p.level === "error" || p.level === "warning"; }).map(function (p) { return p.text; });
+      if (!items.length) items = prompts.map(function (p) { return p.text; });
+      if (!items.length) items = [TC.STATUS.out_of_sync[1]];
+    } else if (view && view.camera && view.game && view.camera.ok && view.camera.calibrated === false) {
+      show = true;
+      heading = "The camera cannot find the table's corners";
+      items = ["Make sure all four corner markers are visible and not covered."];
+    }
+    banner.hidden = !show;
+    banner.dataset.kind = st;
+    title.textContent = heading;
+    for (const t of items) lines.appendChild(TC.el("li", { text: t }));
+  }
+
+  function render(view) {
+    const st = TC.renderStatus(view);
+    renderBanner(view, st);
+    TC.renderLeds($("leds"), view);
+    TC.renderTurn($("turn"), view);
+    TC.renderPrompts($("prompts"), view);
+    TC.renderScores($("scores"), view);
+    $("scores-title").textContent = view && view.score && view.score.final ? "Final scores" : "Scores";
+    TC.renderEvents($("events"), view);
+    TC.renderCameraInfo($("camera-info"), view);
+    Board.draw($("board"), view);
+    document.title = (view && view.game ? view.game.title + " · " : "") + (TC.STATUS[st] || [st])[0];
+    document.body.dataset.seq = view && view.seq !== undefined ? view.seq : "";
+  }
+
+  const first = TC.initialView();
+  if (first) render(first);
+  TC.live(render);
+})();
