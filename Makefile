@@ -11,9 +11,10 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 IS_PI   := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 
 # Debian packages: zbar for pyzbar, poppler for the print kit's round-trip test,
-# Chromium for the browser tests, python3-venv for the virtual environment.
+# Chromium for the browser tests, systemd for `systemd-analyze verify` of the unit,
+# python3-venv for the virtual environment.
 APT_BASE := python3-venv libzbar0 poppler-utils
-APT_TEST := chromium fonts-dejavu-core
+APT_TEST := chromium fonts-dejavu-core systemd
 ifeq ($(IS_PI),yes)
 # On a Pi, picamera2, OpenCV and numpy come from apt (pip's opencv pulls a numpy 2
 # that breaks picamera2's compiled parts), so the venv sees the system packages.

@@ -1,0 +1,68 @@
+"""The page in a real browser (Debian's Chromium, headless, through Playwright)
+against the real waitress server and a real Session: what a player or a referee
+at the table would see and do."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from hardware.frames import FrameSource, FrameSourceError
+
+from .conftest import PIN
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_display_follows_the_game_live(glc, server, page):
+    page.goto(server.url + "/")
+    expect(page.locator("body")).not_to_contain_text("WEREWOLF")
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})          # the table deals the WEREWOLF
+    expect(page.locator("body")).to_contain_text("WEREWOLF")          # no reload: pushed by SSE
+    glc.apply({"type": "reveal_kid", "slot": 2, "kid": 9})
+    expect(page.locator("body")).to_contain_text("NINJA")
+
+
+def test_the_console_needs_the_pin_and_undo_works(glc, server, page):
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    page.goto(server.url + "/referee")
+    expect(page.locator("input[name=pin]")).to_be_visible()           # a login form, not the console
+    expect(page.locator("#btn-undo")).to_have_count(0)
+    page.fill("input[name=pin]", "0000")
+    page.click("button[type=submit]")
+    expect(page.locator(".form-error")).to_contain_text("Wrong PIN")
+    assert glc.state["slots"][0]["kid"] == 2                          # nothing happened
+    page.fill("input[name=pin]", PIN)
+    page.click("button[type=submit]")
+    expect(page.locator("#btn-undo")).to_be_visible()
+    page.on("dialog", lambda d: d.accept())                          # if the console asks "are you sure?"
+    page.click("#btn-undo")
+    expect(page.locator("#result")).to_be_visible()
+    for _ in range(100):                                              # the click posts to the API
+        if glc.state["slots"][0]["kid"] is None:
+            break
+        page.wait_for_timeout(50)
+    assert glc.state["slots"][0]["kid"] is None                       # the deal was taken back
+    assert glc.journal.entries(glc.game_id)[-1].kind == "undo"
+
+
+class UnpluggedCamera(FrameSource):
+    """A camera whose cable was pulled: every open and read fails."""
+
+    name = "unplugged"
+
+    def open(self) -> None:
+        raise FrameSourceError("no camera on /dev/video0 (unplugged)")
+
+    def read(self):
+        raise FrameSourceError("no camera on /dev/video0 (unplugged)")
+
+
+def test_a_lost_camera_is_shown_plainly(glc, server, page):
+    page.goto(server.url + "/")
+    glc.start(UnpluggedCamera())
+    try:
+        expect(page.locator("body")).to_contain_text(re.compile("camera lost", re.I))
+    finally:
+        glc.stop()
