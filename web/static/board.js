@@ -143,7 +143,7 @@
   /* text that never overflows maxW (squeezed when the estimate is wider) */
   function text(x, y, s, size, attrs, maxW) {
     const a = Object.assign({ x: x, y: y, "font-size": size, text: s }, attrs || {});
-    if (maxW && String(s).length * size * 0.56 > maxW) { a.textLength = maxW; a.lengthAdjust = "spacingAndGlyphs"; }
+    if (maxW && String(s).length * size * 0.68 > maxW) { a.textLength = maxW; a.lengthAdjust = "spacingAndGlyphs"; }
     return S("text", a);
   }
 
@@ -278,7 +278,7 @@
       const stash = (st.stashes || {})[p] || { candy: [], kids: [] };
       const counts = {};
       for (const c of stash.candy) { const t = candyType(c); counts[t] = (counts[t] || 0) + 1; }
-      let cx = x + 16, cy = y + 136;
+      let cx = x + 16, cy = y + 152;
       g.appendChild(text(x + 16, cy - 8, "stash: " + stash.candy.length + " candy · " + stash.kids.length + " kid" + (stash.kids.length === 1 ? "" : "s"), 22, { fill: "#9aa3b8" }, pw - 32));
       for (const t of Object.keys(CANDY)) {
         if (!counts[t]) continue;

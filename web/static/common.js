@@ -193,7 +193,10 @@
     for (const [player, e] of entries) {
       const row = TC.el("tr", { class: winners.indexOf(player) >= 0 ? "winner" : "" });
       const name = TC.el("td", { class: "player" }, [TC.seatBadge(player)]);
-      const lines = (e.breakdown || []).map(function (l) { return l.what + " " + (l.points >= 0 ? "+" : "") + l.points; });
+      // while the game goes on, lines worth nothing yet (candy whose Love card is still
+      // hidden) are noise on a big screen: the notes below say why they are not counted
+      const shown = (e.breakdown || []).filter(function (l) { return score.final || l.points !== 0; });
+      const lines = shown.map(function (l) { return l.what + " " + (l.points >= 0 ? "+" : "") + l.points; });
       row.appendChild(name);
       row.appendChild(TC.el("td", { class: "breakdown", text: lines.join(" · ") }));
       row.appendChild(TC.el("td", { class: "total", text: String(e.total) }));
