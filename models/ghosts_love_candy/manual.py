@@ -37,45 +37,27 @@ def _target(state: State, to: Any, what: str) -> tuple[str, Any]:
     return "stash", t
 
 
-def _remove_candy(state: State, cid: str) -> bool:
-    for s in state["slots"]:
-        if cid in s["candy"]:
-            s["candy"].remove(cid)
+def _remove_card(state: State, pile: str, card: Any) -> bool:
+    """Take ``card`` off the table: from a slot's ``pile`` (slots hold candy and
+    ghosts), a stash's (candy and kids) or the discard's (all three). False if it is
+    in none of them (still in a deck, or not in this game)."""
+    places = [s[pile] for s in state["slots"] if pile in s]
+    places += [st[pile] for st in state["stashes"].values() if pile in st]
+    places.append(state["discard"][pile])
+    for place in places:
+        if card in place:
+            place.remove(card)
             return True
-    for st in state["stashes"].values():
-        if cid in st["candy"]:
-            st["candy"].remove(cid)
-            return True
-    if cid in state["discard"]["candy"]:
-        state["discard"]["candy"].remove(cid)
-        return True
     return False
 
 
 def _remove_kid(state: State, n: int) -> bool:
+    """A kid lies alone in a slot, unlike candy and ghosts."""
     for s in state["slots"]:
         if s["kid"] == n:
             s["kid"] = None
             return True
-    for st in state["stashes"].values():
-        if n in st["kids"]:
-            st["kids"].remove(n)
-            return True
-    if n in state["discard"]["kids"]:
-        state["discard"]["kids"].remove(n)
-        return True
-    return False
-
-
-def _remove_ghost(state: State, gid: str) -> bool:
-    for s in state["slots"]:
-        if gid in s["ghosts"]:
-            s["ghosts"].remove(gid)
-            return True
-    if gid in state["discard"]["ghosts"]:
-        state["discard"]["ghosts"].remove(gid)
-        return True
-    return False
+    return _remove_card(state, "kids", n)
 
 
 def apply_moves(state: State, cards: Cards, moves: Sequence[dict], events: list[Event]) -> None:
@@ -89,7 +71,7 @@ def apply_moves(state: State, cards: Cards, moves: Sequence[dict], events: list[
         if kind == "candy":
             cid = strip_payload(m["candy"], "CANDY")
             need(cid in cards.candy, f"resolve: {what}: no candy {cid!r}")
-            need(_remove_candy(state, cid), f"resolve: {what}: {cid} is not on the table")
+            need(_remove_card(state, "candy", cid), f"resolve: {what}: {cid} is not on the table")
             if where == "stash":
                 state["stashes"][arg]["candy"].append(cid)
             elif where == "slot":
@@ -115,7 +97,7 @@ def apply_moves(state: State, cards: Cards, moves: Sequence[dict], events: list[
             gid = strip_payload(m["ghost"], "GHOST")
             need(gid in cards.ghosts, f"resolve: {what}: no ghost {gid!r}")
             need(where != "stash", f"resolve: {what}: ghosts never go into a stash")
-            need(_remove_ghost(state, gid), f"resolve: {what}: {gid} is not under a kid or in the discard")
+            need(_remove_card(state, "ghosts", gid), f"resolve: {what}: {gid} is not under a kid or in the discard")
             if where == "slot":
                 slot = state["slots"][arg - 1]
                 need(slot["kid"] is not None, f"resolve: {what}: slot {arg} holds no kid")
