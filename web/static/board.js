@@ -279,15 +279,15 @@
       const counts = {};
       for (const c of stash.candy) { const t = candyType(c); counts[t] = (counts[t] || 0) + 1; }
       let cx = x + 16, cy = y + 152;
-      g.appendChild(text(x + 16, cy - 8, "stash: " + stash.candy.length + " candy · " + stash.kids.length + " kid" + (stash.kids.length === 1 ? "" : "s"), 22, { fill: "#9aa3b8" }, pw - 32));
+      g.appendChild(text(x + 16, cy - 10, "stash: " + stash.candy.length + " candy · " + stash.kids.length + " kid" + (stash.kids.length === 1 ? "" : "s"), 22, { fill: "#9aa3b8" }, pw - 32));
+      const w = Math.max(110, (pw - 32 - 16) / 3);
       for (const t of Object.keys(CANDY)) {
         if (!counts[t]) continue;
-        const w = 124;
-        if (cx + w > x + pw - 10) { cx = x + 16; cy += 40; }
+        if (cx + w > x + pw - 10) { cx = x + 16; cy += 44; }
         if (cy > y + panelH - 40) break;
-        g.appendChild(S("rect", { x: cx, y: cy, width: w, height: 32, rx: 16, fill: CANDY[t][1] }));
-        g.appendChild(text(cx + w / 2, cy + 23, CANDY[t][0].split(" ").pop() + " ×" + counts[t], 19, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 10));
-        cx += w + 6;
+        g.appendChild(S("rect", { x: cx, y: cy, width: w, height: 38, rx: 19, fill: CANDY[t][1] }));
+        g.appendChild(text(cx + w / 2, cy + 27, CANDY[t][0].split(" ").pop() + " ×" + counts[t], 23, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 14));
+        cx += w + 8;
       }
       if (st.love_shown && st.love_shown[p]) g.appendChild(text(x + pw - 14, y + panelH - 14, "Love " + st.love_shown[p], 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }));
       svg.appendChild(g);

@@ -144,7 +144,7 @@
       list.appendChild(TC.el("li", { class: "prompt empty", text: TC.statusOf(view) === "no_game" ? TC.STATUS.no_game[1] : "Nothing to do right now." }));
     }
     for (const p of prompts) {
-      const text = typeof p === "string" ? p : p.text;
+      let text = typeof p === "string" ? p : p.text;
       const level = (p && p.level) || "todo";
       const to = p && p.to;
       const li = TC.el("li", { class: "prompt level-" + level });
@@ -152,6 +152,7 @@
         const who = TC.el("span", { class: "who", text: to });
         who.style.setProperty("--seat", TC.seatColour(to));
         li.appendChild(who);
+        if (text.indexOf(to + ": ") === 0) text = text.slice(to.length + 2);   // the badge says who
       }
       li.appendChild(TC.el("span", { class: "text", text: text }));
       list.appendChild(li);
@@ -210,7 +211,7 @@
   TC.renderEvents = function (node, view) {
     if (!node) return;
     TC.clear(node);
-    const evs = (view && view.events || []).slice(-8).reverse();
+    const evs = (view && view.events || []).slice(-(Number(node.dataset.max) || 3)).reverse();
     if (!evs.length) node.appendChild(TC.el("li", { class: "muted", text: "Nothing yet." }));
     for (const e of evs) node.appendChild(TC.el("li", { class: "event type-" + String(e.type || "").replace(/[^a-z_]/gi, ""), text: typeof e === "string" ? e : e.text }));
   };
