@@ -209,16 +209,9 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
             left = [s for s in own if got.get(s) != ("locked", x)]
             return "waiting", [Prompt(f"Lock every sweet of your play area: {', '.join(left)} still to move "
                                       f"behind your divider.", to=state["owner"][x])]
-        cur = state
-        for _ in range(16):
-            step = next_actions(kit, cur, reading)
-            if not step:
-                break
-            try:
-                cur, _ = game.apply_all(cur, step)
-            except IllegalAction as e:
-                return "out_of_sync", [Prompt(f"{e.reason}: {'; '.join(fix)}.", to=state["owner"][x],
-                                              level="error")]
+        refused = _rule_broken(game, kit, state, reading)
+        if refused:
+            return "out_of_sync", [Prompt(f"{refused}: {'; '.join(fix)}.", to=state["owner"][x], level="error")]
         return "out_of_sync", [Prompt(f"That is not {area_name(state, x)}'s turn as the rules allow: "
                                       f"{'; '.join(fix)}.", level="error")]
     if not same_areas:
@@ -233,17 +226,27 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
             if expected[key][t] != reading[key][t]:
                 lines.append(f"{kit.name(t)}: {what} should be {', '.join(expected[key][t]) or 'none'}, "
                              f"the table shows {', '.join(reading[key][t]) or 'none'}")
+    refused = _rule_broken(game, kit, state, reading)
+    if refused:
+        return "out_of_sync", [Prompt(f"{refused}.", level="error")]
+    return "out_of_sync", [Prompt("; ".join(lines[:4]) + "." if lines else
+                                  "The table does not match the game: put it back as shown.", level="error")]
+
+
+def _rule_broken(game: Any, kit: Kit, state: State, reading: Layout, max_steps: int = 16) -> str | None:
+    """Follow the table's changes step by step as the rules would; the reason of
+    the first step the rules refuse (a take of the wrong size, a steal from a play
+    area of one), or None when no step is refused."""
     cur = state
-    for _ in range(16):
+    for _ in range(max_steps):
         step = next_actions(kit, cur, reading)
         if not step:
-            break
+            return None
         try:
             cur, _ = game.apply_all(cur, step)
         except IllegalAction as e:
-            return "out_of_sync", [Prompt(f"{e.reason}.", level="error")]
-    return "out_of_sync", [Prompt("; ".join(lines[:4]) + "." if lines else
-                                  "The table does not match the game: put it back as shown.", level="error")]
+            return e.reason
+    return None
 
 
 def _only_partial_lock(state: State, expected: Layout, reading: Layout) -> bool:
