@@ -18,7 +18,7 @@ import time
 from collections import defaultdict, deque
 from typing import Any, Callable
 
-from flask import current_app, request, session as cookie
+from flask import current_app, redirect, request, session as cookie, url_for
 
 from .errors import ApiError
 
@@ -116,6 +116,19 @@ def referee_required(view: Callable) -> Callable:
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any):
         check_request()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def referee_page(view: Callable) -> Callable:
+    """Decorator for the referee's pages (console, camera view): without the
+    console's cookie the browser is sent to the login form, which comes back here."""
+
+    @functools.wraps(view)
+    def wrapper(*args: Any, **kwargs: Any):
+        if not logged_in():
+            return redirect(url_for("console.login", next=request.path), code=303)
         return view(*args, **kwargs)
 
     return wrapper

@@ -6,9 +6,9 @@ held over it, which the public display must never show.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request
 
-from .auth import logged_in, referee_required
+from .auth import referee_page, referee_required
 from .errors import ApiError
 
 bp = Blueprint("camera", __name__, url_prefix="/camera")
@@ -16,9 +16,8 @@ bp = Blueprint("camera", __name__, url_prefix="/camera")
 
 @bp.get("")
 @bp.get("/")
+@referee_page
 def index():
-    if not logged_in():
-        return redirect(url_for("console.login", next=request.path), code=303)
     view = current_app.extensions["companion_session"].view()
     return render_template("camera.html", view=view)
 

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 from flask import Blueprint, current_app, redirect, render_template, request, session as cookie, url_for
 
-from .auth import logged_in, referee
+from .auth import logged_in, referee, referee_page
 from .games import SEAT_COLOURS, games_catalog
 
 bp = Blueprint("console", __name__, url_prefix="/referee")
@@ -26,9 +26,8 @@ def _safe_next(target: str | None) -> str:
 
 @bp.get("")
 @bp.get("/")
+@referee_page
 def index():
-    if not logged_in():
-        return redirect(url_for("console.login", next=request.path), code=303)
     view = current_app.extensions["companion_session"].view()
     return render_template("console.html", view=view, games=games_catalog(), colours=SEAT_COLOURS)
 
