@@ -113,10 +113,22 @@ def apply_action(state: State, cards: Cards, action: A.Action) -> list[Event]:
     return events
 
 
+def _draw_kid(state: State, cards: Cards, kid: int, what: str, events: list[Event]) -> None:
+    """Take ``kid`` off the Kid deck, as the table says it was drawn. When the deck
+    has run out and the kid is in the discard, the discarded kids are first
+    shuffled into a new deck (the rulebook's reshuffle)."""
+    if not state["kid_deck"] and kid in state["discard"]["kids"]:
+        state["kid_deck"] = sorted(state["discard"]["kids"])
+        state["discard"]["kids"] = []
+        events.append(Event("reshuffled", "the Kid deck ran out: the discarded kids were shuffled into a new Kid deck"))
+    need(kid in state["kid_deck"], f"{what}: {cards.kid_name(kid)} (kid {kid}) cannot come from the Kid deck: "
+                                   f"it is {where_is_kid(state, cards, kid)}")
+    state["kid_deck"].remove(kid)
+
+
 def do_reveal_kid(state: State, cards: Cards, a: A.RevealKid, events: list[Event]) -> None:
     slot = slot_of(state, a.slot)
     need(a.kid in cards.kids, f"reveal_kid: there is no kid number {a.kid} in the catalog")
-    name = cards.kid_name(a.kid)
     pending = state["pending"]
     if state["phase"] == "setup":
         need(slot["kid"] is None, f"reveal_kid: slot {a.slot} already holds {cards.kid_name(slot['kid'])}")
@@ -124,13 +136,7 @@ def do_reveal_kid(state: State, cards: Cards, a: A.RevealKid, events: list[Event
         need(pending is not None and pending["kind"] == "reveal_kid",
              f"reveal_kid: no slot is waiting for a new kid now")
         need(pending["slot"] == a.slot, f"reveal_kid: the new kid goes into slot {pending['slot']}, not {a.slot}")
-    if not state["kid_deck"] and a.kid in state["discard"]["kids"]:
-        state["kid_deck"] = sorted(state["discard"]["kids"])
-        state["discard"]["kids"] = []
-        events.append(Event("reshuffled", "the Kid deck ran out: the discarded kids were shuffled into a new Kid deck"))
-    need(a.kid in state["kid_deck"], f"reveal_kid: {name} (kid {a.kid}) cannot come from the Kid deck: it is "
-                                     f"{where_is_kid(state, cards, a.kid)}")
-    state["kid_deck"].remove(a.kid)
+    _draw_kid(state, cards, a.kid, "reveal_kid", events)
     slot["kid"] = a.kid
     kid = cards.kid(a.kid)
     events.append(Event("kid_revealed", f"{kid.name} (courage {kid.courage}) is revealed into slot {a.slot}",
@@ -252,13 +258,7 @@ def do_tie_draw(state: State, cards: Cards, a: A.TieDraw, events: list[Event]) -
     need(a.player not in tie["draws"], f"tie_draw: {a.player} already drew "
                                        f"{cards.kid_name(tie['draws'].get(a.player))}")
     need(a.kid in cards.kids, f"tie_draw: there is no kid number {a.kid} in the catalog")
-    if not state["kid_deck"] and a.kid in state["discard"]["kids"]:
-        state["kid_deck"] = sorted(state["discard"]["kids"])
-        state["discard"]["kids"] = []
-        events.append(Event("reshuffled", "the Kid deck ran out: the discarded kids were shuffled into a new Kid deck"))
-    need(a.kid in state["kid_deck"], f"tie_draw: {cards.kid_name(a.kid)} (kid {a.kid}) cannot come from the "
-                                     f"Kid deck: it is {where_is_kid(state, cards, a.kid)}")
-    state["kid_deck"].remove(a.kid)
+    _draw_kid(state, cards, a.kid, "tie_draw", events)
     tie["draws"][a.player] = a.kid
     events.append(Event("tie_draw", f"{a.player} draws {cards.kid_name(a.kid)} (card {a.kid:02d})",
                         {"player": a.player, "kid": a.kid}))
