@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from .errors import SceneError
+
 
 @dataclass(frozen=True)
 class CameraModel:
@@ -66,7 +68,6 @@ class CameraModel:
     @classmethod
     def from_json(cls, d: Any) -> "CameraModel":
         """A camera from a JSON object of its fields (``resolution`` as [w, h])."""
-        from .scene import SceneError
         if not isinstance(d, dict):
             raise SceneError(f"camera: expected an object, got {type(d).__name__}")
         allowed = {f.name for f in fields(cls)} - {"table_mm"}

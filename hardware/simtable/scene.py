@@ -54,12 +54,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .camera import CameraModel
+from .errors import SceneError
 
 SHAPES = ("rect", "round")
-
-
-class SceneError(ValueError):
-    """A scene description that cannot be drawn; the message says where and why."""
 
 
 @dataclass(frozen=True)
