@@ -11,7 +11,9 @@ import argparse
 import importlib
 import logging
 import pkgutil
+import signal
 import sys
+import threading
 
 from . import __version__, commands
 
@@ -32,6 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stop_on_sigterm() -> None:
+    """Make SIGTERM (systemd stopping the service, ``kill``) unwind like Ctrl-C does,
+    so every command's ``finally`` runs: the journal is closed, the camera released
+    and temporary files removed. Exit status 143 (128 + SIGTERM), as for a shell."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -40,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
+    _stop_on_sigterm()
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
