@@ -2,19 +2,18 @@
 the readable output, and bad input (exit 2 naming the action's index)."""
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support.cli import COMPANION
+
 ROOT = Path(__file__).resolve().parents[1]
-COMPANION = ROOT / ".venv" / "bin" / "companion"
 SCRIPT = ROOT / "docs" / "games" / "ghosts-love-candy.script.json"
 
 
 def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    exe = [str(COMPANION)] if COMPANION.exists() else [sys.executable, "-m", "companion"]
-    return subprocess.run([*exe, *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run([*COMPANION, *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60)
 
 
 def test_doc_script_runs_as_json_lines():

@@ -5,14 +5,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.cli import COMPANION
+
 ROOT = Path(__file__).resolve().parents[2]
-COMPANION = ROOT / ".venv" / "bin" / "companion"
 
 
 def companion(*args, cwd=None, env=None):
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
     full_env.update(env or {})
-    return subprocess.run([str(COMPANION), "tags", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([*COMPANION, "tags", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd or ROOT, env=full_env, timeout=120)
 
 
