@@ -18,20 +18,35 @@ APT_TEST := chromium fonts-dejavu-core systemd
 ifeq ($(IS_PI),yes)
 # On a Pi, picamera2, OpenCV and numpy come from apt (pip's opencv pulls a numpy 2
 # that breaks picamera2's compiled parts), so the venv sees the system packages.
-APT_BASE += python3-picamera2 python3-opencv python3-numpy python3-lgpio
+# python3-picamera2 and python3-lgpio come from the Raspberry Pi archive: on a Pi
+# running plain Debian they are missing, and the companion goes on without them.
+APT_BASE += python3-opencv python3-numpy
+APT_PI := python3-picamera2 python3-lgpio
 VENV_FLAGS := --system-site-packages
 EXTRAS := test
 else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo test bench apt-base apt-test venv clean tags
+.PHONY: demo test test-debian-opencv bench apt-base apt-test venv clean tags
 
 demo: venv
 	$(VENV)/bin/companion demo
 
 test: venv apt-test
 	$(PY) -m pytest -q
+
+# The Pi's stack on any Debian: apt's OpenCV 4.6 and numpy 1.24 seen through a venv
+# made from Debian's own python3 with --system-site-packages (no pip OpenCV or numpy),
+# so a Pi-only break shows here.
+DEBIAN_VENV := .venv-debian
+test-debian-opencv: apt-base
+	@for p in python3-opencv python3-numpy; do dpkg -s $$p >/dev/null 2>&1 || \
+	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p; }; done
+	[ -x $(DEBIAN_VENV)/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $(DEBIAN_VENV)
+	$(DEBIAN_VENV)/bin/python -m pip install -q -e '.[test]'
+	$(DEBIAN_VENV)/bin/python -c "import cv2, numpy; print('Debian stack: OpenCV', cv2.__version__, 'numpy', numpy.__version__)"
+	$(DEBIAN_VENV)/bin/python -m pytest -q -m "not browser" -p no:cacheprovider
 
 bench: venv
 	$(PY) -m companion.bench
@@ -51,6 +66,11 @@ apt-base:
 	@missing=""; for p in $(APT_BASE); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	@for p in $(APT_PI); do dpkg -s $$p >/dev/null 2>&1 && continue; \
+	  if apt-cache policy $$p 2>/dev/null | grep -q 'Candidate: [^(]'; then \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p; \
+	  else echo "WARNING: $$p is not in this system's apt sources (it comes from the Raspberry Pi archive," \
+	    "archive.raspberrypi.com): going on without it"; fi; done
 
 apt-test:
 	@missing=""; for p in $(APT_TEST); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -58,4 +78,4 @@ apt-test:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) $(DEBIAN_VENV) .pytest_cache build *.egg-info

@@ -5,9 +5,10 @@
 #   systemd/install.sh --dry-run       print what it would do, change nothing
 #
 # What it does, each step only when needed (running it again is safe):
-#   1. apt packages: python3-picamera2, python3-opencv, python3-numpy (the camera
-#      stack and the numpy it was built against), python3-lgpio (GPIO), libzbar0,
-#      python3-venv;
+#   1. apt packages: python3-opencv, python3-numpy, libzbar0, python3-venv, and from
+#      the Raspberry Pi archive python3-picamera2 (the Pi camera) and python3-lgpio
+#      (GPIO); on a system without that archive (plain Debian arm64) it says what
+#      is missing and goes on without the Pi camera and GPIO;
 #   2. a system user `companion` in the groups video and gpio;
 #   3. a virtual environment /opt/companion/venv made with --system-site-packages
 #      (so it sees apt's picamera2, OpenCV and numpy) and this project installed in it;
@@ -22,10 +23,16 @@ ETC=/etc/companion
 DEFAULTS=/etc/default/companion
 UNIT_DIR=/etc/systemd/system
 SERVICE_USER=companion
-APT_PACKAGES=(python3-picamera2 python3-opencv python3-numpy python3-lgpio libzbar0 python3-venv)
+APT_PACKAGES=(python3-opencv python3-numpy libzbar0 python3-venv)
+# only in the Raspberry Pi archive (archive.raspberrypi.com), which Raspberry Pi OS has
+PI_PACKAGES=(python3-picamera2 python3-lgpio)
+declare -A WITHOUT=(
+    [python3-picamera2]="the Pi camera source (picamera2) will not work; an OpenCV camera (source opencv:0) still does"
+    [python3-lgpio]="the LEDs, buzzer and buttons stay off (the page still shows what they would show)"
+)
 
 usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -55,16 +62,30 @@ done
 [ "$DRY_RUN" = 1 ] && say "dry run: nothing will be changed"
 
 # 1. apt packages ------------------------------------------------------------
+installed() { dpkg -s "$1" >/dev/null 2>&1; }
+# whether apt can install a package (its sources have a candidate version)
+available() { apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [^(]'; }
 missing=()
-for p in "${APT_PACKAGES[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+for p in "${APT_PACKAGES[@]}" "${PI_PACKAGES[@]}"; do
+    installed "$p" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-    say "installing Debian packages: ${missing[*]}"
     run apt-get update -q
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+    to_install=()
+    for p in "${missing[@]}"; do
+        if [ -n "${WITHOUT[$p]:-}" ] && ! available "$p"; then
+            say "WARNING: $p is not in this system's apt sources: it comes from the Raspberry Pi archive"
+            say "         (archive.raspberrypi.com, present on Raspberry Pi OS). Going on without it: ${WITHOUT[$p]}."
+        else
+            to_install+=("$p")
+        fi
+    done
+    if [ ${#to_install[@]} -gt 0 ]; then
+        say "installing Debian packages: ${to_install[*]}"
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${to_install[@]}"
+    fi
 else
-    say "Debian packages already installed: ${APT_PACKAGES[*]}"
+    say "Debian packages already installed: ${APT_PACKAGES[*]} ${PI_PACKAGES[*]}"
 fi
 
 # 2. the service user ----------------------------------------------------------

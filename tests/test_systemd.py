@@ -36,3 +36,42 @@ def test_the_install_script_dry_run_says_every_step_and_changes_nothing(tmp_path
     assert "--system-site-packages" in out
     assert "/etc/companion/config.toml" in out and "systemctl" in out
     assert not (tmp_path / "opt").exists()
+
+
+def _fake_tools(bindir: Path, apt_has: set[str]) -> None:
+    """A dpkg that knows no package and an apt-cache whose sources have only ``apt_has``."""
+    bindir.mkdir()
+    (bindir / "dpkg").write_text("#!/bin/sh\nexit 1\n")
+    (bindir / "apt-cache").write_text(
+        "#!/bin/sh\ncase \" %s \" in *\" $2 \"*) echo \"  Candidate: 1.0\";; *) echo \"  Candidate: (none)\";; esac\n"
+        % " ".join(sorted(apt_has)))
+    for tool in ("dpkg", "apt-cache"):
+        (bindir / tool).chmod(0o755)
+
+
+def test_on_debian_without_the_pi_archive_the_install_says_what_is_missing_and_goes_on(tmp_path):
+    # plain Debian arm64: no python3-picamera2, no python3-lgpio in its sources
+    _fake_tools(tmp_path / "bin", {"python3-opencv", "python3-numpy", "libzbar0", "python3-venv"})
+    env = {"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin"}
+    run = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run", "--prefix", str(tmp_path / "opt")],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    for missing in ("python3-picamera2", "python3-lgpio"):
+        assert f"{missing} is not in this system's apt sources" in out
+    assert "archive.raspberrypi.com" in out and "opencv:0" in out
+    install = next(l for l in out.splitlines() if "installing Debian packages" in l)
+    assert "python3-opencv" in install and "picamera2" not in install and "lgpio" not in install
+    assert "companion.service" in out.splitlines()[-1] or "systemctl" in out   # went on to the service
+
+
+def test_on_raspberry_pi_os_the_install_takes_the_pi_packages(tmp_path):
+    _fake_tools(tmp_path / "bin", {"python3-opencv", "python3-numpy", "libzbar0", "python3-venv",
+                                   "python3-picamera2", "python3-lgpio"})
+    env = {"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin"}
+    run = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run", "--prefix", str(tmp_path / "opt")],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    install = next(l for l in run.stdout.splitlines() if "installing Debian packages" in l)
+    assert "python3-picamera2" in install and "python3-lgpio" in install
+    assert "WARNING" not in run.stdout
