@@ -223,17 +223,31 @@ class ScoreEntry:
 @dataclass
 class Scoreboard:
     """Every player's (or team's) total with its breakdown, the winners, and
-    whether it is a tie. ``final`` is False while the game is still going."""
+    whether it is a tie. ``final`` is False while the game is still going.
+
+    Winners exist only when the game is over, in every game: a board built with
+    ``final=False`` has ``winners == []`` and ``tie is False``, and whoever is
+    ahead for now is in ``leaders`` (the provisional standing; several when they
+    are level). A final board's ``leaders`` are its winners."""
 
     entries: dict[str, ScoreEntry]
     winners: list[str]
     tie: bool
     final: bool = True
     notes: list[str] = field(default_factory=list)
+    leaders: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.final:
+            self.leaders = list(self.winners)
+        else:       # nobody wins a game that is still going: who would win now only leads
+            self.leaders = list(self.leaders or self.winners)
+            self.winners, self.tie = [], False
 
     @classmethod
     def by_highest(cls, entries: dict[str, ScoreEntry], final: bool = True) -> "Scoreboard":
-        """Winners are the highest totals; several at the top is a tie."""
+        """The highest totals win (several at the top is a tie) when ``final``;
+        before that they only lead."""
         if not entries:
             return cls({}, [], False, final)
         top = max(e.total for e in entries.values())
@@ -248,6 +262,7 @@ class Scoreboard:
             "winners": list(self.winners),
             "tie": self.tie,
             "final": self.final,
+            "leaders": list(self.leaders),
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
@@ -352,12 +367,27 @@ class Game:
             out[k] = self.options[k].parse(k, v)
         return out
 
+    def seats(self) -> list[str] | None:
+        """The seat colours a player may take, in catalog order (upper case), or
+        None for a game that accepts any A-Z/0-9 name. Every shipped game
+        declares its seats from its catalog (ghost sets, avatars, houses...)."""
+        return None
+
     def check_players(self, players: Sequence[str]) -> list[str]:
+        """The players as seat colours, upper case (``red`` is ``RED``), or
+        GameSetupError: a wrong count, a name given twice, or a name that is
+        not one of :meth:`seats` (the message lists the seats)."""
         players = [p.strip().upper() for p in players]
         if not self.min_players <= len(players) <= self.max_players:
             raise GameSetupError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {len(players)}")
         if len(set(players)) != len(players):
             raise GameSetupError(f"player names must differ: {', '.join(players)}")
+        seats = self.seats()
+        if seats is not None:
+            bad = [p for p in players if p not in seats]
+            if bad:
+                what = f"{bad[0]} is not a seat" if len(bad) == 1 else f"{', '.join(bad)} are not seats"
+                raise GameSetupError(f"{what} of {self.title} (seats: {', '.join(seats)})")
         for p in players:
             if not p or not p.isalnum() or not p.isascii():
                 raise GameSetupError(f"player {p!r}: use a seat colour such as RED (A-Z, 0-9)")

@@ -141,8 +141,11 @@ def _readable_end(out: TextIO, game: Game, state: Any, board: Scoreboard) -> Non
         out.write(f"    {player}: {entry.total}\n")
         for line in entry.breakdown:
             out.write(f"        {line.points:+d}  {line.what}\n")
-    if board.winners:
-        verb = "tie between" if board.tie else ("winner:" if board.final else "leading:")
+    if board.final and board.winners:
+        verb = "tie between" if board.tie else "winner:"
         out.write(f"    {verb} {', '.join(board.winners)}\n")
+    elif not board.final and board.leaders:     # the game goes on: nobody has won yet
+        verb = "level" if len(board.leaders) > 1 else "leading"
+        out.write(f"    {verb} (provisional): {', '.join(board.leaders)}\n")
     for note in board.notes:
         out.write(f"    note: {note}\n")

@@ -54,6 +54,11 @@ class CandyCrave(Game):
         self.kit = Kit.load(self.catalog)
         self.rules = rules.Rules(self.kit)
 
+    def seats(self) -> list[str]:
+        """A seat per seat-colour divider (dividers.csv rows owned by ``seat``; the
+        2-player parties A-D are not seats)."""
+        return [d for d, owner in self.kit.dividers.items() if owner == "seat"]
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
         return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
 

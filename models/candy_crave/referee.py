@@ -188,6 +188,13 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     same_areas = expected["areas"] == reading["areas"]
     if phase == "scoring" and same_areas:
         k = sets_in_play(len(state["players"]))
+        for t in kit.types:          # a complete row the rules refuse (e.g. out of stack order): say why
+            row = reading["tiles"][t]
+            if t not in state["rows"] and len(row) == k:
+                try:
+                    game.apply(state, Reveal(t, tuple(row)))
+                except IllegalAction as e:
+                    return "out_of_sync", [Prompt(f"{e.reason}: lay the {kit.name(t)} row again.", level="error")]
         todo = [f"{kit.name(t)} ({len(reading['tiles'][t])} of {k})" for t in kit.types
                 if t not in state["rows"]]
         return "waiting", [Prompt(f"Lay each favourites stack face up in a row below its base value tile, "

@@ -479,6 +479,12 @@ class Rules:
         if up is not None and up not in tiles:
             raise IllegalAction(f"{a}: the {self.kit.name(t)} stack's face-up tile {up} "
                                 f"({self.kit.face(up)}) is missing from the row", a)
+        if up is not None and up not in (tiles[0], tiles[-1]):
+            # the rulebook: the turned-up tile lies on top of its stack, and the row keeps
+            # the stack's order, so it starts or ends the row
+            raise IllegalAction(f"{a}: the {self.kit.name(t)} stack's face-up tile {up} ({self.kit.face(up)}) "
+                                f"lies on top of its stack, so it comes first or last in the row (a row keeps "
+                                f"the stack's order), not in place {tiles.index(up) + 1} of {len(tiles)}", a)
         counts = {f: 0 for f in FACES}
         for x in list(used) + tiles:
             counts[self.kit.face(x)] += 1

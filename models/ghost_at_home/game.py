@@ -49,6 +49,10 @@ class GhostAtHome(Game):
         self.kit = Kit.load(self.catalog)
         self.rules = rules.Rules(self.kit)
 
+    def seats(self) -> list[str]:
+        """A seat per complete house (floors.csv: all six floor faces of a colour)."""
+        return [c for c in self.kit.houses if self.kit.has_house(c)]
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
         return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
 

@@ -50,6 +50,10 @@ class GhostsLoveCandy(Game):
         super().__init__(catalog)
         self.cards = Cards.from_catalog(self.catalog)
 
+    def seats(self) -> list[str]:
+        """A seat per ghost set: its colour (ghosts.csv), in catalog order."""
+        return list(self.cards.colours)
+
     # ---- rules
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:

@@ -58,6 +58,10 @@ class GirlsVsGhouls(Game):
         super().__init__(catalog)
         self.board = Board.from_catalog(self.catalog)
 
+    def seats(self) -> list[str]:
+        """A seat per standee tag (standees.csv, ``GVG:STANDEE:<COLOUR>``), in catalog order."""
+        return [c.id.upper() for c in self.catalog.of_kind("standees")]
+
     # ---- rules
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> dict:
         return rules.new_state(self.board, self.check_players(players), self.resolve_options(options or {}))

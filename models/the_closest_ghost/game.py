@@ -87,6 +87,10 @@ class TheClosestGhost(Game):
             board = load_board_spec(rows)
         self.board = board
 
+    def seats(self) -> list[str]:
+        """A seat per avatar token: its colour (avatars.csv), in catalog order."""
+        return [str(c["colour"]).upper() for c in self.catalog.of_kind("avatars")]
+
     # ---- helpers
 
     def area(self, state: Mapping[str, Any]) -> Area:
@@ -97,11 +101,6 @@ class TheClosestGhost(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         players = self.check_players(players)
         opts = self.resolve_options(options or {})
-        colours = {c["colour"] for c in self.catalog.of_kind("avatars")}
-        for p in players:
-            if p not in colours:
-                raise GameSetupError(f"no avatar for {p} in the catalog (avatars: {', '.join(sorted(colours))}); "
-                                     f"add a row TCG:AVATAR:{p} to avatars.csv")
         for b in BOARDS:
             if not self.board.markers.get(b):
                 raise GameSetupError(f"the catalog has no markers for board {b} (boards.csv)")

@@ -205,6 +205,12 @@
     }
     node.appendChild(table);
     if (score.final && score.tie) node.appendChild(TC.el("p", { class: "note", text: "A tie between " + winners.join(" and ") + "." }));
+    // while the game goes on nobody has won: the standing is provisional
+    const leaders = score.final ? [] : (score.leaders || []);
+    if (leaders.length) {
+      const text = (leaders.length > 1 ? "Level so far: " : "Leading so far: ") + leaders.join(", ");
+      node.appendChild(TC.el("p", { class: "note leaders", text: text }));
+    }
     for (const n of score.notes || []) node.appendChild(TC.el("p", { class: "note", text: n }));
   };
 

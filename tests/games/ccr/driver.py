@@ -51,7 +51,13 @@ class Table:
             for t, c in zip(types, codes):
                 self.stacks[t].append(f"{s}{c}")
         self.up = {}
+        for t in types:
+            if not (example and t == types[0]):
+                self.rng.shuffle(self.stacks[t])
+            if n >= 4:
+                self.up[t] = self.stacks[t][-1] if example and t == types[0] else self.stacks[t][0]
         if n <= 3:
+            # the extra set's tile goes face up ON TOP of the shuffled stack (the row's last tile)
             codes = list(CODES)
             self.rng.shuffle(codes)
             if example:
@@ -60,11 +66,6 @@ class Table:
             for t, c in zip(types, codes):
                 self.up[t] = f"{k}{c}"
                 self.stacks[t].append(self.up[t])
-        for t in types:
-            if not (example and t == types[0]):
-                self.rng.shuffle(self.stacks[t])
-            if n >= 4:
-                self.up[t] = self.stacks[t][-1] if example and t == types[0] else self.stacks[t][0]
 
     def next_action(self, state: dict) -> Any:
         g, rng = self.game, self.rng

@@ -44,7 +44,7 @@ def test_setup_refuses_bad_player_counts_and_unknown_divider_colours():
         game.setup(["RED"])
     with pytest.raises(GameSetupError, match="2-5 players"):
         game.setup(["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"])
-    with pytest.raises(GameSetupError, match="no divider CCR:DIVIDER:PINK"):
+    with pytest.raises(GameSetupError, match="PINK is not a seat of Candy Crave"):
         game.setup(["RED", "BLUE", "PINK"])
     with pytest.raises(GameSetupError, match="option reference"):
         game.setup(P3, {"reference": "left"})

@@ -56,7 +56,8 @@ def test_lollipop_example_through_the_engine():
     game, s = _withdrawn_round(P3, takes=[("RED", ["L01"]), ("BLUE", ["L02", "L03"])], up={"L": "4P2"})
     s6, ev = game.apply(s, game.parse_action({"type": "reveal", "sweet": "L", "tiles": ["1P2", "2Q", "3M1", "4P2"]}))
     assert ev[0].text == "The lollipops row: +2 ? -1 +2: each lollipop is worth 6"
-    s9, ev = game.apply(s, game.parse_action({"type": "reveal", "sweet": "L", "tiles": ["1P2", "3M1", "4P2", "2Q"]}))
+    # the stack laid from the other end: the face-up +2 first, the "?" last behind a +2
+    s9, ev = game.apply(s, game.parse_action({"type": "reveal", "sweet": "L", "tiles": ["4P2", "3M1", "1P2", "2Q"]}))
     assert ev[0].text == "The lollipops row: +2 -1 +2 ?: each lollipop is worth 9"
     for t, tiles in (("H", ["1P3", "2P3", "3Q", "4P3"]), ("K", ["1M1", "2M2", "3P2", "4Q"]),
                      ("B", ["1Q", "2P2", "3M2", "4M1"]), ("C", ["1M2", "2M1", "3P3", "4M2"])):

@@ -50,7 +50,7 @@ def test_setup_deals_three_cards_each_and_dark_houses():
     assert s["hands"] == {"RED": 3, "BLUE": 3, "GREEN": 3, "YELLOW": 3} and s["deck"] == 53 - 12
     assert all(not f["lit"] and not f["ghosts"] for h in s["houses"].values() for f in h)
     assert s["turn"] == "RED" and s["phase"] == "turn"
-    with pytest.raises(Exception, match="no house for seat colour PURPLE"):
+    with pytest.raises(Exception, match=r"PURPLE is not a seat of Ghost at Home \(seats: RED, BLUE, GREEN, YELLOW\)"):
         GAME.setup(["RED", "PURPLE"])
     with pytest.raises(Exception, match="2-4 players, not 5"):
         GAME.setup(["RED", "BLUE", "GREEN", "YELLOW", "RED2"])

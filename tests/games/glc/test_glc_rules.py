@@ -33,11 +33,11 @@ def test_setup_follows_the_player_count(players, slots, rounds, hand):
     assert len(s["candy_deck"]) == 48 and len(s["kid_deck"]) == 24
 
 
-def test_players_not_named_after_a_colour_get_the_free_sets():
-    s = GAME.setup(["ann", "RED", "bob"])
-    assert s["colours"]["RED"] == "R"
-    assert sorted(s["colours"].values()) == sorted({"R", s["colours"]["ANN"], s["colours"]["BOB"]})
-    assert len(set(s["colours"].values())) == 3
+def test_players_are_ghost_colours_in_any_case_and_other_names_are_refused():
+    s = GAME.setup(["green", "RED", "blue"])
+    assert s["players"] == ["GREEN", "RED", "BLUE"] and s["colours"] == {"GREEN": "G", "RED": "R", "BLUE": "B"}
+    with pytest.raises(GameSetupError, match=r"ANN, BOB are not seats of Ghosts Love Candy \(seats: RED, BLUE, "):
+        GAME.setup(["ann", "RED", "bob"])
 
 
 @pytest.mark.parametrize("players", [["RED", "BLUE"], ["A", "B", "C", "D", "E", "F", "G"], ["RED", "RED", "BLUE"]])

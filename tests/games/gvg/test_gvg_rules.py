@@ -27,7 +27,7 @@ def test_four_to_seven_players(players):
 
 
 def test_a_player_needs_a_standee_colour():
-    with pytest.raises(GameSetupError, match="no standee GVG:STANDEE:MAUVE"):
+    with pytest.raises(GameSetupError, match="MAUVE is not a seat of Girls vs Ghouls"):
         GAME.setup(["RED", "BLUE", "GREEN", "MAUVE"])
 
 

@@ -66,4 +66,8 @@ def test_a_clear_win():
     state, _ = act(state, type="treat", player="RED", house=2, card="GVG:TREAT:01")
     board = GAME.score(state)
     assert (board.entries["GIRLS"].total, board.entries["GHOULS"].total) == (8, 6)
-    assert board.winners == ["GIRLS"]
+    # identities still hidden: the game is not over, so the Girls only lead
+    assert not board.final and board.winners == [] and board.leaders == ["GIRLS"]
+    state = reveal_all(state, ["GVG:ID:GIRL1", "GVG:ID:GHOUL1", "GVG:ID:GIRL2", "GVG:ID:GHOUL2"])
+    board = GAME.score(state)
+    assert board.final and board.winners == ["GIRLS"]

@@ -65,7 +65,7 @@ def test_a_broken_board_file_names_file_line_and_field(tmp_path, change, message
 def test_setup_refuses_what_it_cannot_play():
     with pytest.raises(GameSetupError, match="2-2 players"):
         GAME.setup(["RED", "BLUE", "GREEN"])
-    with pytest.raises(GameSetupError, match="no avatar for PINK"):
+    with pytest.raises(GameSetupError, match=r"PINK is not a seat of The Closest Ghost \(seats: RED, BLUE, GREEN, YELLOW, PURPLE, ORANGE\)"):
         GAME.setup(["RED", "PINK"])
     with pytest.raises(GameSetupError, match="rotation_b: must be one of 0, 90, 180, 270"):
         GAME.setup(["RED", "BLUE"], {"rotation_b": "45"})
