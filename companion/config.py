@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from models import jsonio
 from models.catalog import OVERRIDE_ENV
 
 ENV_PREFIX = "COMPANION_"
+#: The largest config file read (it is a few hundred bytes in practice).
+MAX_CONFIG_BYTES = 1024 * 1024
 # COMPANION_* variables that are not settings: the config file's path, and the
 # catalog override folders read by models.catalog.
 NOT_SETTINGS = frozenset({ENV_PREFIX + "CONFIG", OVERRIDE_ENV})
@@ -50,7 +53,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "table": {"width_mm": 900.0, "height_mm": 600.0,
               "seats": ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]},
     "game": {"code": "", "players": [], "options": {}},
-    "camera": {"source": "picamera2", "width": 4608, "height": 2592, "fps": 10.0},
+    "camera": {"source": "picamera2", "width": 4608, "height": 2592, "fps": 10.0, "stall_s": 2.0},
     "vision": {"decoder": "zxing", "appear_frames": 2, "vanish_s": 1.5, "settle_s": 0.6},
     "pins": {"factory": "auto", "status_red": 5, "status_green": 6, "status_blue": 13,
              "buzzer": 19, "confirm_button": 20, "undo_button": 21},
@@ -168,6 +171,9 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
         raise ConfigError(f"{where}: [web] threads must be at least 1")
     if values["camera"]["fps"] <= 0:
         raise ConfigError(f"{where}: [camera] fps must be positive")
+    if values["camera"]["stall_s"] <= 0:
+        raise ConfigError(f"{where}: [camera] stall_s must be positive (seconds without a frame before "
+                          "the camera counts as lost)")
     if values["vision"]["decoder"] not in ("zxing", "zbar", "pyzbar"):
         raise ConfigError(f"{where}: [vision] decoder must be zxing or zbar, not {values['vision']['decoder']!r}")
     pin = values["referee"]["pin"]
@@ -186,6 +192,31 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
         raise ConfigError(f"{where}: [pins] factory must be auto, mock, lgpio, rpigpio, pigpio or native")
 
 
+def _read_toml(path: str | os.PathLike, where: str) -> dict[str, Any]:
+    """The config file parsed: at most :data:`MAX_CONFIG_BYTES` of UTF-8 TOML nested
+    at most ``jsonio.MAX_DEPTH`` levels; anything else is a ConfigError naming the file."""
+    try:
+        raw = jsonio.read_file(path, MAX_CONFIG_BYTES, where)
+        text = jsonio.decode(raw, where)
+        try:
+            data = tomllib.loads(text)
+        except RecursionError:
+            raise jsonio.InputError(f"{where}: nested more than {jsonio.MAX_DEPTH} levels deep "
+                                    "(arrays and tables)") from None
+        jsonio.check_depth(data, where)
+    except FileNotFoundError:
+        raise ConfigError(f"{where}: no such config file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{where}: is a folder, not a config file") from None
+    except OSError as e:
+        raise ConfigError(f"{where}: cannot read: {e.strerror or e}") from None
+    except jsonio.InputError as e:
+        raise ConfigError(str(e)) from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{where}: not valid TOML: {e}") from None
+    return data
+
+
 def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | None = None) -> Config:
     """Read ``path`` (None: defaults only), apply ``COMPANION_<SECTION>_<KEY>``
     overrides from ``env`` (default ``os.environ``) and check every value."""
@@ -194,15 +225,7 @@ def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | 
     where = "<defaults>"
     if path is not None:
         where = str(path)
-        try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except FileNotFoundError:
-            raise ConfigError(f"{where}: no such config file") from None
-        except OSError as e:
-            raise ConfigError(f"{where}: cannot read: {e.strerror or e}") from None
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{where}: not valid TOML: {e}") from None
+        data = _read_toml(path, where)
         for section, body in data.items():
             if section not in DEFAULTS:
                 raise ConfigError(f"{where}: unknown section [{section}] (known: {', '.join(DEFAULTS)})")

@@ -38,12 +38,15 @@ from models.engine import Action, Event, Game, IllegalAction, MalformedAction, P
 from models.registry import get_game
 
 from .config import Config, default_config
+from .frame_reader import CameraStalled, FrameReader, ReaderStopped
 from .journal import Journal, applied_entries, replay
 
 log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 30
 CAMERA_HEARTBEAT_S = 2.0
+OPEN_TIMEOUT_S = 15.0     # opening a camera (libcamera's start-up) may take this long before it counts as hung
+CLOSE_TIMEOUT_S = 2.0     # closing one, likewise
 FAULT_MEMORY_S = 10.0     # a rejected code stays listed this long after it was last seen
 
 
@@ -51,7 +54,16 @@ def open_camera(spec: str, config: Config, realtime: bool = False) -> FrameSourc
     """Open a frame source by spec (``picamera2``, ``opencv:0``, ``replay:DIR``,
     ``sim:SCENE.json``) with the size and rate of the config's [camera] section,
     as far as that kind of source takes them. Raises FrameSourceError."""
-    from hardware.sources import open_source
+    source = camera_source(spec, config, realtime)
+    source.open()
+    return source
+
+
+def camera_source(spec: str, config: Config, realtime: bool = False) -> FrameSource:
+    """Like :func:`open_camera` but not opened: a spec that names nothing raises
+    SourceSpecError; a missing device is left for the session loop, which keeps
+    retrying it."""
+    from hardware.sources import make_source
     kind, _, arg = spec.partition(":")
     kind = kind.lower()
     size = (config.camera.width, config.camera.height)
@@ -62,7 +74,7 @@ def open_camera(spec: str, config: Config, realtime: bool = False) -> FrameSourc
         kw = {"resolution": size}
     elif kind in ("replay", "sim"):
         kw = {"fps": config.camera.fps, "realtime": realtime}
-    return open_source(spec, **kw)
+    return make_source(spec, **kw)
 
 
 #: event types that sound the buzzer (any event type naming a scare does too)
@@ -148,7 +160,8 @@ class Session:
         self._done = threading.Event()
         self._done.set()
         self._camera = {"ok": False, "fps": 0.0, "frames": 0, "errors": 0, "bad_frames": 0, "rejected": 0,
-                        "calibrated": False, "source": None, "ended": False, "last_error": ""}
+                        "skipped": 0, "calibrated": False, "source": None, "ended": False, "missing": False,
+                        "retry_s": None, "last_error": ""}
         self._rejected: dict[str, tuple[float, str]] = {}
         self._duplicates: list[str] = []
         self._frame: Frame | None = None
@@ -199,15 +212,17 @@ class Session:
     # ------------------------------------------------------------------ the loop
 
     def start(self, source: FrameSource | None = None) -> None:
-        """Start the loop on ``source`` (default: the config's camera)."""
+        """Start the loop on ``source`` (default: the config's camera). The loop
+        opens the source itself: a camera that is missing or fails to open is
+        reported (``camera_lost``, ``camera.missing``) and retried with back-off."""
         if self._thread is not None and self._thread.is_alive():
             raise RuntimeError("the session is already running; stop() it first")
         if source is None:
-            source = open_camera(self.config.camera.source, self.config)
+            source = camera_source(self.config.camera.source, self.config)
         if self.pipeline is None:
             self.pipeline = self._make_pipeline()
         self.source = source
-        self._camera.update(source=getattr(source, "name", type(source).__name__), ended=False)
+        self._camera.update(source=getattr(source, "name", type(source).__name__), ended=False, missing=False)
         self._stop.clear()
         self._done.clear()
         self._thread = threading.Thread(target=self._run, name="companion-session", daemon=True)
@@ -220,10 +235,13 @@ class Session:
             self._thread.join(timeout)
         self._thread = None
         if self.source is not None:
-            try:
-                self.source.close()
+            closer = FrameReader(f"{self._camera['source']} (stopping)")
+            try:           # a driver stuck in read() may hang close() too: give up after a while
+                closer.call(self.source.close, CLOSE_TIMEOUT_S, late="the camera did not close")
             except Exception as e:
                 log.warning("closing %s: %s", self._camera["source"], e)
+            finally:
+                closer.abandon()
             with self._op:
                 self._camera["ok"] = False
             self._publish()
@@ -249,36 +267,50 @@ class Session:
         return self._thread is not None and self._thread.is_alive()
 
     def _run(self) -> None:
+        """The loop: open the camera, read, process, publish. Every camera call
+        goes through a :class:`FrameReader`, so a read that hangs (no frame for
+        ``[camera] stall_s``) counts as a lost camera like a raised error does:
+        that reader is abandoned, the source closed and reopened with back-off."""
         src = self.source
         assert src is not None
+        stall_s = float(self.config.camera.stall_s)
         failures = 0
         opened = False
+        delivered = False                  # a frame since start(): failing before one means a missing camera
+        reader: FrameReader | None = None
         last_beat = time.monotonic()
         fps_t: collections.deque[float] = collections.deque(maxlen=30)
         try:
             while not self._stop.is_set():
                 try:
+                    if reader is None:
+                        reader = FrameReader.create(str(self._camera["source"]))
                     if not opened:
-                        src.open()
+                        reader.call(src.open, max(OPEN_TIMEOUT_S, stall_s), self._stop, late="the camera did not open")
                         opened = True
-                    frame = src.read()
-                except Exception as e:  # FrameSourceError, or a driver's own error: the camera is lost
+                    frame = reader.call(src.read, stall_s, self._stop)
+                except ReaderStopped:
+                    break
+                except Exception as e:  # FrameSourceError, a driver's own error, a stall: the camera is lost
                     failures += 1
                     delay = min(self.backoff[1], self.backoff[0] * 2 ** (failures - 1))
-                    reason = str(e) if isinstance(e, FrameSourceError) else f"{type(e).__name__}: {e}"
-                    self._camera_lost(reason, delay)
-                    try:
-                        src.close()
-                    except Exception:
-                        pass
+                    reason = str(e) if isinstance(e, (FrameSourceError, CameraStalled)) else f"{type(e).__name__}: {e}"
+                    if isinstance(e, CameraStalled) and reader is not None:
+                        reader.abandon()            # it may stay blocked in the driver; go on without it
+                        reader = None
+                    fps_t.clear()
+                    self._camera_lost(reason, delay, missing=not delivered)
+                    reader = self._release(src, reader)
                     opened = False
                     self._stop.wait(delay)
                     continue
+                self._note_skipped(src)
                 if frame is None:
                     with self._op:
                         self._camera.update(ended=True, ok=False)
                     self._publish()
                     return
+                delivered = True
                 if failures or not self._camera["ok"]:
                     failures = 0
                     self._camera_back()
@@ -298,22 +330,55 @@ class Session:
                 self._camera.update(ok=False, last_error="the session loop failed; see the log")
             self._publish()
         finally:
+            if reader is not None:
+                reader.abandon()
             self._done.set()
 
-    def _camera_lost(self, reason: str, delay: float) -> None:
+    def _release(self, src: FrameSource, reader: FrameReader | None) -> FrameReader | None:
+        """Close ``src`` after a failure, through ``reader`` (or a new one); the
+        reader to go on with, or None when close() hung too (then abandoned)."""
+        try:
+            reader = reader or FrameReader.create(str(self._camera["source"]))
+            reader.call(src.close, CLOSE_TIMEOUT_S, late="the camera did not close")
+        except CameraStalled as e:
+            log.warning("camera %s: %s", self._camera["source"], e)
+            if reader is not None:
+                reader.abandon()
+            return None
+        except Exception:   # closing a lost camera may fail; it is reopened anyway
+            pass
+        return reader
+
+    def _note_skipped(self, src: FrameSource) -> None:
+        """Copy the source's count of frames it skipped (unreadable files of a
+        replay) into the camera status."""
+        skipped = getattr(src, "errors", 0)
+        if isinstance(skipped, int) and skipped != self._camera["skipped"]:
+            with self._op:
+                self._camera["skipped"] = skipped
+            self._publish()
+
+    def _camera_lost(self, reason: str, delay: float, missing: bool = False) -> None:
+        """The camera raised, hung or could not be opened (``missing``: it has
+        not delivered a frame since start): say so on the page, the status LED
+        and in the log; the loop retries in ``delay`` seconds."""
         with self._op:
             was_ok = self._camera["ok"]
             self._camera["errors"] += 1
-            self._camera.update(ok=False, last_error=reason, retry_s=round(delay, 2))
-        log.warning("camera %s: %s (trying again in %.1f s)", self._camera["source"], reason, delay)
+            self._camera.update(ok=False, last_error=reason, retry_s=round(delay, 2), missing=missing, fps=0.0)
+        if missing:
+            log.warning("camera %s missing, retrying in %.1f s: %s", self._camera["source"], delay, reason)
+        else:
+            log.warning("camera %s: %s (trying again in %.1f s)", self._camera["source"], reason, delay)
         if was_ok or self._camera["errors"] == 1:
-            self._add_event({"type": "camera_lost", "text": f"Camera lost: {reason}"})
+            text = f"Camera missing, retrying: {reason}" if missing else f"Camera lost: {reason}"
+            self._add_event({"type": "camera_lost", "text": text})
         self._publish()
 
     def _camera_back(self) -> None:
         with self._op:
             was_lost = self._camera["errors"] > 0
-            self._camera.update(ok=True, retry_s=None)
+            self._camera.update(ok=True, retry_s=None, missing=False)
         if was_lost:
             self._add_event({"type": "camera_back", "text": "Camera back: frames are coming in again."})
         self._publish()
@@ -695,7 +760,10 @@ class Session:
         angle_deg), ``prompts``, ``events`` (recent, newest last; each with
         ``kind`` = the journal entry's kind and ``entry`` = its seq when it came
         from one), ``score`` (Scoreboard JSON), ``camera`` (ok, fps, frames,
-        errors, bad_frames, rejected, calibrated, source, ended, last_error),
+        errors, bad_frames (frames the pipeline could not use), skipped
+        (unreadable files a replay skipped), rejected, calibrated, source,
+        ended, missing (no frame since start: the camera is retried),
+        retry_s, last_error),
         ``faults`` (codes seen twice, stray codes, in plain words) and
         ``indicators`` (seats {colour: lit}, status green|amber|red, buzzer,
         virtual)."""

@@ -32,6 +32,7 @@ from typing import Any, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from models import jsonio
 from models.engine import IllegalAction
 
 from .auth import referee_required
@@ -198,10 +199,10 @@ def json_body(required: bool = True) -> dict:
         return {}
     if not request.is_json:
         raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ApiError(400, f"malformed JSON: {e}") from None
+    try:                                             # size already bounded; UTF-8 and nesting checked here
+        data = jsonio.loads(raw, "the body", max_bytes=None)
+    except jsonio.InputError as e:                  # "the body: nested more than 64 levels deep ..."
+        raise ApiError(400, str(e).replace("the body: not JSON:", "malformed JSON:")) from None
     if not isinstance(data, dict):
         raise ApiError(400, f"the body must be a JSON object, not {type(data).__name__}")
     return data

@@ -1,10 +1,13 @@
 """Every refused request gets its status and a reason, as JSON: ``{"error": "...",
 "status": 413}``. A browser navigating to a page (it asks for HTML, and the
 path is not under ``/api``) gets the same reason on a small HTML page instead.
+An unexpected failure is a 500 saying only ``internal error, logged as <id>``;
+the traceback is logged under that id, never sent.
 """
 from __future__ import annotations
 
 import logging
+import secrets
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -76,5 +79,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _crash(e: Exception):
-        log.exception("web request %s %s failed", request.method, request.path)
-        return error_response(500, f"internal error: {type(e).__name__}: {e}")
+        # the client learns only an id; the traceback (which may name internals) goes to the log
+        ident = secrets.token_hex(4)
+        log.exception("internal error %s: web request %s %s failed", ident, request.method, request.path)
+        return error_response(500, f"internal error, logged as {ident}")

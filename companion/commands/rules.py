@@ -13,10 +13,16 @@ With ``--json`` the output is one JSON object per line::
     {"i": 3, "ok": false, "error": "haunt: it is BLUE's turn, not RED's"}
     {"final": true, "state": {...public view...}, "score": {...}}
 
+Players are seat colours of the game (``red`` is read as ``RED``); a name that
+is not one of the game's seats is refused before anything runs, with the list
+of seats. Winners are named only once the game is over; before that the score
+is provisional and says who is leading (or level at the top).
+
 Exit codes: 0 the script ran (illegal actions included); 2 bad input: an unknown
 game, players or options the game refuses, an unreadable file, or a malformed
 script (not JSON, not an array, an unknown action type, a missing or mistyped
-field), named by the action's index before anything runs.
+field), named by the action's index before anything runs. A script is at most
+4 MiB of UTF-8 JSON nested at most 64 levels deep (:mod:`models.jsonio`).
 
 Works for every registered game through the :class:`models.engine.Game` interface.
 """
@@ -27,6 +33,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from models import jsonio
 from models.engine import Action, Game, GameSetupError, IllegalAction, MalformedAction, Scoreboard
 from models.registry import get_game
 
@@ -50,12 +57,13 @@ class ScriptError(ValueError):
     """A script that cannot be run at all (exit 2)."""
 
 
-def load_script(game: Game, text: str, source: str) -> list[Action]:
-    """Parse a whole script into typed actions, or raise ScriptError naming the index."""
+def load_script(game: Game, text: str | bytes, source: str) -> list[Action]:
+    """Parse a whole script into typed actions, or raise ScriptError naming the
+    index (or the size, encoding or nesting limit it breaks: :mod:`models.jsonio`)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScriptError(f"{source}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        data = jsonio.loads(text, source)
+    except jsonio.InputError as e:
+        raise ScriptError(str(e)) from None
     if not isinstance(data, list):
         raise ScriptError(f"{source}: a script is a JSON array of actions, not a {type(data).__name__}")
     actions = []
@@ -87,16 +95,16 @@ def run(args: argparse.Namespace) -> int:
         players = [p for p in args.players.split(",") if p.strip()]
         state = game.setup(players, parse_options(args.option))
         if args.script == "-":
-            text, source = sys.stdin.read(), "<stdin>"
+            source = "<stdin>"
+            text = jsonio.read_limited(sys.stdin.buffer, jsonio.MAX_JSON_BYTES, source)
         else:
-            try:
-                with open(args.script, encoding="utf-8") as f:
-                    text = f.read()
-            except (OSError, UnicodeDecodeError) as e:
-                raise ScriptError(f"{args.script}: cannot read: {e}") from None
             source = args.script
+            try:
+                text = jsonio.read_file(args.script, jsonio.MAX_JSON_BYTES)
+            except OSError as e:
+                raise ScriptError(f"{args.script}: cannot read: {e.strerror or e}") from None
         actions = load_script(game, text, source)
-    except (ScriptError, GameSetupError) as e:
+    except (ScriptError, GameSetupError, jsonio.InputError) as e:
         print(f"companion rules: {e}", file=sys.stderr)
         return 2
 

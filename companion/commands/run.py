@@ -29,7 +29,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                                     "(default: the config's [camera] source)")
     p.add_argument("--config", help="TOML config file (default: $COMPANION_CONFIG, else built-in defaults)")
     p.add_argument("--journal", help="journal file (overrides [journal] path)")
-    p.add_argument("--port", type=int, help="web port (overrides [web] port)")
+    p.add_argument("--port", type=port_number,
+                   help="web port (overrides [web] port; 0: any free port, the one chosen is printed)")
     p.add_argument("--bind", help="web bind address (overrides [web] bind)")
     p.add_argument("--pin", help="referee PIN (overrides [referee] pin; default: a random PIN, printed)")
     p.add_argument("--no-web", action="store_true",
@@ -38,6 +39,17 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--realtime", action="store_true",
                    help="replay:/sim: sources: deliver frames at their timestamps (default: as fast as they are read)")
     return p
+
+
+def port_number(text: str) -> int:
+    """``--port``: 0-65535, where 0 asks the system for any free port."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number 0-65535, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535 (0: any free port), not {port}")
+    return port
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -57,7 +69,7 @@ def load(args: argparse.Namespace) -> Any:
     cfg = load_config(path)
     if getattr(args, "journal", None):
         cfg.journal.path = args.journal
-    if getattr(args, "port", None):
+    if getattr(args, "port", None) is not None:          # 0 is a port: any free one
         cfg.web.port = args.port
     if getattr(args, "bind", None):
         cfg.web.bind = args.bind
@@ -90,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError
     from companion.journal import JournalError
     from companion.lines import LinePrinter
-    from companion.session import Session, open_camera
+    from companion.session import Session, camera_source
     from hardware.frames import FrameSourceError
     try:
         cfg = load(args)
@@ -108,8 +120,8 @@ def run(args: argparse.Namespace) -> int:
         session.close()
         return 2
     spec = args.camera or cfg.camera.source
-    try:
-        source = open_camera(spec, cfg, realtime=args.realtime)
+    try:           # a spec naming nothing ends here; a missing camera is retried by the loop, page served
+        source = camera_source(spec, cfg, realtime=args.realtime)
     except (FrameSourceError, ValueError, OSError) as e:
         print(f"companion run: camera {spec!r}: {e}", file=sys.stderr)
         session.close()
@@ -128,11 +140,22 @@ def run(args: argparse.Namespace) -> int:
             while not session.wait(0.5):
                 pass
             return 0
-        from web import create_app, serve
+        from web import create_app, make_server
         app = create_app(session, pin=cfg.referee.pin)
+        try:
+            server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
+        except OSError as e:
+            print(f"companion run: cannot serve on {cfg.web.bind}:{cfg.web.port}: {e.strerror or e}",
+                  file=sys.stderr)
+            source.close()
+            return 2
+        port = server.effective_port                  # the one the system chose for --port 0
         session.start(source)
-        print(f"serving http://{cfg.web.bind}:{cfg.web.port}/ (referee console at /referee)", file=sys.stderr, flush=True)
-        serve(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
+        print(f"serving http://{cfg.web.bind}:{port}/ (referee console at /referee)", file=sys.stderr, flush=True)
+        try:
+            server.run()
+        finally:
+            server.close()
         return 0
     except KeyboardInterrupt:
         return 0

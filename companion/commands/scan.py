@@ -8,8 +8,10 @@ Each tag's payload (checked against the tag grammar), whether a game's catalog
 knows it, its pixel position, and, when the four corner markers are in the
 image, its position on the table in mm and its angle. Payloads that break the
 grammar are listed as rejected with the reason; a payload seen twice is listed
-as a duplicate. An unreadable file gets a one-line error on stderr; the other
-images are still read, and the exit code is 2.
+as a duplicate. An unreadable file, or an image over the pixel limit
+(``hardware.imagesize.MAX_PIXELS``, 50 megapixels, read from the file's header
+before decoding), gets a one-line error on stderr; the other images are still
+read, and the exit code is 2.
 """
 from __future__ import annotations
 
@@ -110,9 +112,8 @@ def print_text(d: dict[str, Any], out) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
-
     from companion.vision import get_decoder, scan_image
+    from hardware.imagesize import ImageError, read_image
 
     table, decoder_name = args.table, args.decoder
     if table is None or decoder_name is None:
@@ -127,9 +128,12 @@ def run(args: argparse.Namespace) -> int:
     decoder = get_decoder(decoder_name)
     status = 0
     for path in args.images:
-        image = cv2.imread(path, cv2.IMREAD_COLOR) if os.path.isfile(path) else None
-        if image is None:
-            why = "no such file" if not os.path.exists(path) else "not an image or unreadable"
+        try:
+            if not os.path.isfile(path):
+                raise ImageError("no such file" if not os.path.exists(path) else "not an image or unreadable")
+            image = read_image(path)                 # the header's size is checked before decoding
+        except (ImageError, OSError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             sys.stdout.flush()
             print(f"companion scan: cannot read {path}: {why}", file=sys.stderr, flush=True)
             status = 2

@@ -55,6 +55,15 @@ def _sim(path: str, **kw: Any) -> FrameSource:
 
 def open_source(spec: str, **kw: Any) -> FrameSource:
     """Open the frame source ``spec`` names (see the module docstring)."""
+    source = make_source(spec, **kw)
+    source.open()
+    return source
+
+
+def make_source(spec: str, **kw: Any) -> FrameSource:
+    """The frame source ``spec`` names, not opened yet: a spec that names
+    nothing raises SourceSpecError here, a device that is missing only when
+    the source opens (so a caller can keep retrying it)."""
     if not isinstance(spec, str) or not spec.strip():
         raise SourceSpecError(f"no frame source given: use one of {SPECS}")
     kind, _, arg = spec.strip().partition(":")
@@ -83,9 +92,8 @@ def open_source(spec: str, **kw: Any) -> FrameSource:
             raise SourceSpecError(f"unknown frame source {spec!r}: use one of {SPECS}")
     except TypeError as exc:
         raise SourceSpecError(f"frame source {spec!r}: {exc}") from None
-    source.open()
     return source
 
 
 __all__ = ["Frame", "FrameSource", "FrameSourceError", "OpenCVSource", "Picamera2Source", "ReplaySource",
-           "SourceSpecError", "open_source", "record"]
+           "SourceSpecError", "make_source", "open_source", "record"]

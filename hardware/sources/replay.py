@@ -12,8 +12,9 @@ A folder plays its images (``.png``, ``.jpg``, ``.jpeg``, ``.bmp``, ``.tif``,
   ``FILENAME SECONDS`` (blank lines and ``#`` comments ignored);
 - otherwise frame n is at ``n / fps`` (default 10 fps).
 
-An image that cannot be read is skipped with a logged warning and counted in
-``source.errors``; the replay goes on. ``loop=True`` starts again at the end
+An image that cannot be read, or whose header claims more than
+:data:`hardware.imagesize.MAX_PIXELS` (50 megapixels), is skipped with a logged
+warning and counted in ``source.errors``; the replay goes on. ``loop=True`` starts again at the end
 (timestamps keep rising); ``realtime=True`` sleeps so frames come at their
 timestamps. ::
 
@@ -31,6 +32,7 @@ from pathlib import Path
 import cv2
 
 from ..frames import Frame, FrameSource, FrameSourceError
+from ..imagesize import ImageError, read_image
 from ..simtable.render import Truth
 from .opencv import OpenCVSource
 
@@ -151,10 +153,11 @@ class ReplaySource(FrameSource):
                 wrapped = True
             path, t = self._entries[self._pos]
             self._pos += 1
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
+            try:
+                image = read_image(path)             # refuses past MAX_PIXELS before decoding
+            except (ImageError, OSError) as exc:
                 self.errors += 1
-                log.warning("replay: skipping %s: not a readable image (%d skipped so far)", path, self.errors)
+                log.warning("replay: skipping %s: %s (%d skipped so far)", path, exc, self.errors)
                 continue
             frame = Frame(image, t + self._offset, self._index)
             self._index += 1

@@ -66,3 +66,14 @@ def test_a_lost_camera_is_shown_plainly(glc, server, page):
         expect(page.locator("body")).to_contain_text(re.compile("camera lost", re.I))
     finally:
         glc.stop()
+
+
+def test_a_camera_missing_at_start_says_it_keeps_retrying(glc, server, page):
+    page.goto(server.url + "/")
+    glc.start(UnpluggedCamera())               # never delivered a frame: missing, not lost
+    try:
+        expect(page.locator("#banner")).to_contain_text("Camera missing, retrying")
+        expect(page.locator("#banner")).to_contain_text("no camera on /dev/video0 (unplugged)")
+        expect(page.locator("#camera-info")).to_contain_text("camera missing, retrying")
+    finally:
+        glc.stop()

@@ -25,7 +25,9 @@
     const c = view && view.camera || {};
     const rows = [["source", c.source || "?"], ["delivering", c.ok ? "yes" : "no"],
                   ["frames per second", typeof c.fps === "number" ? c.fps.toFixed(1) : "?"],
-                  ["frames", c.frames], ["errors", c.errors], ["corners found", c.calibrated ? "yes" : "no"]];
+                  ["frames", c.frames], ["errors", c.errors], ["unreadable frames skipped", c.skipped || 0],
+                  ["frames not decoded", c.bad_frames || 0], ["corners found", c.calibrated ? "yes" : "no"]];
+    if (!c.ok && c.retry_s) rows.push(["retrying in", c.retry_s + " s" + (c.missing ? " (camera missing)" : "")]);
     for (const [k, v] of rows) { stats.appendChild(TC.el("dt", { text: k })); stats.appendChild(TC.el("dd", { text: v === undefined ? "?" : String(v) })); }
   }
   const first = TC.initialView();

@@ -241,10 +241,12 @@
     if (!node) return;
     const c = view && view.camera || {};
     const parts = [];
-    parts.push(c.ok ? "camera ok" : "camera not delivering");
+    parts.push(c.ok ? "camera ok" : c.missing ? "camera missing, retrying" : c.retry_s ? "camera lost, retrying" : "camera not delivering");
     if (typeof c.fps === "number") parts.push(c.fps.toFixed(1) + " fps");
     if (c.frames !== undefined) parts.push(c.frames + " frames");
     if (c.errors) parts.push(c.errors + " errors");
+    if (c.skipped) parts.push(c.skipped + " unreadable frames skipped");
+    if (c.bad_frames) parts.push(c.bad_frames + " frames not decoded");
     parts.push(c.calibrated ? "calibrated" : "corners not found");
     if (c.source) parts.push(String(c.source));
     node.textContent = parts.join(" · ");

@@ -13,7 +13,12 @@
     let heading = "";
     let items = [];
     const prompts = view && view.prompts || [];
-    if (st === "camera_lost") {
+    if (st === "camera_lost" && view.camera && view.camera.missing) {
+      show = true;
+      heading = "Camera missing, retrying";
+      items = ["No camera answered, so the companion cannot referee yet" + (view.camera.last_error ? ": " + view.camera.last_error : "."),
+               "Check that the camera is connected and enabled. The companion keeps trying by itself."];
+    } else if (st === "camera_lost") {
       show = true;
       heading = "Camera lost";
       items = ["The companion cannot see the table right now, so it cannot referee.",
