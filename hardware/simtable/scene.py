@@ -57,6 +57,8 @@ from .camera import CameraModel
 from .errors import SceneError
 
 SHAPES = ("rect", "round")
+#: The largest scene file read (a whole game's timeline is well under 1 MiB).
+MAX_SCENE_BYTES = 16 * 2**20
 
 
 @dataclass(frozen=True)
@@ -287,11 +289,17 @@ def load_scene(source: str | Path | dict) -> Scene:
     else:
         path = Path(source)
         try:
+            if path.stat().st_size > MAX_SCENE_BYTES:
+                raise SceneError(f"scene file {path} is over {MAX_SCENE_BYTES // 2**20} MiB: not a scene")
             d = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise SceneError(f"scene file {path} does not exist") from None
+        except UnicodeDecodeError as exc:
+            raise SceneError(f"scene file {path} is not UTF-8 text (byte {exc.start})") from None
         except json.JSONDecodeError as exc:
             raise SceneError(f"scene file {path} is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise SceneError(f"scene file {path} is nested too deeply to be a scene") from None
     _check_keys(d, _SCENE_KEYS, "scene")
     table_mm = _pair(d.get("table_mm", (900.0, 600.0)), "table_mm")
     corners = d.get("corners", True)

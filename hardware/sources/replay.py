@@ -86,7 +86,9 @@ class ReplaySource(FrameSource):
                 d = json.loads(meta.read_text(encoding="utf-8"))
                 entries = [(self.path / f["file"], float(f["t"])) for f in d["frames"]]
                 self._truths = [f.get("truth") for f in d["frames"]]
-            except (ValueError, KeyError, TypeError) as exc:
+            except RecursionError:
+                raise FrameSourceError(f"replay: {meta} is nested too deeply to be a frames list") from None
+            except (ValueError, KeyError, TypeError) as exc:   # UnicodeDecodeError and JSONDecodeError too
                 raise FrameSourceError(f"replay: {meta} is not a frames list ({exc}); "
                                        'expected {"frames": [{"file": ..., "t": ...}, ...]}') from None
         else:

@@ -294,3 +294,37 @@ def test_run_port_0_serves_on_a_free_port_it_prints(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
+
+
+# --------------------------------------------------------------------------- scene and replay files
+
+
+def test_a_deeply_nested_or_non_utf8_scene_is_one_clear_error(tmp_path):
+    from hardware.simtable import SceneError, load_scene
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    with pytest.raises(SceneError, match="nested too deeply"):
+        load_scene(deep)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(SceneError, match="not UTF-8"):
+        load_scene(binary)
+
+
+def test_companion_run_on_a_deep_scene_exits_2_without_a_traceback(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    run = companion("run", "--camera", f"sim:{deep}", "--no-web", "--game", "GLC",
+                    "--players", "RED,BLUE,GREEN", "--journal", str(tmp_path / "j.sqlite"), timeout=60)
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr and "nested too deeply" in run.stderr
+
+
+def test_a_replay_whose_frames_list_is_deeply_nested_is_refused_plainly(tmp_path):
+    from hardware.frames import FrameSourceError
+    from hardware.sources import open_source
+
+    (tmp_path / "frames.json").write_text('{"frames": ' + "[" * 5000 + "]" * 5000 + "}")
+    with pytest.raises(FrameSourceError, match="nested too deeply"):
+        open_source(f"replay:{tmp_path}")
