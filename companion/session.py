@@ -159,6 +159,7 @@ class Session:
         self._stop = threading.Event()
         self._done = threading.Event()
         self._done.set()
+        self._loop_beat = time.monotonic()
         self._camera = {"ok": False, "fps": 0.0, "frames": 0, "errors": 0, "bad_frames": 0, "rejected": 0,
                         "skipped": 0, "calibrated": False, "source": None, "ended": False, "missing": False,
                         "retry_s": None, "last_error": ""}
@@ -225,6 +226,7 @@ class Session:
         self._camera.update(source=getattr(source, "name", type(source).__name__), ended=False, missing=False)
         self._stop.clear()
         self._done.clear()
+        self._loop_beat = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="companion-session", daemon=True)
         self._thread.start()
 
@@ -266,6 +268,15 @@ class Session:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
+    def loop_age(self) -> float | None:
+        """Seconds since the camera loop last turned (it turns at every frame and
+        at every retry of a lost camera), or None when no loop is meant to run
+        (not started, stopped, or its source ended). A growing age means a hung
+        loop: ``companion run``'s systemd watchdog stops pinging then."""
+        if not self.running:
+            return None
+        return time.monotonic() - self._loop_beat
+
     def _run(self) -> None:
         """The loop: open the camera, read, process, publish. Every camera call
         goes through a :class:`FrameReader`, so a read that hangs (no frame for
@@ -282,6 +293,7 @@ class Session:
         fps_t: collections.deque[float] = collections.deque(maxlen=30)
         try:
             while not self._stop.is_set():
+                self._loop_beat = time.monotonic()
                 try:
                     if reader is None:
                         reader = FrameReader.create(str(self._camera["source"]))

@@ -23,7 +23,8 @@ def test_the_unit_runs_companion_hardened_with_its_own_state():
     text = UNIT.read_text()
     for line in ("User=companion", "SupplementaryGroups=video gpio", "Restart=on-failure",
                  "StartLimitBurst=", "StateDirectory=companion", "EnvironmentFile=-/etc/default/companion",
-                 "ProtectSystem=strict", "NoNewPrivileges=yes", "ExecStart=/opt/companion/venv/bin/companion run"):
+                 "ProtectSystem=strict", "NoNewPrivileges=yes", "ExecStart=/opt/companion/venv/bin/companion run",
+                 "Type=notify", "WatchdogSec=", "MemoryHigh=", "MemoryMax="):
         assert line in text
 
 

@@ -131,12 +131,18 @@ def run(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, terminate)
 
+    from companion.sd_notify import LoopWatchdog, Notifier
+    notify = Notifier.from_environment()          # systemd's Type=notify and WatchdogSec=, if any
+    watchdog = LoopWatchdog(session, notify)
+
     try:
         if args.no_web:
             printer = LinePrinter(as_json=args.json)
             session.on_change(printer)
             printer(session.view())
             session.start(source)
+            notify.send("READY=1", "STATUS=refereeing (no page)")
+            watchdog.start()
             while not session.wait(0.5):
                 pass
             return 0
@@ -152,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
         port = server.effective_port                  # the one the system chose for --port 0
         session.start(source)
         print(f"serving http://{cfg.web.bind}:{port}/ (referee console at /referee)", file=sys.stderr, flush=True)
+        notify.send("READY=1", f"STATUS=serving http://{cfg.web.bind}:{port}/")
+        watchdog.start()
         try:
             server.run()
         finally:
@@ -160,4 +168,6 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        notify.send("STOPPING=1")
+        watchdog.stop()
         session.close()
