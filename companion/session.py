@@ -37,6 +37,7 @@ from hardware.frames import Frame, FrameSource, FrameSourceError
 from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
 from models.registry import get_game
 
+from .camera_view import CameraView
 from .config import Config, default_config
 from .frame_reader import CameraStalled, FrameReader, ReaderStopped
 from .journal import Journal, applied_entries, replay
@@ -167,7 +168,7 @@ class Session:
         self._duplicates: list[str] = []
         self._frame: Frame | None = None
         self._frame_lock = threading.Lock()
-        self._jpeg_cache: tuple[int, bool, bytes] | None = None
+        self._camera_view = CameraView(self._latest_frame, self._overlay)   # the camera page's JPEG
         self._on_change: list[Callable[[dict[str, Any]], None]] = []
         if self.indicators is not None:
             self.indicators.on_confirm(self._button("confirm", self.confirm))
@@ -251,6 +252,7 @@ class Session:
     def close(self) -> None:
         """Stop, switch the indicators off and close the journal."""
         self.stop()
+        self._camera_view.close()
         if self.indicators is not None:
             self.indicators.close()
         self.journal.close()
@@ -798,27 +800,20 @@ class Session:
         """Call ``callback(view)`` after every publish (in the publishing thread)."""
         self._on_change.append(callback)
 
-    def latest_frame_jpeg(self, overlay: bool = True, quality: int = 80) -> bytes | None:
+    def latest_frame_jpeg(self, overlay: bool = True, quality: int = 80, width: int | None = None) -> bytes | None:
         """The latest camera frame as JPEG (with the detected tags and calibration
-        drawn over it when ``overlay``), or None before the first frame."""
+        drawn over it when ``overlay``), ``width`` pixels wide (rounded down to one
+        of :data:`companion.camera_view.ALLOWED_WIDTHS`, a screen's width when
+        None, never wider than the frame), or None before the first frame.
+
+        Made once per new frame on the camera view's own thread and shared by
+        every caller: the caller's thread never holds a frame-sized buffer.
+        ``quality`` is the camera view's (80); kept for old callers."""
+        return self._camera_view.jpeg(width, overlay)
+
+    def _latest_frame(self) -> Frame | None:
         with self._frame_lock:
-            frame = self._frame
-            cached = self._jpeg_cache
-        if frame is None:
-            return None
-        if cached and cached[0] == frame.index and cached[1] == overlay:
-            return cached[2]
-        import cv2
-        image = frame.image
-        if overlay and self.pipeline is not None:
-            try:
-                image = self.pipeline.overlay(frame)
-            except Exception as e:
-                log.warning("overlay: %s", e)
-        ok, buf = cv2.imencode(".jpg", image, [int(cv2.IMWRITE_JPEG_QUALITY), quality])
-        if not ok:
-            return None
-        data = buf.tobytes()
-        with self._frame_lock:
-            self._jpeg_cache = (frame.index, overlay, data)
-        return data
+            return self._frame
+
+    def _overlay(self, frame: Frame) -> Any:
+        return self.pipeline.overlay(frame) if self.pipeline is not None else frame.image

@@ -1,4 +1,4 @@
-"""The companion's web page: a Flask app built around a live session, served by waitress.
+"""The companion's web page: a Flask app built around a live session, served by :mod:`web.server`.
 
 The session is handed in (the app never builds one); it is anything with the
 :class:`companion.session.Session` methods the pages use: ``view()``,
@@ -18,7 +18,7 @@ operations. Four blueprints:
 Example::
 
     app = create_app(session, pin="2468")
-    serve(app, "0.0.0.0", 8000)          # blocks; waitress sized for the viewers
+    serve(app, "0.0.0.0", 8000)          # blocks; an event loop holds the viewers (web.server)
 
 Every asset is served from ``web/static`` (a Pi at an event has no internet).
 """
@@ -35,14 +35,17 @@ from .auth import Referee
 
 log = logging.getLogger(__name__)
 
-#: Live viewers (Server-Sent Events streams) the server promises to hold at once.
-DEFAULT_MAX_STREAMS = 120
-#: Worker threads kept free for ordinary requests when every stream is open.
-HEADROOM_THREADS = 16
+#: Live viewers (Server-Sent Events streams) the server holds at once; they live
+#: in the event loop (see web.server), so this is not a thread count.
+DEFAULT_MAX_STREAMS = 2000
+#: Threads running ordinary Flask requests (the referee has 2 more of its own).
+DEFAULT_POOL_THREADS = 6
+#: The most pool threads a config may ask for (each thread keeps its malloc arena).
+MAX_POOL_THREADS = 32
 
 
 def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 1024,
-               max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 15.0,
+               max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
                retry_ms: int = 2000) -> Flask:
     """The Flask app for one session.
 
@@ -88,36 +91,34 @@ def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 102
     return app
 
 
-def server_threads(app: Flask) -> int:
-    """Worker threads for ``app``: one per live stream it promises, plus headroom."""
-    return int(app.config.get("TC_MAX_STREAMS", DEFAULT_MAX_STREAMS)) + HEADROOM_THREADS
+def server_threads(app: Flask, threads: int | None = None) -> int:
+    """Threads running ordinary Flask requests: ``threads`` (the config's [web]
+    threads) within 1..MAX_POOL_THREADS; live viewers need none."""
+    return max(1, min(int(threads or DEFAULT_POOL_THREADS), MAX_POOL_THREADS))
 
 
-def make_server(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None):
-    """A waitress server for ``app``, bound but not yet running (``.run()`` blocks,
-    ``.close()`` stops it, ``.effective_port`` is the port when ``port`` was 0).
+def make_server(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None,
+                limits=None):
+    """The server for ``app`` (:class:`web.server.Server`), bound but not yet
+    running (``.run()`` blocks, ``.close()`` stops it, ``.effective_port`` is the
+    port when ``port`` was 0; OSError when the port cannot be had).
 
-    Each Server-Sent Events viewer holds one worker thread, so the server never
-    gets fewer than the app's ``max_streams`` plus headroom (``threads`` can only
-    raise that), and the connection limit leaves room for browsers' idle
-    keep-alive connections."""
-    from waitress import create_server
+    One event loop owns every connection and serves live updates itself; Flask
+    routes run in a pool of ``server_threads(app, threads)`` threads.
+    ``limits``: a :class:`web.server.Limits` (idle timeout, per-address caps)."""
+    from dataclasses import replace
 
-    threads = max(int(threads or 0), server_threads(app))
-    return create_server(
-        app, host=host, port=int(port), threads=threads,
-        connection_limit=threads * 2 + 32,
-        channel_timeout=max(60, int(app.config.get("TC_KEEPALIVE_S", 15) * 4)),
-        clear_untrusted_proxy_headers=True,
-        ident="table-companion",
-    )
+    from .server import Limits, Server
+
+    limits = replace(limits or Limits(), pool_threads=server_threads(app, threads))
+    return Server(app, host, int(port), limits)
 
 
 def serve(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None) -> None:
-    """Serve ``app`` with waitress until interrupted (see :func:`make_server`)."""
+    """Serve ``app`` until interrupted (see :func:`make_server`)."""
     server = make_server(app, host, port, threads)
-    log.info("web page at http://%s:%s/ (%d threads)", host, server.effective_port,
-             server.adj.threads)
+    log.info("web page at http://%s:%s/ (%d threads for requests)", host, server.effective_port,
+             server.limits.pool_threads)
     try:
         server.run()
     finally:

@@ -1,20 +1,23 @@
 """Benchmark: live viewers of the web page (``make bench``, section "web").
 
-100 Server-Sent Events clients on loopback hold ``/api/events`` open against the
-real waitress server (sized by :func:`web.make_server`), in front of a real
+1,000 Server-Sent Events clients on loopback hold ``/api/events`` open against the
+real server (:func:`web.make_server`: one event loop), in front of a real
 :class:`~companion.session.Session` playing Ghosts Love Candy. The referee then
 changes the game N times (a kid revealed, then undone, and again), one change at
 a time, and once more N times back to back. Reported:
 
 * delivery: every client must receive every view (every ``seq``) published;
-* latency: from the session publishing a view to the LAST of the 100 clients
+* latency: from the session publishing a view to the LAST of the 1,000 clients
   holding it (median and worst of the paced changes), in milliseconds and as a
   ratio to one raw in-process ``session.view()`` call, timed on the same machine
-  in the same run (so the figure means something on a noisy machine).
+  in the same run (so the figure means something on a noisy machine);
+* waves: 300 viewers join and leave, five times, against a server that holds
+  exactly 300: how many each wave got in (a place not freed at once shows here);
+* the referee API's latency with 300 idle sockets open, against none.
 
 The clients are plain sockets read by one selector loop (no browser), so the
-figure is the server's: the session fan-out, the JSON encoding, waitress and
-the loopback network.
+figure is the server's: the session fan-out, the JSON encoding, the event
+loop and the loopback network.
 
 Example::
 
@@ -32,9 +35,13 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-CLIENTS = 100
+CLIENTS = 1000
 UPDATES = 20
 TIMEOUT_S = 30.0
+PER_SOURCE = 16          # viewers per loopback source address (the server caps one address's share)
+WAVES = 5               # waves of viewers joining and leaving
+WAVE_SIZE = 300
+IDLE_SOCKETS = 300
 
 
 # --------------------------------------------------------------------------- a crowd of SSE clients
@@ -46,10 +53,11 @@ class SSEClient:
     ``seqs`` holds the ``id`` of every message received, ``received_at`` when."""
 
     def __init__(self, host: str, port: int, path: str = "/api/events", timeout: float = 10.0,
-                 keep_data: bool = False):
+                 keep_data: bool = False, source: str | None = None):
         self.keep_data = keep_data
         self.data: list[str] = []    # every message's data, when keep_data
-        self.sock = socket.create_connection((host, port), timeout=timeout)
+        self.sock = socket.create_connection((host, port), timeout=timeout,
+                                             source_address=(source, 0) if source else None)
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
                           f"Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n".encode())
         self.sock.setblocking(False)
@@ -126,19 +134,32 @@ class SSEClient:
             pass
 
 
+def source_address(i: int, per_source: int = PER_SOURCE, first: int = 1) -> str:
+    """The loopback address viewer ``i`` connects from: ``per_source`` viewers per
+    address (127.0.0.2, 127.0.0.3, ...), so a crowd looks like many phones and
+    not one address over its fair share."""
+    k = first + i // per_source
+    return f"127.0.{k // 254}.{k % 254 + 1}"
+
+
 class Crowd:
     """``n`` viewers of one server, read together by one selector loop::
 
         with Crowd("127.0.0.1", port, 100) as crowd:
             crowd.wait(lambda c: c.seqs, timeout=10)      # everyone has the first view
-    """
 
-    def __init__(self, host: str, port: int, n: int, path: str = "/api/events", keep_data: bool = False):
+    On loopback the viewers come from many source addresses (``per_source`` each,
+    see :func:`source_address`); ``per_source=0`` keeps them all on one."""
+
+    def __init__(self, host: str, port: int, n: int, path: str = "/api/events", keep_data: bool = False,
+                 per_source: int = PER_SOURCE, first_source: int = 1):
         self.clients: list[SSEClient] = []
         self.selector = selectors.DefaultSelector()
+        spread = per_source > 0 and host.startswith("127.")
         try:
-            for _ in range(n):
-                c = SSEClient(host, port, path, keep_data=keep_data)
+            for i in range(n):
+                c = SSEClient(host, port, path, keep_data=keep_data,
+                              source=source_address(i, per_source, first_source) if spread else None)
                 self.clients.append(c)
                 self.selector.register(c.sock, selectors.EVENT_READ, c)
         except BaseException:
@@ -185,16 +206,16 @@ class Crowd:
 
 
 class ServerThread:
-    """The real waitress server for ``app`` on a free loopback port, in a thread::
+    """The real server (:func:`web.make_server`) for ``app`` on a free loopback port, in a thread::
 
         with ServerThread(app) as srv:
             urllib.request.urlopen(srv.url + "/api/state")
     """
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", threads: int | None = None):
+    def __init__(self, app: Any, host: str = "127.0.0.1", threads: int | None = None, limits: Any = None):
         from web import make_server
         self.app = app
-        self.server = make_server(app, host, 0, threads)
+        self.server = make_server(app, host, 0, threads, limits=limits)
         self.host = host
         self.port = int(self.server.effective_port)
         self.url = f"http://{host}:{self.port}"
@@ -267,7 +288,7 @@ def view_call_s(session: Any, repeat: int = 200) -> float:
 
 def measure(session: Any, change: Callable[[], None], clients: int = CLIENTS, updates: int = UPDATES,
             timeout_s: float = TIMEOUT_S, keepalive_s: float = 15.0) -> dict[str, Any]:
-    """Run ``clients`` viewers against a waitress server for ``session`` while
+    """Run ``clients`` viewers against the server for ``session`` while
     ``change()`` is called ``updates`` times paced (waiting for every client each
     time) and ``updates`` times back to back. Returns the figures."""
     from web import create_app
@@ -310,13 +331,72 @@ def measure(session: Any, change: Callable[[], None], clients: int = CLIENTS, up
     return out
 
 
+def waves(session: Any, n_waves: int = WAVES, size: int = WAVE_SIZE, timeout_s: float = TIMEOUT_S) -> dict[str, Any]:
+    """Viewers joining and leaving in waves: ``size`` viewers connect, get the
+    current view and close their sockets, ``n_waves`` times, against a server
+    that holds exactly ``size`` viewers (so a place not freed at once shows)."""
+    from web import create_app
+    app = create_app(session, pin="bench", max_streams=size)
+    admitted, refused, times = [], 0, []
+    with ServerThread(app) as srv:
+        for _ in range(n_waves):
+            t = time.perf_counter()
+            with Crowd(srv.host, srv.port, size) as crowd:
+                crowd.wait(lambda c: c.seqs or (c.status is not None and c.status != 200), timeout_s)
+                admitted.append(sum(1 for c in crowd.clients if c.status == 200 and c.seqs))
+                refused += sum(1 for c in crowd.clients if c.status not in (None, 200))
+            times.append(time.perf_counter() - t)
+    return {"waves": n_waves, "wave_size": size, "wave_admitted_min": min(admitted), "wave_refused": refused,
+            "wave_ms_median": round(statistics.median(times) * 1000, 1)}
+
+
+def referee_under_idle(session: Any, idle: int = IDLE_SOCKETS, repeat: int = 30) -> dict[str, Any]:
+    """The referee API's latency (``POST /api/referee/undo`` after an apply) with
+    no other connection, then with ``idle`` sockets open that never send a byte."""
+    import urllib.request
+    from web import create_app
+    app = create_app(session, pin="bench")
+    change = toggler(session)
+
+    def call(url: str) -> float:
+        req = urllib.request.Request(url + "/api/referee/check", headers={"X-Referee-Pin": "bench"})
+        t = time.perf_counter()
+        with urllib.request.urlopen(req, timeout=30) as r:
+            r.read()
+        return time.perf_counter() - t
+
+    out: dict[str, Any] = {"idle_sockets": idle}
+    with ServerThread(app) as srv:
+        quiet = [call(srv.url) for _ in range(repeat)]
+        socks = []
+        try:
+            for _ in range(idle):
+                socks.append(socket.create_connection((srv.host, srv.port), timeout=10))
+            time.sleep(0.2)
+            busy = [call(srv.url) for _ in range(repeat)]
+            change()                                   # a real referee operation, too
+            change()
+        finally:
+            for s in socks:
+                s.close()
+    q, b = statistics.median(quiet), statistics.median(busy)
+    out.update({"referee_ms_quiet": round(q * 1000, 2), "referee_ms_idle": round(b * 1000, 2),
+                "referee_ms_idle_max": round(max(busy) * 1000, 2),
+                "referee_idle_x_quiet": round(b / q, 2) if q > 0 else None})
+    return out
+
+
 def run_bench(clients: int = CLIENTS, updates: int = UPDATES) -> dict[str, Any]:
     """The whole section: a fresh GLC session in a temporary folder, measured."""
+    from web.server import raise_open_file_limit
+    raise_open_file_limit()                            # a thousand viewers and the server, one process
     with tempfile.TemporaryDirectory() as tmp:
         session = glc_session(tmp)
         try:
             raw = view_call_s(session)
             figures = measure(session, toggler(session), clients, updates)
+            figures.update(waves(session))
+            figures.update(referee_under_idle(session))
         finally:
             session.close()
     figures["view_call_us"] = round(raw * 1e6, 1)
@@ -331,13 +411,19 @@ def summary(f: dict[str, Any]) -> list[str]:
     if f.get("error"):
         return [f"web: {f['error']}"]
     return [
-        f"web: {f['clients']} SSE clients on loopback (waitress), {f['views_published']} views published "
-        f"({f['updates']} referee changes, half paced, half back to back)",
+        f"web: {f['clients']} SSE clients on loopback (event loop, {PER_SOURCE} per source address), "
+        f"{f['views_published']} views published ({f['updates']} referee changes, half paced, half back to back)",
         f"  delivery: {f['clients_complete']}/{f['clients']} clients received every view; "
         f"{f['views_missing']} missing; in order: {'yes' if f['in_order'] else 'NO'}",
         f"  publish -> last client: median {f['latency_ms_median']} ms, worst {f['latency_ms_max']} ms "
         f"(= {f['latency_median_x_view']}x / {f['latency_max_x_view']}x one raw session.view() call "
-        f"of {f['view_call_us']} us)",
+        f"of {f['view_call_us']} us; the goal is under 1000 ms)",
+        f"  waves: {f['waves']} x {f['wave_size']} viewers joining then leaving, on a server holding "
+        f"{f['wave_size']}: at least {f['wave_admitted_min']}/{f['wave_size']} admitted per wave, "
+        f"{f['wave_refused']} refused; a wave takes {f['wave_ms_median']} ms (median)",
+        f"  referee API with {f['idle_sockets']} idle sockets open: median {f['referee_ms_idle']} ms "
+        f"(worst {f['referee_ms_idle_max']} ms) vs {f['referee_ms_quiet']} ms without "
+        f"(= {f['referee_idle_x_quiet']}x)",
     ]
 
 

@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
             while not session.wait(0.5):
                 pass
             return 0
-        from web import create_app, make_server
+        from web import close_streams, create_app, make_server
         app = create_app(session, pin=cfg.referee.pin)
         try:
             server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
@@ -163,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             server.run()
         finally:
+            close_streams(app)
             server.close()
         return 0
     except KeyboardInterrupt:

@@ -1,6 +1,6 @@
 """Fixtures for the web tests: a real Session (real journal in a temporary
 folder, real Ghosts Love Candy engine), the Flask app around it, the real
-waitress server on a loopback port, and headless Chromium (Debian's) through
+server (web.make_server) on a loopback port, and headless Chromium (Debian's) through
 Playwright."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def client(app):
 
 @pytest.fixture
 def server(session) -> Iterator[ServerThread]:
-    """The app behind the real waitress server on a free loopback port."""
+    """The app behind the real server on a free loopback port."""
     app = create_app(session, keepalive_s=1.0)
     with ServerThread(app) as srv:
         yield srv

@@ -1,5 +1,5 @@
 """The page in a real browser (Debian's Chromium, headless, through Playwright)
-against the real waitress server and a real Session: what a player or a referee
+against the real server and a real Session: what a player or a referee
 at the table would see and do."""
 from __future__ import annotations
 

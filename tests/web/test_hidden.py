@@ -4,7 +4,7 @@ players' hands, a ghost chosen face down before its reveal, the Love cards.
 The game is played to the moment the secrets exist (RED has chosen a 7 face
 down and told the companion; RED and BLUE's Love cards were noted), then every
 public surface is searched for them: ``/api/state``, ``/api/score``, the
-display page, and the live stream as served by waitress."""
+display page, and the live stream as served by the real server."""
 from __future__ import annotations
 
 import json

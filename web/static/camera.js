@@ -12,7 +12,8 @@
   function next() {
     clearTimeout(timer);
     timer = setTimeout(function () {
-      img.src = "/camera/frame.jpg?overlay=" + (overlay.checked ? 1 : 0) + "&t=" + Date.now();
+      const width = Math.round((img.clientWidth || window.innerWidth) * (window.devicePixelRatio || 1));
+      img.src = "/camera/frame.jpg?overlay=" + (overlay.checked ? 1 : 0) + "&w=" + width + "&t=" + Date.now();
     }, 1000);
   }
   img.addEventListener("load", function () { img.classList.remove("missing"); note.textContent = "Tags found are outlined; the table rectangle comes from the four corner markers."; next(); });
