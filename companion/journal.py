@@ -12,8 +12,23 @@ and ended) and one row per entry, numbered from 1 within the game:
 * ``end``: the game was ended (with its scoreboard).
 
 Each entry keeps the state's hash after it, so a replay can prove it rebuilt the
-same state. The database runs in WAL mode with ``synchronous=FULL``: a returned
-:meth:`Journal.append` survives a power cut.
+same state, and a ``chain``: sha256 of the previous entry's chain (the game's
+start hash for entry 1) and this entry's seq, kind, actions, events and state
+hash. Entries are numbered 1..n per game with no gap; :func:`intact_prefix` finds
+a gap or a broken chain, and :func:`replay` refuses both. Entries written before
+the chain existed have none (the column is added to older journals) and are
+unchecked.
+
+The database runs in WAL mode with ``synchronous=FULL``: a returned
+:meth:`Journal.append` survives a power cut. One process writes: opening for
+writing takes an ``fcntl.flock`` on ``<path>.lock`` (which holds the writer's PID;
+the kernel drops it when the process ends, however it ends) and a second writer
+gets :class:`JournalLocked`. ``Journal(path, readonly=True)`` reads beside a
+writer. Before SQLite reads the write-ahead log, the log is checked
+(:mod:`companion.wal`): frames SQLite would silently skip after a damaged one
+are reported in ``Journal.wal_damage``. Every SQLite error is raised as a
+:class:`JournalError`, one line naming the file. Damaged files are checked and
+salvaged by :mod:`companion.journal_repair` (``companion journal check|salvage``).
 
 Example::
 
@@ -24,14 +39,23 @@ Example::
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
+import logging
+import os
+import shutil
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
+
+from .wal import wal_damage
+
+log = logging.getLogger(__name__)
 
 KINDS = ("action", "correction", "confirm", "undo", "end")
 APPLYING = ("action", "correction", "confirm")
@@ -57,18 +81,37 @@ CREATE TABLE IF NOT EXISTS entries (
     state_hash TEXT NOT NULL,
     time REAL NOT NULL,
     note TEXT NOT NULL DEFAULT '',
+    chain TEXT,
     PRIMARY KEY (game_id, seq)
 );
 """
 
 
 class JournalError(RuntimeError):
-    """The journal cannot be opened, or a replay does not rebuild the recorded state."""
+    """The journal cannot be opened or read (the message is one line naming the
+    file), or a replay does not rebuild the recorded state."""
+
+
+class JournalLocked(JournalError):
+    """Another process is writing to this journal (its PID is in the message)."""
 
 
 def state_hash(state: Any) -> str:
     """A stable hash of a JSON state (sorted keys, no whitespace)."""
     text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _canon(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_link(previous: str, seq: int, kind: str, actions: Sequence[Any], events: Sequence[Any],
+               state_hash_: str) -> str:
+    """An entry's ``chain``: sha256 of the previous entry's chain (the game's start
+    hash for entry 1, "" after an unchained entry) and this entry's seq, kind,
+    actions, events and state hash."""
+    text = _canon([previous, seq, kind, list(actions), list(events), state_hash_])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -94,7 +137,8 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Entry:
-    """One journalled change: ``actions`` is a list of action JSON (possibly empty)."""
+    """One journalled change: ``actions`` is a list of action JSON (possibly empty).
+    ``chain`` links it to the entries before it (None: written before the chain existed)."""
 
     game_id: int
     seq: int
@@ -104,37 +148,127 @@ class Entry:
     state_hash: str
     time: float
     note: str = ""
+    chain: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "kind": self.kind, "actions": self.actions, "events": self.events,
-                "state_hash": self.state_hash, "time": self.time, **({"note": self.note} if self.note else {})}
+                "state_hash": self.state_hash, "time": self.time, **({"note": self.note} if self.note else {}),
+                **({"chain": self.chain} if self.chain else {})}
+
+
+def intact_prefix(record: GameRecord, entries: Sequence[Entry]) -> tuple[int, str | None]:
+    """How many of a game's entries, from the first, are intact, and the first
+    break after them in words: a gap in the numbering (1..n, no gap) or an entry
+    that does not match the chain (None: all intact). Entries without a chain
+    (older journals) are unchecked, but only before the first chained one."""
+    previous, chained = record.start_hash, False
+    for n, e in enumerate(entries, 1):
+        if e.seq != n:
+            return n - 1, f"entry {n} is missing (the next one is entry {e.seq})"
+        if e.chain is None:
+            if chained:
+                return n - 1, f"entry {n} has lost its chain"
+            previous = ""
+            continue
+        if e.chain != chain_link(previous, e.seq, e.kind, e.actions, e.events, e.state_hash):
+            return n - 1, f"entry {n} does not match the chain (altered or out of place)"
+        previous, chained = e.chain, True
+    return len(entries), None
+
+
+def entry_problem(record: GameRecord, entries: Sequence[Entry]) -> str | None:
+    """The first break in a game's entries, in words (see :func:`intact_prefix`); None if intact."""
+    return intact_prefix(record, entries)[1]
+
+
+_COLUMNS = "game_id, seq, kind, action, events, state_hash, time, note, chain"
+
+
+def _entry(r: tuple) -> Entry:
+    return Entry(int(r[0]), int(r[1]), r[2], json.loads(r[3]) if r[3] else [], json.loads(r[4]),
+                 r[5], float(r[6]), r[7], r[8])
 
 
 class Journal:
     """The SQLite journal at ``path`` (created with its folder if missing).
-    Safe to share between threads."""
+    Safe to share between threads.
 
-    def __init__(self, path: str | Path):
+    Opened for writing (the default), it takes an exclusive lock first: the file
+    ``<path>.lock`` holds the writer's PID under an ``fcntl.flock`` that the
+    kernel drops when the process ends however it ends; a second writer gets
+    :class:`JournalLocked`. ``readonly=True`` (export, check) takes no lock and
+    changes nothing on disk, the write-ahead log included.
+
+    Before SQLite reads the write-ahead log, it is checked: frames it would skip
+    silently (after a damaged one) are reported in ``wal_damage``; a writer also
+    keeps a copy of that log as ``<path>-wal.damaged-<time>``."""
+
+    def __init__(self, path: str | Path, readonly: bool = False):
         self.path = str(path)
-        if self.path != ":memory:":
+        self.readonly = readonly
+        self.wal_damage: str | None = None
+        self._lock_fd: int | None = None
+        memory = self.path == ":memory:"
+        if not memory and not readonly:
             try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise JournalError(f"cannot create the journal's folder for {self.path}: {e.strerror or e}") from None
+            self._lock_fd = _take_lock(self.path)
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10.0)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_SCHEMA)
+            if not memory:
+                self.wal_damage = _check_wal(self.path, keep_copy=not readonly)
+            if readonly:
+                if not Path(self.path).is_file():
+                    raise JournalError(f"no journal at {self.path}")
+                uri = Path(self.path).absolute().as_uri() + "?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None, timeout=10.0)
+                self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if not {"games", "entries"} <= tables:
+                    self._db.close()
+                    raise JournalError(f"{self.path} is an SQLite file but not a journal (no games/entries tables)")
+            else:
+                self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10.0)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.executescript(_SCHEMA)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(entries)")}
+            self._select = _COLUMNS
+            if "chain" not in columns:       # a journal from before the chain: its entries stay unchecked
+                if readonly:
+                    self._select = _COLUMNS.replace("chain", "NULL")
+                else:
+                    self._db.execute("ALTER TABLE entries ADD COLUMN chain TEXT")
         except sqlite3.Error as e:
+            self._release_lock()
             raise JournalError(f"cannot open the journal {self.path}: {e}") from None
+        except JournalError:
+            self._release_lock()
+            raise
+        if self.wal_damage:
+            log.error("journal %s: %s", self.path, self.wal_damage)
         self._lock = threading.Lock()
+
+    def _release_lock(self) -> None:
+        if self._lock_fd is not None:
+            _drop_lock(self._lock_fd)
+            self._lock_fd = None
+
+    @contextlib.contextmanager
+    def _reading(self, what: str) -> Iterator[None]:
+        """Turn any SQLite error into one line naming the file."""
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise JournalError(f"the journal {self.path} cannot be read ({what}): {e}; "
+                               f"see `companion journal check {self.path}`") from None
 
     # ---- writing
 
     def start_game(self, game: str, players: Sequence[str], options: dict[str, Any], start_state: dict[str, Any]) -> int:
         """Record a new game; returns its id."""
-        with self._lock:
+        with self._lock, self._reading("starting a game"):
             cur = self._db.execute(
                 "INSERT INTO games (game, players, options, start_state, start_hash, started) VALUES (?, ?, ?, ?, ?, ?)",
                 (game, json.dumps(list(players)), json.dumps(options), json.dumps(start_state),
@@ -143,33 +277,53 @@ class Journal:
 
     def append(self, game_id: int, kind: str, actions: Sequence[dict[str, Any]] | None,
                events: Sequence[dict[str, Any]], state: dict[str, Any], note: str = "") -> int:
-        """Write one entry (durably, before the caller shows it); returns its seq."""
+        """Write one entry (durably, before the caller shows it), numbered next
+        in its game and chained to the one before; returns its seq."""
         if kind not in KINDS:
             raise ValueError(f"journal entry kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        with self._lock:
+        actions_text = json.dumps(list(actions)) if actions else None
+        events_text = json.dumps(list(events))
+        digest = state_hash(state)
+        with self._lock, self._reading(f"writing an entry of game {game_id}"):
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)).fetchone()
-                seq = int(row[0]) + 1
+                row = self._db.execute("SELECT seq, chain FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                                       (game_id,)).fetchone()
+                if row is None:
+                    start = self._db.execute("SELECT start_hash FROM games WHERE id = ?", (game_id,)).fetchone()
+                    if start is None:
+                        raise KeyError(f"the journal {self.path} has no game {game_id}")
+                    seq, previous = 1, start[0]
+                else:
+                    seq, previous = int(row[0]) + 1, row[1] or ""
+                chain = chain_link(previous, seq, kind, json.loads(actions_text) if actions_text else [],
+                                   json.loads(events_text), digest)
                 self._db.execute(
-                    "INSERT INTO entries (game_id, seq, kind, action, events, state_hash, time, note) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, kind, json.dumps(list(actions)) if actions else None,
-                     json.dumps(list(events)), state_hash(state), time.time(), note))
+                    "INSERT INTO entries (game_id, seq, kind, action, events, state_hash, time, note, chain) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, kind, actions_text, events_text, digest, time.time(), note, chain))
                 if kind == "end":
                     self._db.execute("UPDATE games SET ended = ? WHERE id = ?", (time.time(), game_id))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
             return seq
 
     def end_game(self, game_id: int, state: dict[str, Any], result: dict[str, Any] | None, note: str = "") -> int:
         """Close a game with its scoreboard (an ``end`` entry)."""
         seq = self.append(game_id, "end", None, [], state, note)
-        with self._lock:
+        with self._lock, self._reading(f"ending game {game_id}"):
             self._db.execute("UPDATE games SET result = ? WHERE id = ?", (json.dumps(result), game_id))
         return seq
+
+    def close_unrecoverable(self, game_id: int, reason: str) -> None:
+        """Close a game that cannot be resumed, keeping every entry it has:
+        ``result`` becomes ``{"unrecoverable": reason}`` and ``ended`` is set."""
+        with self._lock, self._reading(f"closing game {game_id}"):
+            self._db.execute("UPDATE games SET ended = ?, result = ? WHERE id = ?",
+                             (time.time(), json.dumps({"unrecoverable": reason}), game_id))
 
     # ---- reading
 
@@ -178,38 +332,44 @@ class Journal:
                           row[5], float(row[6]), row[7], json.loads(row[8]) if row[8] else None)
 
     def game(self, game_id: int) -> GameRecord:
-        with self._lock:
+        with self._lock, self._reading(f"game {game_id}"):
             row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise KeyError(f"the journal {self.path} has no game {game_id}")
         return self._record(row)
 
     def games(self) -> list[GameRecord]:
-        with self._lock:
+        with self._lock, self._reading("the games"):
             rows = self._db.execute("SELECT * FROM games ORDER BY id").fetchall()
         return [self._record(r) for r in rows]
 
     def open_game(self) -> GameRecord | None:
         """The most recent game that has not ended, if any."""
-        with self._lock:
+        with self._lock, self._reading("the open game"):
             row = self._db.execute("SELECT * FROM games WHERE ended IS NULL ORDER BY id DESC LIMIT 1").fetchone()
         return self._record(row) if row else None
 
     def last_game_id(self) -> int | None:
-        with self._lock:
+        with self._lock, self._reading("the games"):
             row = self._db.execute("SELECT MAX(id) FROM games").fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
     def entries(self, game_id: int) -> list[Entry]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT game_id, seq, kind, action, events, state_hash, time, note FROM entries "
-                "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        return [Entry(int(r[0]), int(r[1]), r[2], json.loads(r[3]) if r[3] else [], json.loads(r[4]),
-                      r[5], float(r[6]), r[7]) for r in rows]
+        with self._lock, self._reading(f"the entries of game {game_id}"):
+            rows = self._db.execute(f"SELECT {self._select} FROM entries WHERE game_id = ? ORDER BY seq",
+                                    (game_id,)).fetchall()
+        return [_entry(r) for r in rows]
+
+    def problem(self, game_id: int) -> str | None:
+        """What is wrong with a game's entries (a gap, a broken chain, an
+        unreadable page), in words; None if they are intact."""
+        try:
+            return entry_problem(self.game(game_id), self.entries(game_id))
+        except JournalError as e:
+            return str(e)
 
     def journal_mode(self) -> str:
-        with self._lock:
+        with self._lock, self._reading("its mode"):
             return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
 
     def export(self, game_id: int) -> dict[str, Any]:
@@ -220,7 +380,55 @@ class Journal:
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            try:
+                self._db.close()
+            except sqlite3.Error as e:
+                log.warning("closing the journal %s: %s", self.path, e)
+            finally:
+                self._release_lock()
+
+
+def _take_lock(path: str) -> int:
+    """Lock ``<path>.lock`` for this process and write its PID there; raise
+    :class:`JournalLocked` naming the holder's PID if another process has it."""
+    lock_path = path + ".lock"
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as e:
+        raise JournalError(f"cannot open the journal's lock file {lock_path}: {e.strerror or e}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
+        os.close(fd)
+        raise JournalLocked(f"the journal {path} is in use by another process (PID {holder}); "
+                            f"stop that one first, or use another journal") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd
+
+
+def _drop_lock(fd: int) -> None:
+    try:
+        os.ftruncate(fd, 0)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _check_wal(path: str, keep_copy: bool) -> str | None:
+    """Describe frames of ``<path>-wal`` that SQLite would skip silently; with
+    ``keep_copy`` save the damaged log beside the journal first."""
+    wal = path + "-wal"
+    damage = wal_damage(wal)
+    if damage and keep_copy:
+        copy = f"{wal}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+        try:
+            shutil.copy2(wal, copy)
+            damage += f"; the damaged log is kept as {copy}"
+        except OSError as e:
+            damage += f"; it could not be copied aside: {e.strerror or e}"
+    return damage
 
 
 def applied_entries(entries: Sequence[Entry]) -> list[Entry]:
@@ -238,12 +446,20 @@ def applied_entries(entries: Sequence[Entry]) -> list[Entry]:
 def replay(engine: Any, journal: Journal, game_id: int) -> tuple[dict[str, Any], list[Entry]]:
     """Rebuild a game's state by replaying its standing actions through the engine
     from the start state, and check it against the last entry's hash. Returns the
-    state and the standing entries; raises :class:`JournalError` on a mismatch."""
-    record = journal.game(game_id)
-    entries = journal.entries(game_id)
+    state and the standing entries; raises :class:`JournalError` on a mismatch, a
+    gap in the entries or a broken chain."""
+    return replay_record(engine, journal.game(game_id), journal.entries(game_id))
+
+
+def replay_record(engine: Any, record: GameRecord, entries: Sequence[Entry]) -> tuple[dict[str, Any], list[Entry]]:
+    """:func:`replay` of a game record and its entries already read."""
+    game_id = record.id
     state = record.start_state
     if state_hash(state) != record.start_hash:
         raise JournalError(f"game {game_id}: the start state does not match its recorded hash")
+    problem = entry_problem(record, entries)
+    if problem:
+        raise JournalError(f"game {game_id}: {problem}")
     standing = applied_entries(entries)
     for e in standing:
         try:

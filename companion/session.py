@@ -40,7 +40,7 @@ from models.registry import get_game
 from .camera_view import CameraView
 from .config import Config, default_config
 from .frame_reader import CameraStalled, FrameReader, ReaderStopped
-from .journal import Journal, applied_entries, replay
+from .journal import Journal, JournalError, applied_entries, replay
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +152,7 @@ class Session:
         self._status = "starting"
         self._prompts: list[Prompt] = []
         self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
+        self._refusals: list[dict[str, Any]] = []     # games the journal could not resume (shown once more)
         self._snapshot: Any = None
         self._settling = False
         # the camera
@@ -159,8 +160,8 @@ class Session:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._done = threading.Event()
-        self._done.set()
         self._loop_beat = time.monotonic()
+        self._done.set()
         self._camera = {"ok": False, "fps": 0.0, "frames": 0, "errors": 0, "bad_frames": 0, "rejected": 0,
                         "skipped": 0, "calibrated": False, "source": None, "ended": False, "missing": False,
                         "retry_s": None, "last_error": ""}
@@ -541,6 +542,9 @@ class Session:
             self.game_id = self.journal.start_game(engine.code, players, opts, state)
             self.engine, self.players, self.state, self._ended = engine, list(players), state, False
             self._events.clear()
+            for refusal in self._refusals:      # why the journal's game was not resumed stays on the page
+                self._events.append(refusal)
+            self._refusals = []
             self._add_event({"type": "new_game", "text": f"New game of {engine.title}: {', '.join(players)}."})
             # the table seen so far belongs to the old game: referee from the next settled change
             self._snapshot = None
@@ -549,13 +553,33 @@ class Session:
             return self.game_id
 
     def resume(self) -> bool:
-        """Resume the journal's open game, if any: replay its actions from the
-        start state through the engine and check the recorded hash. True if resumed."""
+        """Resume the journal's open game, if any: check its entries (numbered
+        1..n, chained), replay its actions from the start state through the
+        engine and check the recorded hash. True if resumed.
+
+        A game that cannot be resumed that way (or whose latest changes the
+        journal lost) never blocks a new one: it is closed as unrecoverable with
+        every entry kept, and the page and the log say why; False is returned."""
         record = self.journal.open_game()
+        lost = self.journal.wal_damage
         if record is None:
+            if lost:
+                self._refuse(f"The journal {self.journal.path} lost recent changes: {lost}.")
             return False
-        engine = get_game(record.game)
-        state, standing = replay(engine, self.journal, record.id)
+        try:
+            if lost:
+                raise JournalError(f"the journal lost its latest changes: {lost}")
+            try:
+                engine = get_game(record.game)
+            except KeyError:
+                raise JournalError(f"this companion does not know the game {record.game!r}") from None
+            state, standing = replay(engine, self.journal, record.id)
+        except JournalError as e:
+            reason = str(e).removeprefix(f"game {record.id}: ")
+            self.journal.close_unrecoverable(record.id, reason)
+            self._refuse(f"Game {record.id} of {record.game} cannot be resumed: {reason}. It is closed as "
+                         f"unrecoverable (its entries are kept in the journal); start a new game.")
+            return False
         with self._op:
             self.engine, self.game_id, self.players = engine, record.id, list(record.players)
             self.state, self._ended = state, False
@@ -568,6 +592,15 @@ class Session:
             self._check_table()
             self._publish()
         return True
+
+    def _refuse(self, text: str) -> None:
+        """Show and log why the journal's game was not resumed (until a new game starts)."""
+        log.error("%s", text)
+        with self._op:
+            self._add_event({"type": "unrecoverable", "text": text})
+            self._refusals.append(self._events[-1])
+            self._prompts = [Prompt(text, None, "error")]
+            self._publish()
 
     def _parse(self, action_json: Any) -> list[Action]:
         engine = self._need_game()

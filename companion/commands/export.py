@@ -6,6 +6,10 @@ the final scoreboard if the game ended::
 
     companion export --last --out game.json
     companion export --game-id 3
+
+It only reads the journal (a running companion may keep writing). Exit 1 when
+the record was written but the journal shows damage (a gap, a broken chain, a
+damaged write-ahead log); 2 when it cannot be read at all.
 """
 from __future__ import annotations
 
@@ -41,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion export: no journal at {path}", file=sys.stderr)
         return 2
     try:
-        journal = Journal(path)
+        journal = Journal(path, readonly=True)     # beside a running companion: reads only, no lock
     except JournalError as e:
         print(f"companion export: {e}", file=sys.stderr)
         return 2
@@ -52,8 +56,12 @@ def run(args: argparse.Namespace) -> int:
             return 1
         try:
             record = journal.export(game_id)
+            problem = journal.problem(game_id)
         except KeyError as e:
             print(f"companion export: {e.args[0]}", file=sys.stderr)
+            return 2
+        except JournalError as e:
+            print(f"companion export: {e}", file=sys.stderr)
             return 2
         text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
         if args.out:
@@ -66,6 +74,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"wrote game {game_id} ({len(record['entries'])} entries) to {args.out}", file=sys.stderr)
         else:
             sys.stdout.write(text)
+        damage = "; ".join(d for d in (journal.wal_damage, problem and f"game {game_id}: {problem}") if d)
+        if damage:
+            print(f"companion export: the journal {path} is damaged, the record may be incomplete: {damage} "
+                  f"(see `companion journal check`)", file=sys.stderr)
+            return 1
         return 0
     finally:
         journal.close()

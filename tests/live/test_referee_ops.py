@@ -6,7 +6,6 @@ import sqlite3
 import pytest
 
 from companion.config import load_config
-from companion.journal import JournalError
 from companion.session import Session
 from models.engine import IllegalAction, MalformedAction
 
@@ -103,12 +102,14 @@ def test_resume_rebuilds_the_same_state_and_prompts(tmp_path, game):
     assert any(e["type"] == "resumed" for e in after["events"])
     b.close()
 
-    # a journal whose recorded hash does not match the replay is refused, not trusted
+    # a journal whose recorded hash does not match the replay is refused, not trusted:
+    # the game is closed as unrecoverable (entries kept) and a new one can start
     con = sqlite3.connect(path)
     con.execute("UPDATE entries SET state_hash = 'x' WHERE seq = (SELECT MAX(seq) FROM entries)")
     con.commit()
     con.close()
     c = session_at(path)
-    with pytest.raises(JournalError, match="does not rebuild the state"):
-        c.resume()
+    assert not c.resume()
+    assert "does not match the chain" in c.journal.game(gid).result["unrecoverable"]
+    assert any(e["type"] == "unrecoverable" for e in c.view()["events"])
     c.close()
