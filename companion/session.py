@@ -470,13 +470,29 @@ class Session:
                 return
             verdict = self.engine.referee(self.state, snapshot)
             if verdict.status == "applied":
-                self._commit("action", verdict.actions, verdict.state, verdict.events)
+                try:
+                    self._commit("action", verdict.actions, verdict.state, verdict.events)
+                except JournalError as e:     # not written, so not shown: the table stays unrefereed
+                    self._journal_failed(e)
+                    return
             elif verdict.status == "out_of_sync" and self.indicators is not None:
                 if self._status != "out_of_sync" or [p.text for p in verdict.prompts] != [p.text for p in self._prompts]:
                     self.indicators.beep("illegal")
             self._status = verdict.status
             self._prompts = list(verdict.prompts)
             self._publish()
+
+    def _journal_failed(self, error: Exception) -> None:
+        """A change the journal could not write (a full or damaged disk): it is not
+        applied, the page and the log say so, and the loop goes on; the same
+        change is refereed again at the next settled table."""
+        log.error("journal: %s", error)
+        self._snapshot = None           # referee the table again once the journal can be written
+        self._status = "out_of_sync"
+        self._prompts = [Prompt(f"The journal cannot be written, so nothing was applied: {error}. "
+                                "Check the disk; the companion tries again at the next change.", None, "error")]
+        self._add_event({"type": "journal_error", "text": f"Journal write failed: {error}"})
+        self._publish()
 
     def _check_table(self) -> None:
         """After a referee operation: compare the last settled table with the new
@@ -828,6 +844,10 @@ class Session:
         with self._view_lock:
             if sub in self._subs:
                 self._subs.remove(sub)
+
+    #: Errors of a referee operation that are the companion's, not the request's
+    #: (the journal cannot be written): the web API answers them with 503.
+    UNAVAILABLE: tuple[type[Exception], ...] = (JournalError,)
 
     def on_change(self, callback: Callable[[dict[str, Any]], None]) -> None:
         """Call ``callback(view)`` after every publish (in the publishing thread)."""

@@ -218,11 +218,14 @@ def _field(data: dict, name: str, kind: type, what: str) -> Any:
 
 
 def _run(op: str, call, *args: Any):
-    """Run a referee operation; the rules' refusals are 409, bad requests 400."""
+    """Run a referee operation; the rules' refusals are 409, bad requests 400, and
+    the companion's own trouble (the journal cannot be written) 503."""
     try:
         result = call(*args)
     except IllegalAction as e:
         raise ApiError(409, e.reason) from None
+    except getattr(the_session(), "UNAVAILABLE", ()) as e:    # the journal cannot be written: nothing changed
+        raise ApiError(503, f"{op}: {e}") from None
     except (ValueError, KeyError, TypeError) as e:
         reason = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
         raise ApiError(400, f"{op}: {reason}") from None
