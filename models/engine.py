@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Mapping, Sequence
 
+from .whereabouts import Whereabouts, words_or
+
 State = dict[str, Any]
 Layout = dict[str, Any]
 
@@ -347,6 +349,11 @@ class Game:
     actions: ClassVar[tuple[type[Action], ...]] = ()
     options: ClassVar[dict[str, Option]] = {}
     catalog_dir: ClassVar[Path | None] = None   # folder of the shipped catalog CSVs
+    #: kinds (as counted by :meth:`count_kind`) whose components are secret where
+    #: they lie: a refusal never names one ("that Love card is already dealt")
+    secret_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: kind -> (singular, plural) nouns for messages; default: the kind's own word
+    kind_names: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, catalog: "Any | None" = None):
         from .catalog import Catalog  # local: catalog imports nothing from here
@@ -400,7 +407,73 @@ class Game:
             raise IllegalAction(f"{action} is not a {self.title} action", action)
         work = copy.deepcopy(state)
         events = self._apply(work, action)
+        self.check_whereabouts(state, work, action)
         return work, events
+
+    def check_whereabouts(self, before: State, after: State, action: Action) -> None:
+        """The one check every game shares (see :mod:`models.whereabouts`): after
+        an action no component may be in two places, and no kind may have more
+        components on record than the catalog holds (a card played without a
+        name must be one whose place is unknown). Only what the action made
+        worse is refused, so a state that was already wrong stays playable."""
+        now = self.whereabouts(after)
+        if now is None:
+            return
+        counts = self._kind_counts()
+        dups = now.duplicates()
+        short = {k: v for k, v in now.unaccounted(counts).items() if v < 0}
+        if not dups and not short:
+            return
+        was = self.whereabouts(before) or self.new_whereabouts()
+        for payload, places in dups.items():
+            if was.count(payload) >= len(places):
+                continue
+            kind = self.count_kind(payload)
+            noun = self.kind_noun(kind)
+            prior = was.where(payload)
+            if kind in self.secret_kinds:
+                text = f"that {noun} is already {prior[1]}" if prior else f"that {noun} is named twice"
+            else:
+                c = self.catalog.get(payload)
+                name = f"{c.name} ({payload})" if c is not None and c.name != payload else payload
+                text = (f"{name} is already {prior[0]}" if prior else
+                        f"{name} cannot be both {places[0]} and {places[1]}")
+            raise IllegalAction(f"{action.type}: {text}", action)
+        old = was.unaccounted(counts)
+        for kind, v in short.items():
+            if v >= old.get(kind, 0):
+                continue
+            areas = was.areas(kind)
+            where = words_or(areas) if areas else "accounted for"
+            raise IllegalAction(f"{action.type}: every {self.kind_noun(kind)} is {where}: {now.hidden}", action)
+
+    def new_whereabouts(self, hidden: str = "none can be anywhere else") -> Whereabouts:
+        """An empty :class:`Whereabouts` counting components with :meth:`count_kind`."""
+        kinds = self.__dict__.get("_kinds_by_payload")
+        if kinds is None:
+            kinds = {c.payload: self.count_kind_of(c) for c in self.catalog}
+            self.__dict__["_kinds_by_payload"] = kinds
+        return Whereabouts(kinds.get, hidden)
+
+    def count_kind(self, payload: str) -> str | None:
+        """The kind a payload counts as (None: not in the catalog or not counted)."""
+        self.new_whereabouts()
+        return self.__dict__["_kinds_by_payload"].get(payload)
+
+    def _kind_counts(self) -> dict[str, int]:
+        counts = self.__dict__.get("_kind_counts_cache")
+        if counts is None:
+            counts = Whereabouts.catalog_counts(self.catalog, self.count_kind)
+            self.__dict__["_kind_counts_cache"] = counts
+        return counts
+
+    def kind_noun(self, kind: str | None, plural: bool = False) -> str:
+        """The word for one (or several) components of a kind: ``cat``, ``Love card``."""
+        k = kind or "component"
+        names = self.kind_names.get(k)
+        if names:
+            return names[1] if plural else names[0]
+        return k if plural or not k.endswith("s") else k[:-1]
 
     def apply_all(self, state: State, actions: Sequence[Action]) -> tuple[State, list[Event]]:
         """Apply a sequence atomically: all of it, or nothing (IllegalAction)."""
@@ -440,6 +513,18 @@ class Game:
         return json.loads(json.dumps(state))
 
     # ---- hooks every game implements
+
+    def whereabouts(self, state: State) -> Whereabouts | None:
+        """Where the state puts each component (see :mod:`models.whereabouts`),
+        built on :meth:`new_whereabouts`; None (the default) opts out of the
+        engine's "nothing in two places / nothing that cannot exist" check."""
+        return None
+
+    def count_kind_of(self, component: Any) -> str | None:
+        """The kind a catalog component counts as: its catalog file (``kids``) by
+        default; a game may group by a column (GAH cards by type: ``cat``) or
+        return None for components it does not track."""
+        return component.kind
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
         raise NotImplementedError

@@ -16,6 +16,7 @@ from ..engine import Game, IllegalAction, Layout, Option, Prompt, Scoreboard, St
 from . import layout, points, referee, rules, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
+from .whereabouts import whereabouts as _whereabouts
 
 
 class CandyCrave(Game):
@@ -53,6 +54,17 @@ class CandyCrave(Game):
         super().__init__(catalog)
         self.kit = Kit.load(self.catalog)
         self.rules = rules.Rules(self.kit)
+
+    kind_names = {"sweets": ("sweet", "sweets"), "base_tiles": ("base value tile", "base value tiles"),
+                  "favourites": ("favourites tile", "favourites tiles")}
+
+    def whereabouts(self, state: State) -> Any:
+        """The sweets and tiles whose place the state names (see whereabouts.py)."""
+        return _whereabouts(self.new_whereabouts(), state, self.kit)
+
+    def count_kind_of(self, component: Any) -> str | None:
+        """Sweets, base tiles and favourites are counted; bowls and dividers stay put."""
+        return component.kind if component.kind in ("sweets", "base_tiles", "favourites") else None
 
     def seats(self) -> list[str]:
         """A seat per seat-colour divider (dividers.csv rows owned by ``seat``; the

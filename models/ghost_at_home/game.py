@@ -11,12 +11,13 @@ Example::
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..engine import Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, referee, rules, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
+from .whereabouts import whereabouts as _whereabouts
 
 
 class GhostAtHome(Game):
@@ -48,6 +49,18 @@ class GhostAtHome(Game):
         super().__init__(catalog)
         self.kit = Kit.load(self.catalog)
         self.rules = rules.Rules(self.kit)
+
+    kind_names: ClassVar[dict[str, tuple[str, str]]] = {
+        "room": ("room card", "room cards"), "wild": ("wild room card", "wild room cards"),
+        "ghost": ("ghost", "ghosts"), "cat": ("cat", "cats"), "special": ("special card", "special cards")}
+
+    def count_kind_of(self, component: Any) -> str | None:
+        """Cards count by their type (cats, ghosts...); floor and roof cards are not tracked."""
+        return component["kind"] if component.kind == "cards" else None
+
+    def whereabouts(self, state: State) -> Any:
+        """The cards on the table and on the discard pile (see whereabouts.py)."""
+        return _whereabouts(self.new_whereabouts("no hand can hold one"), state)
 
     def seats(self) -> list[str]:
         """A seat per complete house (floors.csv: all six floor faces of a colour)."""

@@ -411,6 +411,9 @@ class Rules:
         state["hands"][p] -= 1
         state["clearing"].append(pd["ghost"])
         self._to_pile(state, [pd["ghost"], cat], 2)
+        if cat is None:     # a cat nobody named: one of the cats whose place is unknown (the engine checks one can be)
+            unnamed = state["discard"].setdefault("unnamed", {})
+            unnamed["cat"] = unnamed.get("cat", 0) + 1
         state["pending"] = None
         events = [Event("cat_defence", f"{p} discards {cat or 'a cat'} from hand: {pd['by']}'s ghost "
                                        f"{pd['ghost']} is cancelled; discard it", {"player": p, "ghost": pd["ghost"]})]

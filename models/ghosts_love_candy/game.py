@@ -23,6 +23,7 @@ from .prompts import prompts as _prompts
 from .scoring import scoreboard
 from .state import State
 from .views import player_view as _player_view, public_view as _public_view
+from .whereabouts import whereabouts as _whereabouts
 
 
 class GhostsLoveCandy(Game):
@@ -49,6 +50,15 @@ class GhostsLoveCandy(Game):
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
         self.cards = Cards.from_catalog(self.catalog)
+
+    secret_kinds: ClassVar[frozenset[str]] = frozenset({"love"})
+    kind_names: ClassVar[dict[str, tuple[str, str]]] = {
+        "love": ("Love card", "Love cards"), "kids": ("kid", "kids"), "ghosts": ("ghost", "ghosts"),
+        "candy": ("candy card", "candy cards")}
+
+    def whereabouts(self, state: State) -> Any:
+        """Every card's place (see whereabouts.py): the engine refuses a card in two places."""
+        return _whereabouts(self.new_whereabouts("the others are in the box"), state, self.cards)
 
     def seats(self) -> list[str]:
         """A seat per ghost set: its colour (ghosts.csv), in catalog order."""

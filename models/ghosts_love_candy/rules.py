@@ -156,8 +156,9 @@ def do_deal_love(state: State, cards: Cards, a: A.DealLove, events: list[Event])
     lid = strip_payload(a.love, "LOVE")
     need(lid in cards.love, f"deal_love: there is no Love card {lid!r} (cards: {', '.join(cards.love)})")
     need(state["phase"] not in ("love", "over"), "deal_love: the Love cards are already being revealed")
-    others = [p for p, l in state["love"].items() if l == lid and p != a.player]
-    need(not others, f"deal_love: {lid} was dealt to {others[0] if others else ''}")
+    need(a.player not in state["love"], f"deal_love: {a.player} already has a Love card")
+    # a Love card dealt to someone else: refused by the engine's whereabouts check,
+    # without naming the card or its holder (the reason may be shown to everyone)
     state["love"][a.player] = lid
     events.append(Event("love_dealt", f"{a.player}'s Love card is noted (secret)"))
 

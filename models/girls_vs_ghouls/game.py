@@ -18,6 +18,7 @@ from ..engine import Game, Option, Prompt, Scoreboard
 from . import layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .board import Board
+from .whereabouts import whereabouts as _whereabouts
 
 
 class GirlsVsGhouls(Game):
@@ -57,6 +58,17 @@ class GirlsVsGhouls(Game):
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
         self.board = Board.from_catalog(self.catalog)
+
+    kind_names = {"treats": ("Treat card", "Treat cards"), "tricks": ("Trick card", "Trick cards"),
+                  "identities": ("identity card", "identity cards")}
+
+    def whereabouts(self, state: dict) -> Any:
+        """The cards whose place the state names, and the face-down Tricks (see whereabouts.py)."""
+        return _whereabouts(self.new_whereabouts("no hand can hold one"), state)
+
+    def count_kind_of(self, component: Any) -> str | None:
+        """Treats, Tricks and identity cards are counted; the board's tags stay put."""
+        return component.kind if component.kind in ("treats", "tricks", "identities") else None
 
     def seats(self) -> list[str]:
         """A seat per standee tag (standees.csv, ``GVG:STANDEE:<COLOUR>``), in catalog order."""

@@ -40,6 +40,7 @@ from . import layout, referee, rules, views
 from .actions import ACTIONS, MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .board import BoardSpec, load_board_spec
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
+from .whereabouts import whereabouts as _whereabouts
 
 CATALOG_DIR = Path(__file__).parent / "catalog"
 
@@ -86,6 +87,17 @@ class TheClosestGhost(Game):
                     for c in self.catalog.of_kind("boards")]
             board = load_board_spec(rows)
         self.board = board
+
+    kind_names = {"ghosts": ("ghost", "ghosts"), "avatars": ("avatar", "avatars"),
+                  "candy": ("piece of candy", "pieces of candy")}
+
+    def whereabouts(self, state: Mapping[str, Any]) -> Any:
+        """Avatars by name, ghosts and candy by count (see whereabouts.py)."""
+        return _whereabouts(self.new_whereabouts("none is left in the box"), state)  # type: ignore[arg-type]
+
+    def count_kind_of(self, component: Any) -> str | None:
+        """Avatars, ghosts and candy are counted; the board markers stay put."""
+        return component.kind if component.kind in ("avatars", "ghosts", "candy") else None
 
     def seats(self) -> list[str]:
         """A seat per avatar token: its colour (avatars.csv), in catalog order."""

@@ -11,6 +11,7 @@ from models.engine import IllegalAction
 from models.candy_crave.actions import ACTIONS
 from models.registry import get_game
 from tests.games.ccr.driver import Table
+from tests.support.components import assert_components_add_up
 
 GAME = get_game("CCR")
 ALL_PLAYERS = ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]
@@ -36,6 +37,7 @@ def junk(draw):
 
 
 def check_invariants(state, n):
+    assert_components_add_up(GAME, state)
     places = list(state["bowls"]) + list(state["box"])
     for ar in state["areas"].values():
         places += ar["play"] + ar["locked"]

@@ -12,6 +12,7 @@ from models.engine import IllegalAction
 from models.ghost_at_home.actions import ACTIONS
 from models.registry import get_game
 from tests.games.gah.driver import Table
+from tests.support.components import assert_components_add_up
 
 GAME = get_game("GAH")
 ALL_PLAYERS = ["RED", "BLUE", "GREEN", "YELLOW"]
@@ -39,6 +40,7 @@ def junk(draw):
 
 
 def check_invariants(state):
+    assert_components_add_up(GAME, state)
     assert json.loads(json.dumps(state)) == state
     cards = [c for h in state["houses"].values() for fl in h
              for c in [*fl["rooms"].values(), *fl["cats"].values(), *fl["ghosts"]] if c]

@@ -15,6 +15,7 @@ import pytest
 
 from models.engine import IllegalAction
 from models.registry import get_game
+from tests.support.components import assert_components_add_up
 
 GAME = get_game("GLC")
 THREE = ["RED", "BLUE", "GREEN"]
@@ -96,6 +97,7 @@ def stage(kids: Iterable[int], piles: dict[int, list[str]], players: list[str] =
 
 def check_invariants(state: dict) -> None:
     """Every card is in exactly one place; the state is plain JSON."""
+    assert_components_add_up(GAME, state)
     assert json.loads(json.dumps(state)) == state
     kids = list(state["kid_deck"]) + state["discard"]["kids"]
     kids += [s["kid"] for s in state["slots"] if s["kid"] is not None]

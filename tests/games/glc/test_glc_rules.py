@@ -165,7 +165,7 @@ def test_rounds_go_on_and_the_game_ends_when_the_last_candy_is_placed():
 
 def test_secret_love_card_must_match_at_the_end():
     s = act(dealt(), {"type": "deal_love", "player": "RED", "love": "L5"})
-    assert "was dealt to RED" in rejected(s, {"type": "deal_love", "player": "BLUE", "love": "L5"})
+    assert "that Love card is already dealt" in rejected(s, {"type": "deal_love", "player": "BLUE", "love": "L5"})
     s["phase"] = "love"
     assert "dealt a different Love card" in rejected(s, {"type": "reveal_love", "player": "RED", "love": "L2"})
 

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from models.engine import IllegalAction
 from tests.games.gvg.gvg_support import BOARD, FIVE, FOUR, GAME, TrueTable, run
+from tests.support.components import assert_components_add_up
 
 PLAYERS = ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "PINK"]
 HOUSES = st.integers(min_value=0, max_value=9)
@@ -27,6 +28,7 @@ ACTION = st.one_of(
 
 
 def check_invariants(state):
+    assert_components_add_up(GAME, state)
     assert json.loads(json.dumps(state)) == state
     assert state["phase"] in ("setup", "play", "reveal", "tiebreak", "identities", "over")
     assert len(state["closed"]) <= 3

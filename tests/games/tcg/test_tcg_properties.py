@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from models.engine import IllegalAction
 from models.the_closest_ghost import rules
 from tests.games.tcg.tcg_support import GAME
+from tests.support.components import assert_components_add_up
 
 OPTIONS = st.fixed_dictionaries({
     "layout": st.sampled_from(["3x6", "6x3"]),
@@ -56,6 +57,7 @@ def random_action(draw) -> dict:
 
 
 def check_invariants(state) -> None:
+    assert_components_add_up(GAME, state)
     area = GAME.area(state)
     assert json.loads(json.dumps(state)) == state
     squares = set(area.squares())

@@ -1,0 +1,30 @@
+"""Where each Candy Crave component is known to be, for the engine's shared check
+(:mod:`models.whereabouts`): sweets in the bowls, in a play area, locked, or
+removed from the game; base value tiles drawn this round or spent in round 1;
+favourites tiles face up on a stack or laid out in a row. The face-down
+favourites stacks and the unused tiles are unknown.
+"""
+from __future__ import annotations
+
+from ..engine import State
+from ..whereabouts import Whereabouts
+from .kit import Kit
+from .rules import area_name
+
+
+def whereabouts(w: Whereabouts, state: State, kit: Kit) -> Whereabouts:
+    w.place_all((f"CCR:SWEET:{s}" for s in state["bowls"]), "in the bowls")
+    w.place_all((f"CCR:SWEET:{s}" for s in state["box"]), "removed from the game")
+    for a, area in state["areas"].items():
+        name = area_name(state, a)
+        w.place_all((f"CCR:SWEET:{s}" for s in area["play"]), f"in {name}'s play area", "in a play area")
+        w.place_all((f"CCR:SWEET:{s}" for s in area["locked"]), f"locked by {name}", "locked")
+    for t, tile in state["base"].items():
+        w.place(f"CCR:BASE:{tile}", f"at the {kit.name(t)}", "drawn this round")
+    w.place_all((f"CCR:BASE:{t}" for t in state["base_spent"]), "back in the box (used in round 1)")
+    for t, tile in state["faceup"].items():
+        if tile not in state["rows"].get(t, ()):
+            w.place(f"CCR:FAV:{tile}", f"face up on the {kit.name(t)} stack", "face up on a stack")
+    for t, row in state["rows"].items():
+        w.place_all((f"CCR:FAV:{x}" for x in row), f"in the {kit.name(t)} row", "in a row")
+    return w

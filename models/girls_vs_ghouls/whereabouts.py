@@ -1,0 +1,35 @@
+"""Where each Girls vs Ghouls card is known to be, for the engine's shared check
+(:mod:`models.whereabouts`): Treats and revealed Tricks at a house this round,
+cards played in an earlier round (out of the game: the decks are not
+reshuffled), identities turned up at the end. A Trick played face down is one
+Trick at that house, nobody knows which: it must be one of the Tricks whose
+place is unknown (in a hand or in the deck).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..whereabouts import Whereabouts
+
+
+def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
+    on_board: set[str] = set()
+    for h, cards in state["treats"].items():
+        for t in cards:
+            w.place(t["card"], f"at House {h}", "on the board")
+            on_board.add(t["card"])
+    for h, stack in state["tricks"].items():
+        hidden = 0
+        for t in stack:
+            if t["card"] is None:
+                hidden += 1
+            else:
+                w.place(t["card"], f"at House {h}", "on the board")
+                on_board.add(t["card"])
+        w.unnamed("tricks", f"face down at House {h}", hidden, "face down at a house")
+    for c in state["used"]:
+        if c not in on_board:
+            w.place(c, "played in an earlier round", "played in an earlier round")
+    for p, c in state["identities"].items():
+        w.place(c, f"turned up by {p}", "turned up")
+    return w

@@ -1,0 +1,24 @@
+"""Where The Closest Ghost's pieces are, for the engine's shared check
+(:mod:`models.whereabouts`): each avatar (named by its seat colour) on its
+square; the ghosts and the candy are interchangeable, so they are counted,
+not named: a ghost on each ghost square, the candy on the boards and the
+candy each player took. A ghost placed when every ghost token is already on
+the boards cannot exist.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..whereabouts import Whereabouts
+
+
+def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
+    for p, sq in state["avatars"].items():
+        w.place(f"TCG:AVATAR:{p}", f"on {sq}", "on the boards")
+    for sq in state["ghosts"]:
+        w.unnamed("ghosts", f"on {sq}", 1, "on the boards")
+    w.unnamed("candy", "on the boards", len(state["candy"]))
+    for b, by in state["taken"].items():
+        for p, n in by.items():
+            w.unnamed("candy", f"taken by {p} from board {b}", n, "taken")
+    return w
