@@ -37,6 +37,26 @@ class ConfigError(ValueError):
     file (or environment variable) and the key."""
 
 
+#: The one rule for a referee PIN, for --pin, the config file and the environment.
+#: Whitespace is never part of a PIN: setting one with any is refused, and the
+#: console and the API drop whitespace typed around one (web.auth).
+PIN_RULE = "a PIN is 4-64 characters: letters, digits or punctuation, no spaces"
+PIN_MIN, PIN_MAX = 4, 64
+
+
+def validate_pin(pin: Any, where: str) -> str:
+    """``pin`` if it is a valid referee PIN (:data:`PIN_RULE`), else a ConfigError
+    naming ``where`` (``--pin``, the file and key, or the environment variable).
+    "" is valid here: no PIN, so ``companion run`` makes up one."""
+    if pin == "":
+        return pin
+    if not (isinstance(pin, str) and PIN_MIN <= len(pin) <= PIN_MAX and pin.isascii()
+            and pin.isprintable() and not any(c.isspace() for c in pin)):
+        shown = pin[:PIN_MAX] + "..." if isinstance(pin, str) and len(pin) > PIN_MAX else pin
+        raise ConfigError(f"{where}: {PIN_RULE}, not {shown!r}")
+    return pin
+
+
 def default_journal_path() -> str:
     """Where the journal lives when the config does not say: systemd's
     StateDirectory when run as a service, else ~/.local/state/table-companion."""
@@ -176,9 +196,7 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
                           "the camera counts as lost)")
     if values["vision"]["decoder"] not in ("zxing", "zbar", "pyzbar"):
         raise ConfigError(f"{where}: [vision] decoder must be zxing or zbar, not {values['vision']['decoder']!r}")
-    pin = values["referee"]["pin"]
-    if pin and (len(pin) < 4 or not pin.isascii() or not pin.isprintable()):
-        raise ConfigError(f"{where}: [referee] pin must be at least 4 printable characters")
+    validate_pin(values["referee"]["pin"], f"{where}: [referee] pin")
     used: dict[int, str] = {}
     pins = [(f"[pins] {k}", v) for k, v in values["pins"].items() if k != "factory"]
     pins += [(f"[seat_leds] {k}", v) for k, v in values["seat_leds"].items()]
@@ -258,6 +276,8 @@ def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | 
         if key not in DEFAULTS[section]:
             raise ConfigError(f"environment {name}: [{section}] has no key {key!r} (known: {', '.join(DEFAULTS[section])})")
         values[section][key] = _from_text(text, DEFAULTS[section][key], f"environment {name}")
+        if (section, key) == ("referee", "pin"):
+            validate_pin(text, f"environment {name}")
         where = where if where != "<defaults>" else "<environment>"
     values["table"]["seats"] = [s.upper() for s in values["table"]["seats"]]
     values["game"]["players"] = [p.upper() for p in values["game"]["players"]]

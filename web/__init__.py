@@ -31,6 +31,7 @@ from typing import Any
 from flask import Flask
 
 from . import api, camera, console, display, errors
+from . import auth
 from .auth import Referee
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 102
         MAX_CONTENT_LENGTH=int(max_body),
         SESSION_COOKIE_NAME="companion_referee",
         SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Strict",             # no cross-site referee requests
+        SESSION_COOKIE_SAMESITE="Strict",             # another port is the same site: see web.auth
         JSON_SORT_KEYS=False,
         TC_MAX_STREAMS=int(max_streams),
         TC_KEEPALIVE_S=float(keepalive_s),
@@ -72,6 +73,7 @@ def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 102
     app.extensions["companion_referee"] = Referee(session, pin)
     app.extensions["companion_streams"] = api.StreamCounter(int(max_streams))
     errors.register(app)
+    auth.install(app)                                 # cross-site checks, the login's token
     app.register_blueprint(display.bp)
     app.register_blueprint(console.bp)
     app.register_blueprint(camera.bp)
@@ -80,7 +82,9 @@ def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 102
     @app.after_request
     def _headers(resp):
         resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-        resp.headers.setdefault("Referrer-Policy", "no-referrer")
+        # same-origin, not no-referrer: under no-referrer a browser sends "Origin: null"
+        # even on the console's own POSTs, and web.auth refuses those as cross-site
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
         resp.headers.setdefault("X-Frame-Options", "DENY")
         resp.headers.setdefault(
             "Content-Security-Policy",

@@ -1,40 +1,74 @@
 """Who may change the game: the referee, proven by the PIN (or token) set at start-up.
 
-A request proves it three ways: the console's signed session cookie (set by the
-login form), an ``X-Referee-Pin: <PIN>`` header, or ``Authorization: Bearer <PIN>``.
+A request proves it three ways: the console's login cookie (set by the login
+form), an ``X-Referee-Pin: <PIN>`` header, or ``Authorization: Bearer <PIN>``.
 No proof is 401, a wrong PIN 403; too many wrong PINs from one address in a
-minute is 429 (a four-digit PIN must not be guessable by a script)::
+minute, or from all addresses together in :data:`GLOBAL_WINDOW_S`, is 429 (a
+four-digit PIN must not be guessable by a script, even from many addresses)::
 
     @bp.post("/undo")
     @referee_required
     def undo(): ...
+
+What a typed PIN is: surrounding whitespace is dropped (a PIN never holds any:
+the config refuses one that does), the rest compared in constant time.
+
+Logins live on the server: the cookie holds only a random login id, kept in
+:class:`Referee`'s set of live logins until logout (or a restart), so a cookie
+copied before logout is worth nothing after it.
+
+Cross-site requests (:func:`guard_request`, run before every request): a
+state-changing request (not GET/HEAD/OPTIONS) whose ``Origin`` (or, without one,
+``Referer``) is not this server's own host is refused with 403; one that rides on
+the login cookie must also carry that login's token, in an ``X-CSRF-Token``
+header (the console's script) or a ``csrf_token`` form field (the logout form).
+A request carrying the PIN itself needs no token: a browser never adds that header
+across sites. The login form needs no token (there is no login yet) but gets the
+origin check.
 """
 from __future__ import annotations
 
 import functools
 import hmac
+import secrets
 import threading
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, deque
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
-from flask import current_app, redirect, request, session as cookie, url_for
+from flask import Flask, current_app, redirect, request, session as cookie, url_for
 
 from .errors import ApiError
 
 #: Wrong PINs one address may try per window before it is told to wait.
 MAX_FAILURES = 10
 FAILURE_WINDOW_S = 60.0
+#: Wrong PINs all addresses together may try per window; past it every address
+#: waits (logins already made keep working). 30 per 5 minutes: ~14 hours to try
+#: half of the 4-digit PINs, ~58 days for a 6-digit one.
+GLOBAL_MAX_FAILURES = 30
+GLOBAL_WINDOW_S = 300.0
+#: Live logins kept at once; a new one past this drops the oldest.
+MAX_LOGINS = 64
+#: Where the console's script and forms put the login's token.
+TOKEN_HEADER = "X-CSRF-Token"
+TOKEN_FIELD = "csrf_token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class Referee:
-    """Checks referee PINs for one app: against ``pin`` when one was given to
-    ``create_app``, otherwise with the session's own ``check_pin``."""
+    """The referee's credentials for one app: checks PINs (against ``pin`` when
+    one was given to ``create_app``, otherwise with the session's own
+    ``check_pin``), counts wrong ones per address and overall, and holds the
+    live logins (login id -> that login's token)."""
 
     def __init__(self, session: Any, pin: str | None):
         self._session = session
         self._pin = None if pin is None else str(pin)
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
+        self._failures: dict[str, deque[float]] = {}
+        self._all_failures: deque[float] = deque()
+        self._logins: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
 
     def check(self, given: str) -> bool:
@@ -43,22 +77,33 @@ class Referee:
         checker = getattr(self._session, "check_pin", None)
         return bool(checker(given)) if checker else False
 
-    def locked_out(self, addr: str) -> float:
-        """Seconds ``addr`` must wait before trying another PIN (0: may try now)."""
+    def locked_out(self, addr: str) -> tuple[float, str]:
+        """Seconds ``addr`` must wait before trying another PIN (0: may try now),
+        and whose wrong PINs locked it out ("this address" or "all addresses together")."""
         now = time.monotonic()
         with self._lock:
+            q = self._all_failures
+            while q and now - q[0] > GLOBAL_WINDOW_S:
+                q.popleft()
+            if len(q) >= GLOBAL_MAX_FAILURES:
+                return max(1.0, GLOBAL_WINDOW_S - (now - q[0])), "all addresses together"
             q = self._failures.get(addr)
             if not q:
-                return 0.0
+                return 0.0, ""
             while q and now - q[0] > FAILURE_WINDOW_S:
                 q.popleft()
             if len(q) < MAX_FAILURES:
-                return 0.0
-            return max(1.0, FAILURE_WINDOW_S - (now - q[0]))
+                return 0.0, ""
+            return max(1.0, FAILURE_WINDOW_S - (now - q[0])), "this address"
 
     def failed(self, addr: str) -> None:
+        now = time.monotonic()
         with self._lock:
-            self._failures[addr].append(time.monotonic())
+            self._all_failures.append(now)
+            if len(self._failures) > 4 * GLOBAL_MAX_FAILURES:    # forget addresses gone quiet
+                for a in [a for a, q in self._failures.items() if not q or now - q[-1] > FAILURE_WINDOW_S]:
+                    del self._failures[a]
+            self._failures.setdefault(addr, deque()).append(now)
 
     def succeeded(self, addr: str) -> None:
         with self._lock:
@@ -66,15 +111,39 @@ class Referee:
 
     def attempt(self, given: str, addr: str) -> bool:
         """Check a PIN typed by ``addr``; raises 429 while it is locked out."""
-        wait = self.locked_out(addr)
+        wait, who = self.locked_out(addr)
         if wait:
-            raise ApiError(429, f"too many wrong PINs: try again in {int(wait) + 1} s",
+            raise ApiError(429, f"too many wrong PINs from {who}: try again in {int(wait) + 1} s",
                            headers={"Retry-After": str(int(wait) + 1)})
         if self.check(given):
             self.succeeded(addr)
             return True
         self.failed(addr)
         return False
+
+    # ------------------------------------------------------------ logins
+
+    def open_login(self) -> str:
+        """A new live login; its id (what the cookie holds)."""
+        login_id = secrets.token_urlsafe(24)
+        with self._lock:
+            self._logins[login_id] = secrets.token_urlsafe(32)
+            while len(self._logins) > MAX_LOGINS:
+                self._logins.popitem(last=False)
+        return login_id
+
+    def login_token(self, login_id: Any) -> str | None:
+        """The token of the live login ``login_id`` (None: no such live login)."""
+        if not isinstance(login_id, str):
+            return None
+        with self._lock:
+            return self._logins.get(login_id)
+
+    def close_login(self, login_id: Any) -> None:
+        """End a login: its cookie and token are worth nothing from now on."""
+        if isinstance(login_id, str):
+            with self._lock:
+                self._logins.pop(login_id, None)
 
 
 def referee() -> Referee:
@@ -93,8 +162,84 @@ def presented_pin() -> str | None:
 
 
 def logged_in() -> bool:
-    """Whether the browser holds the console's signed cookie."""
-    return bool(cookie.get("referee"))
+    """Whether the browser holds the cookie of a live login."""
+    return referee().login_token(cookie.get("login")) is not None
+
+
+def login_token() -> str:
+    """This request's login token ("" when not logged in): templates put it in
+    a ``<meta name="csrf-token">`` and in every form."""
+    return referee().login_token(cookie.get("login")) or ""
+
+
+def log_in() -> None:
+    """Start a new login for this browser (any earlier one of its ends)."""
+    referee().close_login(cookie.get("login"))
+    cookie.clear()
+    cookie["login"] = referee().open_login()
+
+
+def log_out() -> None:
+    """End this browser's login on the server, and forget the cookie."""
+    referee().close_login(cookie.get("login"))
+    cookie.clear()
+
+
+# --------------------------------------------------------------------------- cross-site requests
+
+
+def _origin(url: str) -> tuple[str, str, int | None] | None:
+    """(scheme, host, port) of a URL, the port filled in for http/https."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:
+        return None
+    if not parts.scheme or not parts.hostname:
+        return None
+    return parts.scheme.lower(), parts.hostname.lower(), port
+
+
+def check_origin() -> None:
+    """403 unless the request's Origin (or Referer) is this server's own."""
+    source, value = "Origin", request.headers.get("Origin")
+    if value is None:
+        source, value = "Referer", request.headers.get("Referer")
+        if not value:
+            return                          # not a browser (curl, a script): nothing to compare
+    own = _origin(f"{request.scheme}://{request.host}")
+    theirs = _origin(value)
+    if theirs is None or theirs != own:
+        raise ApiError(403, f"cross-site request refused: {source} {value[:200]!r} is not this "
+                            f"companion ({request.host})")
+
+
+def check_token() -> None:
+    """403 unless a request riding on the login cookie carries its login's token."""
+    if request.endpoint == "console.login_post" or presented_pin() is not None:
+        return                              # no login yet / the PIN itself is the proof
+    expected = login_token()
+    if not expected:
+        return                              # no live login: the view answers 401 (or does nothing)
+    given = request.headers.get(TOKEN_HEADER) or request.form.get(TOKEN_FIELD) or ""
+    if not hmac.compare_digest(given.encode(), expected.encode()):
+        raise ApiError(403, "the console's security token is missing or stale: reload the page "
+                            "(or log in again)")
+
+
+def guard_request() -> None:
+    """Run before every request: cross-site checks on the state-changing ones."""
+    if request.method in SAFE_METHODS:
+        return
+    check_origin()
+    check_token()
+
+
+def install(app: Flask) -> None:
+    """Hook the checks into ``app``: :func:`guard_request` before each request,
+    ``csrf_token()`` for templates."""
+    app.before_request(guard_request)
+    app.context_processor(lambda: {"csrf_token": login_token})
 
 
 def check_request() -> None:

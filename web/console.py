@@ -1,7 +1,8 @@
 """The referee console (``/referee``), behind the PIN.
 
-``/referee/login`` takes the PIN in a form and sets a signed cookie (``SameSite=Strict``,
-so no other site can act through it); ``/referee`` then offers new game (game,
+``/referee/login`` takes the PIN in a form and sets a signed cookie holding a
+login id the server keeps until logout (see :mod:`web.auth`: the cookie alone
+changes nothing, each change also carries the login's token); ``/referee`` then offers new game (game,
 players in seat order, options), confirm, correct or apply an action typed as
 JSON, undo, and end and score. The page calls the JSON API with the cookie.
 """
@@ -9,9 +10,9 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from flask import Blueprint, current_app, redirect, render_template, request, session as cookie, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
-from .auth import logged_in, referee, referee_page
+from .auth import log_in, log_out, logged_in, referee, referee_page
 from .games import SEAT_COLOURS, games_catalog
 
 bp = Blueprint("console", __name__, url_prefix="/referee")
@@ -47,12 +48,11 @@ def login_post():
         return render_template("login.html", next=nxt, message="Type the referee PIN."), 401
     if not referee().attempt(pin, request.remote_addr or "?"):
         return render_template("login.html", next=nxt, message="Wrong PIN. Try again."), 403
-    cookie.clear()
-    cookie["referee"] = True
+    log_in()
     return redirect(nxt, code=303)
 
 
 @bp.post("/logout")
 def logout():
-    cookie.clear()
+    log_out()                      # the login ends on the server too: an old cookie is worthless
     return redirect(url_for("display.index"), code=303)

@@ -32,7 +32,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=port_number,
                    help="web port (overrides [web] port; 0: any free port, the one chosen is printed)")
     p.add_argument("--bind", help="web bind address (overrides [web] bind)")
-    p.add_argument("--pin", help="referee PIN (overrides [referee] pin; default: a random PIN, printed)")
+    p.add_argument("--pin", type=pin_arg,
+                   help="referee PIN, 4-64 characters, no spaces (overrides [referee] pin; "
+                        "default: a random PIN, printed)")
     p.add_argument("--no-web", action="store_true",
                    help="no web page: print verdicts, prompts and scores to stdout; exit when the camera source ends")
     p.add_argument("--json", action="store_true", help="with --no-web: print each view as one JSON line")
@@ -50,6 +52,17 @@ def port_number(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0-65535 (0: any free port), not {port}")
     return port
+
+
+def pin_arg(text: str) -> str:
+    """``--pin``: the same rule as the config's [referee] pin (companion.config.validate_pin)."""
+    from companion.config import ConfigError, validate_pin
+    try:
+        if not text:
+            raise ConfigError("--pin: give the PIN (or leave --pin out for a random one)")
+        return validate_pin(text, "--pin")
+    except ConfigError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--pin: ")) from None
 
 
 def parse_options(items: list[str]) -> dict[str, str]:

@@ -73,7 +73,7 @@ def test_journal_path_follows_systemd_state_directory(monkeypatch, tmp_path):
     ("[web\nport = 80\n", ["companion.toml", "not valid TOML"]),
     ("[web]\nport = 70000\n", ["[web] port must be 1-65535"]),
     ("[pins]\nbuzzer = 17\n", ["[pins] buzzer", "[seat_leds] RED", "GPIO 17"]),
-    ("[referee]\npin = '12'\n", ["[referee] pin", "at least 4"]),
+    ("[referee]\npin = '12'\n", ["[referee] pin", "4-64 characters"]),
     ("[vision]\ndecoder = 'magic'\n", ["[vision] decoder", "zxing or zbar"]),
     ("[table]\nwidth_mm = -5\n", ["[table] width_mm", "positive"]),
 ])

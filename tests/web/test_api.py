@@ -185,10 +185,11 @@ def test_console_needs_login_and_the_cookie_then_works(client, glc):
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     page = client.get("/referee")
     assert page.status_code == 200 and b"Undo last action" in page.data
-    # the cookie is enough for the API
-    assert client.post("/api/referee/end").status_code == 200
-    client.post("/referee/logout")
-    assert client.post("/api/referee/undo").status_code == 401
+    # the cookie and the page's token are enough for the API (tests/reliability/test_web_security.py)
+    token = re.search(rb'name="csrf-token" content="([^"]+)"', page.data).group(1).decode()
+    assert client.post("/api/referee/end", headers={"X-CSRF-Token": token}).status_code == 200
+    client.post("/referee/logout", data={"csrf_token": token})
+    assert client.post("/api/referee/undo", headers={"X-CSRF-Token": token}).status_code == 401
 
 
 def test_login_never_redirects_to_another_site(client):

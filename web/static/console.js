@@ -1,11 +1,15 @@
 /* The referee console: the live view plus the referee's operations, each a
- * POST to /api/referee/<op> carrying the console's cookie. Every answer, good
- * or bad, is shown in plain words at the top of the page. */
+ * POST to /api/referee/<op> carrying the console's cookie and its login's token
+ * (the page's <meta name="csrf-token">, sent as X-CSRF-Token: the server refuses
+ * a change without it). Every answer, good or bad, is shown in plain words at
+ * the top of the page. */
 "use strict";
 (function () {
   const $ = function (id) { return document.getElementById(id); };
   const games = JSON.parse($("games").textContent || "[]");
   let current = TC.initialView();
+  const tokenMeta = document.querySelector('meta[name="csrf-token"]');
+  const token = tokenMeta ? tokenMeta.getAttribute("content") : "";
 
   function showResult(ok, text) {
     const r = $("result");
@@ -15,7 +19,7 @@
   }
 
   function post(op, body) {
-    const init = { method: "POST", credentials: "same-origin", headers: {} };
+    const init = { method: "POST", credentials: "same-origin", headers: { "X-CSRF-Token": token } };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
