@@ -28,7 +28,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo test test-debian-opencv bench apt-base apt-test venv clean tags
+.PHONY: demo test test-debian-opencv bench soak apt-base apt-test venv clean tags
 
 demo: venv
 	$(VENV)/bin/companion demo
@@ -50,6 +50,14 @@ test-debian-opencv: apt-base
 
 bench: venv
 	$(PY) -m companion.bench
+
+# The demo under waves of viewers, the camera view and the referee for MINUTES
+# (make soak MINUTES=60); fails when memory, threads or open files keep growing.
+# The plot and figures go to out/soak/ (SOAK_OUT=docs/img to refresh the README's).
+MINUTES  ?= 5
+SOAK_OUT ?= out/soak
+soak: venv
+	$(PY) -m companion.soak --minutes $(MINUTES) --out $(SOAK_OUT)
 
 tags: venv
 	$(VENV)/bin/companion tags GLC --out tags-GLC.pdf
