@@ -58,10 +58,15 @@ def test_json_one_object_per_image_with_table_positions(images):
     lines = p.stdout.strip().splitlines()
     assert len(lines) == 2
     a, b = (json.loads(l) for l in lines)
-    assert set(a) == {"image", "width", "height", "calibrated", "sightings", "rejected", "duplicates", "decode_ms"}
+    assert set(a) == {"image", "width", "height", "calibrated", "sightings", "rejected", "duplicates", "decode_ms",
+                      "stages", "budget"}
     assert a["image"] == str(d / "table.png") and (a["width"], a["height"]) == (1600, 900)
     assert a["calibrated"] is True and a["rejected"] == [] and a["duplicates"] == []
     assert isinstance(a["decode_ms"], float)
+    # the reading's stages in order, and the small-tag search's budget, never overspent
+    assert list(a["stages"]) == ["search", "recover", "calibrate", "place"]
+    assert set(a["budget"]) == {"px", "used_px", "candidates", "tried", "read", "deferred"}
+    assert a["budget"]["px"] == 1600 * 900 * 3 // 2 and 0 <= a["budget"]["used_px"] <= a["budget"]["px"]
     s = {x["payload"]: x for x in a["sightings"]}
     known = catalog_payloads()
     kid = s["GLC:KID:02"]

@@ -18,18 +18,38 @@ corner markers, seen by the simulated camera with blur σ = 1 px, sensor noise
   table is not decoded again) and a full pass, as ratios to a raw zxing-cpp
   full-frame decode of the same frames in the same run; the Pi 5 estimate is
   2.5-3x the x86 time, beside the camera's 70 ms frame interval at 14 fps.
+- Real photos: BoofCV's QR benchmark (12 MP phone photos in categories a
+  table camera meets), read from ``$COMPANION_BOOFCV_DIR`` (one folder per
+  category; its images are not redistributed with this project: the section
+  says so and is skipped when the folder is absent). Per category: the
+  pipeline's full pass (a fresh pipeline's first frame) against raw zxing-cpp
+  (grey conversion + its default options) on the same images, interleaved;
+  codes raw zxing-cpp read that the pass missed (target: none); the mean time
+  per stage.
+
+"Raw zxing-cpp" everywhere is zxing-cpp's ``read_barcodes`` with its own default
+options (QR codes only) on the whole frame, grey conversion included.
 """
 from __future__ import annotations
 
+import glob
 import math
+import os
 import statistics
 import time
 
+import cv2
 import numpy as np
 
+from hardware.frames import Frame
 from hardware.simtable import CameraModel, Item, Scene, SimulatedTable
 
-from ..vision import Pipeline, PipelineConfig, get_decoder
+from ..vision import STAGES, Pipeline, PipelineConfig, get_decoder
+from ..vision.decoders import raw_zxing
+
+BOOFCV_ENV = "COMPANION_BOOFCV_DIR"
+BOOFCV_CATEGORIES = ("blurred", "bright_spots", "brightness", "close", "curved", "damaged", "glare", "lots",
+                     "nominal", "perspective", "rotations", "shadows")
 
 TITLE = "Vision: pipeline vs raw decoders on the simulated table"
 
@@ -79,8 +99,8 @@ def judge(found: dict[str, tuple[float, float]], truth) -> tuple[set[str], int]:
 def run(report) -> None:
     n_frames = 2 if report.quick else 5
     conditions = CONDITIONS[:1] + CONDITIONS[2:] if report.quick else CONDITIONS
-    decoders = {"zxing": get_decoder("zxing"), "zbar": get_decoder("zbar")}
-    rows, pos_rows = [], []
+    decoders = {"zxing": raw_zxing(), "zbar": get_decoder("zbar")}
+    rows, pos_rows, ratio_rows = [], [], []
     for label, res, tag_mm in conditions:
         scene = table_scene(tag_mm)
         frames, truth = frames_of(scene, camera(res), n_frames)
@@ -101,8 +121,12 @@ def run(report) -> None:
                          _pct(len(union) / len(visible)), wrong, statistics.median(ms)])
         # the pipeline, one frame at a time: a fresh pipeline's first frame (a
         # full pass, with no memory of earlier frames)
-        per, wrong, ms, errs = [], 0, [], []
+        per, wrong, ms, errs, raw_ms = [], 0, [], [], []
+        zx = raw_zxing()
         for f in frames:
+            t0 = time.perf_counter()
+            zx.decode(f.image)
+            raw_ms.append((time.perf_counter() - t0) * 1000)
             u = Pipeline(PipelineConfig()).process(f)
             ms.append(u.decode_ms)
             right, bad = judge({s.payload: s.px for s in u.sightings}, truth)
@@ -119,6 +143,8 @@ def run(report) -> None:
         right5, bad5 = judge(known, truth)
         rows.append([cond, "pipeline", _pct(min(per)), _pct(statistics.mean(per)),
                      _pct(len(right5) / len(visible)), wrong + bad5, statistics.median(ms)])
+        ratio_rows.append([cond, f"{statistics.mean(raw_ms):.1f}", f"{statistics.mean(ms):.1f}",
+                           f"{statistics.mean(ms) / statistics.mean(raw_ms):.2f}", "≤ 1.5"])
         if errs:
             pos_rows.append([cond, f"{ppm:.2f}", len(errs), f"{statistics.median(errs):.2f}", f"{max(errs):.2f}"])
     report.line(f"{n_frames} frames per condition; blur σ 1 px, noise σ 3, light gradient 30 %; "
@@ -131,10 +157,15 @@ def run(report) -> None:
     report.line("* run one after another, not interleaved, so only roughly comparable; the pipeline's is its")
     report.line("  first frame (uncalibrated full pass). The interleaved ratios are in the speed table below.")
     report.line()
+    report.line("Full pass (a fresh pipeline's first frame) against raw zxing-cpp, interleaved frame by frame:")
+    report.table(["condition", "raw zxing-cpp ms", "full pass ms", "ratio", "target"], ratio_rows)
+    report.line()
     report.line("Position error of the pipeline (mm, against the truth); target median ≤ 2, max ≤ 5:")
     report.table(["condition", "px/module", "tags", "median mm", "max mm"], pos_rows)
     report.line()
     speed(report, n_frames)
+    report.line()
+    boofcv(report)
 
 
 def speed(report, n_frames: int) -> None:
@@ -143,7 +174,7 @@ def speed(report, n_frames: int) -> None:
     scene = table_scene(25.0)
     n = 8 if report.quick else 20
     frames, truth = frames_of(scene, camera(res, seed=1), n + 24)
-    zx = get_decoder("zxing")
+    zx = raw_zxing()
     # the steady pipeline first settles on the table
     pipe = Pipeline(PipelineConfig())
     i = 0
@@ -153,7 +184,7 @@ def speed(report, n_frames: int) -> None:
     fpipe.process(frames[0])                                 # calibrates
     # then, frame by frame and interleaved (so a busy machine slows all three
     # alike): raw zxing, the settled pipeline, a full pass
-    raw, steady, full, modes = [], [], [], {}
+    raw, steady, full, modes, stages = [], [], [], {}, []
     for f in frames[i + 1:i + 1 + n]:
         t0 = time.perf_counter()
         zx.decode(f.image)
@@ -164,6 +195,7 @@ def speed(report, n_frames: int) -> None:
         u = fpipe.process(f)
         if u.mode == "full":
             full.append(u.decode_ms)
+            stages.append(u.stages)
     R = statistics.median(raw)
     S = statistics.median(steady)
     F = statistics.median(full)
@@ -177,6 +209,61 @@ def speed(report, n_frames: int) -> None:
                   [f"  + a full pass every {per_full_s:.0f} s, amortised", amortised, f"{amortised / R:.2f}", "",
                    f"{2.5 * amortised:.0f}-{3 * amortised:.0f}", 70],
                   ["pipeline full pass (decode + small tags)", F, f"{F / R:.2f}", "≤ 1.5", f"{2.5 * F:.0f}-{3 * F:.0f}", 70]])
+    if stages:
+        report.line("Full pass by stage, mean ms: " + ", ".join(
+            f"{k} {statistics.mean(s[k] for s in stages):.1f}" for k in STAGES))
+
+
+def boofcv_images(root: str, category: str, limit: int | None) -> list[str]:
+    """The category's images, spread evenly over it when limited."""
+    fs = sorted(glob.glob(os.path.join(root, category, "*.jpg")) + glob.glob(os.path.join(root, category, "*.png")))
+    if limit and len(fs) > limit:
+        fs = fs[::len(fs) // limit][:limit]
+    return fs
+
+
+def boofcv(report) -> None:
+    """Real photos: BoofCV's QR benchmark, per category, against raw zxing-cpp."""
+    root = os.environ.get(BOOFCV_ENV)
+    report.line("Real photos: BoofCV's QR benchmark (12 MP phone photos), full pass against raw zxing-cpp.")
+    if not root or not os.path.isdir(root):
+        report.line(f"SKIPPED: the photos are not here. Set {BOOFCV_ENV} to a folder holding BoofCV's QR "
+                    "benchmark, one folder per category (a copy is in github.com/rizwankce/RustQR, "
+                    "benches/images/boofcv); they are not redistributed with this project.")
+        return
+    limit = 4 if report.quick else None
+    zx = raw_zxing()
+    rows, all_raw, all_pipe = [], 0.0, 0.0
+    for cat in BOOFCV_CATEGORIES:
+        files = boofcv_images(root, cat, limit)
+        if not files:
+            rows.append([cat, 0, "-", "-", "-", "-", "-", "absent"])
+            continue
+        raw, full, missed, n_raw, n_pipe, stages = [], [], 0, 0, 0, {k: 0.0 for k in STAGES}
+        for path in files:
+            # labels are in the stored pixel orientation: ignore the EXIF rotation
+            img = cv2.imread(path, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+            if img is None:
+                continue
+            t0 = time.perf_counter()
+            got_raw = {d.payload for d in zx.decode(img)}
+            raw.append((time.perf_counter() - t0) * 1000)
+            u = Pipeline(PipelineConfig()).process(Frame(img, 0.0, 0))
+            full.append(u.decode_ms)
+            for k, v in u.stages.items():
+                stages[k] += v / len(files)
+            got = {s.payload for s in u.sightings} | {r["payload"] for r in u.rejected}
+            missed += len(got_raw - got)
+            n_raw, n_pipe = n_raw + len(got_raw), n_pipe + len(got)
+        R, F = statistics.mean(raw), statistics.mean(full)
+        all_raw, all_pipe = all_raw + sum(raw), all_pipe + sum(full)
+        rows.append([cat, len(raw), f"{R:.1f}", f"{F:.1f}", f"{F / R:.2f}", f"{n_raw} / {n_pipe}", missed,
+                     " ".join(f"{stages[k]:.1f}" for k in ("changes", "search", "recover"))])
+    report.table(["category", "images", "raw ms", "full pass ms", "ratio (≤ 1.5)", "codes raw / pass",
+                  "missed vs raw", "changes / search / recover ms"], rows)
+    if all_raw:
+        report.line(f"All categories: the full pass took {all_pipe / all_raw:.2f}x raw zxing-cpp "
+                    "(sum over every image).")
 
 
 def _pct(x: float) -> str:

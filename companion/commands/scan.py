@@ -8,7 +8,10 @@ Each tag's payload (checked against the tag grammar), whether a game's catalog
 knows it, its pixel position, and, when the four corner markers are in the
 image, its position on the table in mm and its angle. Payloads that break the
 grammar are listed as rejected with the reason; a payload seen twice is listed
-as a duplicate. An unreadable file, or an image over the pixel limit
+as a duplicate. With ``--json``, ``stages`` gives the milliseconds of each stage
+of the reading (search, recover, calibrate, place) and ``budget`` the small-tag
+search's budget in upscaled crop pixels (``px`` allowed, ``used_px``,
+``candidates`` found, ``tried`` crops, ``deferred`` left untried). An unreadable file, or an image over the pixel limit
 (``hardware.imagesize.MAX_PIXELS``, 50 megapixels, read from the file's header
 before decoding), gets a one-line error on stderr; the other images are still
 read, and the exit code is 2.
@@ -26,7 +29,9 @@ from typing import Any
 EXAMPLE = {"image": "t.jpg", "width": 4608, "height": 2592, "calibrated": True,
            "sightings": [{"payload": "GLC:KID:02", "game": "GLC", "kind": "KID", "id": "02", "known": True,
                           "px": [1520.5, 880.0], "x_mm": 301.2, "y_mm": 88.4, "angle_deg": 91.5}],
-           "rejected": [], "duplicates": [], "decode_ms": 38.1}
+           "rejected": [], "duplicates": [], "decode_ms": 38.1,
+           "stages": {"search": 31.0, "recover": 6.9, "calibrate": 0.1, "place": 0.1},
+           "budget": {"px": 17915904, "used_px": 812000, "candidates": 3, "tried": 4, "read": 1, "deferred": 0}}
 
 
 def table_size(text: str) -> tuple[float, float]:
@@ -88,7 +93,8 @@ def reading_json(image: str, r) -> dict[str, Any]:
                           "x_mm": _num(s.x_mm), "y_mm": _num(s.y_mm), "angle_deg": _num(s.angle_deg)})
     return {"image": image, "width": r.width, "height": r.height, "calibrated": r.calibrated,
             "sightings": sightings, "rejected": r.rejected, "duplicates": r.duplicates,
-            "decode_ms": round(r.decode_ms, 1)}
+            "decode_ms": round(r.decode_ms, 1),
+            "stages": {k: round(v, 1) for k, v in r.stages.items()}, "budget": dict(r.budget)}
 
 
 def print_text(d: dict[str, Any], out) -> None:

@@ -4,20 +4,26 @@
     >>> pipe = Pipeline(PipelineConfig(table_mm=(900, 600)))
     >>> update = pipe.process(frame)            # doctest: +SKIP
 
-- :mod:`.decoders`: QR backends (zxing-cpp, pyzbar) behind one interface;
-- :mod:`.calibration`: pixels to table millimetres from the corner markers;
-- :mod:`.smalltags`: finding the codes a full-frame decode misses;
+A frame goes down one line of stages, each one module entered once
+(:data:`~.pipeline.STAGES`):
+
 - :mod:`.changes`: what changed between frames, so a settled table is not re-decoded;
+- :mod:`.search`: the whole-frame decode and the cheap filter for tag-like patches;
+- :mod:`.smalltags`: those patches decoded from upscaled crops, within a hard budget;
+- :mod:`.calibration`: pixels to table millimetres from the corner markers;
+- :mod:`.reading`: the grammar, positions on the table, duplicates;
 - :mod:`.tracker`: appear, vanish, held under a hand, settled;
-- :mod:`.reading`: one still image read once (``companion scan``);
-- :mod:`.pipeline`: all of it, frame after frame;
-- :mod:`.overlay`: drawing it over the frame.
+
+with :mod:`.decoders` (QR backends, zxing-cpp and pyzbar, behind one interface)
+under them, :mod:`.pipeline` running the line frame after frame (and
+``scan_image`` for one still image, ``companion scan``), and :mod:`.overlay`
+drawing it over the frame.
 """
 from .calibration import Calibration
 from .decoders import Decoder, Detection, decoder_names, get_decoder
-from .pipeline import Pipeline, PipelineConfig, Update
-from .reading import Reading, scan_image
+from .pipeline import STAGES, Pipeline, PipelineConfig, Update, scan_image
+from .reading import Reading
 from .tracker import Tracker
 
-__all__ = ["Calibration", "Decoder", "Detection", "Pipeline", "PipelineConfig", "Reading", "Tracker",
+__all__ = ["Calibration", "Decoder", "Detection", "Pipeline", "PipelineConfig", "Reading", "STAGES", "Tracker",
            "Update", "decoder_names", "get_decoder", "scan_image"]

@@ -135,6 +135,17 @@ class Calibration:
         return Calibration.from_corners(new, self.table_mm)
 
 
+def calibrate(current: Calibration | None, detections: Sequence[Detection], table_mm: tuple[float, float],
+              tolerance_px: float) -> tuple[Calibration | None, bool]:
+    """Stage 4 of a frame, **calibrate**: ``(calibration, recalibrated)`` after
+    this frame's detections: found from the corners when there was none, else
+    the current one, or a new one when the corners moved beyond ``tolerance_px``."""
+    if current is None:
+        return Calibration.find(detections, table_mm), False
+    new = current.updated(detections, tolerance_px)
+    return (new, True) if new is not None else (current, False)
+
+
 def corner_centres(detections: Iterable[Detection]) -> dict[str, Point]:
     """Centres of the corner markers seen exactly once."""
     seen: dict[str, list[Point]] = {}

@@ -52,6 +52,16 @@ class Detection:
                                              for x, y in self.corners))  # type: ignore[arg-type]
 
 
+def merge(a: Sequence[Detection], b: Sequence[Detection]) -> list[Detection]:
+    """Detections of ``a`` and ``b``, the same symbol found twice counted once
+    (same payload, centres closer than half a side)."""
+    out = list(a)
+    for d in b:
+        if not any(o.payload == d.payload and math.dist(o.centre, d.centre) < 0.5 * o.side_px for o in out):
+            out.append(d)
+    return out
+
+
 class Decoder(ABC):
     """A QR decoder. ``decode(image)`` returns every symbol it can read."""
 
@@ -73,22 +83,29 @@ class ZxingDecoder(Decoder):
     """zxing-cpp (the default backend).
 
     ``try_downscale`` lets zxing also look at a half-size copy (it finds big,
-    blurry codes that way); ``binarizer`` is ``local`` (adaptive, the default)
-    or ``global`` (one histogram threshold: helps some low-contrast crops)."""
+    blurry codes that way); ``try_invert`` also reads light-on-dark codes;
+    ``try_rotate`` is zxing's own option (QR codes read at any angle anyway);
+    ``binarizer`` is ``local`` (adaptive, the default) or ``global`` (one
+    histogram threshold: helps some low-contrast crops). :func:`raw_zxing` is
+    zxing-cpp with its own defaults, what the pipeline's whole-frame decode is
+    (so the pipeline never reads less than a raw zxing-cpp decode)."""
 
     name = "zxing"
 
-    def __init__(self, try_downscale: bool = True, binarizer: str = "local"):
+    def __init__(self, try_downscale: bool = True, binarizer: str = "local", try_invert: bool = False,
+                 try_rotate: bool = False):
         import zxingcpp
         self._zx = zxingcpp
         self.try_downscale = try_downscale
+        self.try_invert = try_invert
+        self.try_rotate = try_rotate
         self.binarizer = {"local": zxingcpp.Binarizer.LocalAverage,
                           "global": zxingcpp.Binarizer.GlobalHistogram}[binarizer]
 
     def decode(self, image: np.ndarray) -> list[Detection]:
         zx = self._zx
-        found = zx.read_barcodes(_grey(image), formats=zx.BarcodeFormat.QRCode, try_rotate=False,
-                                 try_downscale=self.try_downscale, try_invert=False,
+        found = zx.read_barcodes(_grey(image), formats=zx.BarcodeFormat.QRCode, try_rotate=self.try_rotate,
+                                 try_downscale=self.try_downscale, try_invert=self.try_invert,
                                  binarizer=self.binarizer)
         out = []
         for b in found:
@@ -148,6 +165,19 @@ ALIASES = {"zxing-cpp": "zxing", "zxingcpp": "zxing", "pyzbar": "zbar"}
 
 def decoder_names() -> Sequence[str]:
     return tuple(DECODERS)
+
+
+def raw_zxing() -> ZxingDecoder:
+    """zxing-cpp with its own default options (QR codes only): the whole-frame
+    decode every pass starts with, and the baseline ``make bench`` compares with."""
+    return ZxingDecoder(try_downscale=True, try_invert=True, try_rotate=True)
+
+
+def whole_frame(decoder: Decoder) -> Decoder:
+    """The decoder to run over a whole frame (or a changed region): zxing with
+    its defaults (:func:`raw_zxing`) whatever options ``decoder`` was made with;
+    other backends as they are."""
+    return raw_zxing() if isinstance(decoder, ZxingDecoder) else decoder
 
 
 def get_decoder(name: str = "zxing", **options) -> Decoder:

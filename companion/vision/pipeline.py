@@ -6,23 +6,32 @@
     ...     if update.changed:
     ...         referee(update.snapshot)
 
-Each frame:
+Each frame goes down one line of stages, each one module, entered once, taking
+the previous stage's output (``update.stages`` has the milliseconds of each):
 
-1. a small grey copy is compared with the previous frame (motion) and with the
-   reference picture (what the tracker's knowledge was decoded from)
-   (:mod:`.changes`);
-2. decoding: a **full pass** (whole frame, then the small-tag recovery) until
-   the table is calibrated, when most of the picture changed (the camera was
-   bumped), and every ``full_every_s``; otherwise only the **regions** that
-   changed and are still now, plus a few retries of tag-like patches that did
-   not read yet. A settled, unchanged table costs only the small copy;
-3. calibration from the corner markers, re-calibrated when they moved
-   (``update.recalibrated``) (:mod:`.calibration`);
-4. tracking: decoded tags are seen, tags in unchanged regions are carried, a
-   missing tag under something moving, or under a still patch of change at least
-   ``hold_area_mm2`` big (a hand resting there), is held (:mod:`.tracker`);
-5. when the tracker says the table is settled, a :class:`~models.table.Snapshot`;
-   ``update.changed`` tells when it differs from the previous one.
+1. **changes** (:mod:`.changes`): a small grey copy compared with the previous
+   frame (motion) and with the reference picture (what the tracker's knowledge
+   was decoded from) decides what to look at: the whole frame (``full``: until
+   calibrated, when most of the picture changed, every ``full_every_s``), only
+   the still regions that changed (``regions``), or nothing (``wait``: too much
+   motion). A settled, unchanged table costs only the small copy;
+2. **search** (:mod:`.search`): zxing-cpp with its own defaults over what is
+   looked at (never less than a raw zxing-cpp decode), and the cheap candidate
+   filter for tag-like patches it missed, best first;
+3. **recover** (:mod:`.smalltags`): those patches, the tags the tracker expects
+   where nothing read, and the patches left from earlier frames, decoded from
+   upscaled crops within a hard budget (``budget`` x the frame's pixels of
+   crop pixels: ``update.budget``); the rest waits for the next frames;
+4. **calibrate** (:mod:`.calibration`): from the corner markers, again when
+   they moved (``update.recalibrated``);
+5. **place** (:mod:`.reading`): the grammar, positions on the table, duplicates;
+6. **track** (:mod:`.tracker`): decoded tags are seen, tags in unchanged regions
+   carried, a missing tag under something moving, or under a still patch of
+   change at least ``hold_area_mm2`` big (a hand resting there), held; when the
+   tracker says the table is settled, a :class:`~models.table.Snapshot`
+   (``update.changed`` tells when it differs from the previous one).
+
+:func:`scan_image` runs stages 2-5 on one still image (``companion scan``).
 """
 from __future__ import annotations
 
@@ -36,11 +45,15 @@ from hardware.frames import Frame
 from models.table import Sighting, Snapshot
 
 from . import smalltags
-from .calibration import Calibration
+from .calibration import Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
-from .decoders import Decoder, Detection, ZxingDecoder, get_decoder
-from .reading import build, detect, grey_of, merge, tag_side_px
+from .decoders import Decoder, Detection, get_decoder, whole_frame
+from .reading import Reading, build, merge
+from .search import Found, search, tag_side_px
+from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
+
+STAGES = ("changes", "search", "recover", "calibrate", "place", "track")
 
 
 @dataclass
@@ -56,9 +69,17 @@ class PipelineConfig:
     patch is still: then it is something laid over the tag); ``recalibrate_px``: how far the corners
     must move to recalibrate (None: 0.3 % of the frame's diagonal, at least 3 px);
     ``retry_frames``: how many later frames retry a tag-like patch that did not
-    read (each with another step of the recovery ladder); ``zxing_downscale``:
-    let zxing also scan a half-size copy (off: ~35 % faster on 12 MP frames, and
-    the small-tag recovery reads what it would have found)."""
+    read (each with another step of the recovery ladder); ``budget``: upscaled
+    crop pixels the small-tag recovery may decode per frame, as a fraction of
+    the frame's pixels (a hard bound: what does not fit waits for later
+    frames; 1.5 lets one full pass read 60 tags at 2.1 px per module, where
+    1.0 read three quarters of them); ``budget_time``: on a full pass the recovery also stops after this
+    fraction of the search stage's time (at least one crop is decoded; None,
+    the default: the pixel budget only, so what is read does not depend on the
+    machine's speed);
+    ``zxing_downscale``: unused, kept for old configs (the whole-frame
+    decode is zxing-cpp with its own defaults, so that nothing a raw decode
+    reads is lost)."""
 
     table_mm: tuple[float, float] = (900.0, 600.0)
     decoder: str = "zxing"
@@ -74,7 +95,9 @@ class PipelineConfig:
     full_fraction: float = 0.4
     recalibrate_px: float | None = None
     retry_frames: int = 5
-    zxing_downscale: bool = False
+    zxing_downscale: bool = True
+    budget: float = 1.5
+    budget_time: float | None = None
     hold_still_s: float = 10.0
     change_width: int = 480
     change_threshold: int = 22
@@ -88,7 +111,10 @@ class Update:
     ``sightings``: tags decoded in this frame (on a settled table, only in the
     regions that changed); ``present``: every tag the tracker holds now, settled
     or not; ``rejected``: payloads breaking the grammar; ``duplicates``: payloads
-    seen twice at once; ``decode_ms``: this frame's processing time."""
+    seen twice at once; ``decode_ms``: this frame's processing time;
+    ``stages``: its milliseconds in each stage (:data:`STAGES`, in order);
+    ``budget``: the small-tag recovery's budget (``px`` allowed, ``used_px``,
+    ``candidates`` found, ``tried`` crops, ``deferred`` patches left for later)."""
 
     t: float
     snapshot: Snapshot | None
@@ -106,6 +132,30 @@ class Update:
     appeared: list[str] = field(default_factory=list)
     vanished: list[str] = field(default_factory=list)
     moved: list[str] = field(default_factory=list)
+    stages: dict[str, float] = field(default_factory=dict)
+    budget: dict[str, int] = field(default_factory=dict)
+
+
+class _Clock:
+    """Milliseconds per stage, in the order the stages ran."""
+
+    def __init__(self) -> None:
+        self.t0 = self.t = time.perf_counter()
+        self.laps: dict[str, float] = {}
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.laps[stage] = round((now - self.t) * 1000.0, 2)
+        self.t = now
+
+    @property
+    def total_ms(self) -> float:
+        return (time.perf_counter() - self.t0) * 1000.0
+
+
+def _budget(rec: Recovered, found: Found) -> dict[str, int]:
+    return {"px": rec.px, "used_px": rec.used_px, "candidates": len(found.candidates), "tried": rec.tried,
+            "read": len(rec.detections), "deferred": sum(1 for j in rec.later if j.tries == 0)}
 
 
 class Pipeline:
@@ -115,15 +165,14 @@ class Pipeline:
         self.config = cfg = config or PipelineConfig()
         if decoder is None:
             decoder = get_decoder(cfg.decoder)
-            if isinstance(decoder, ZxingDecoder):
-                decoder.try_downscale = cfg.zxing_downscale
         self.decoder = decoder
+        self.whole = whole_frame(decoder)          # zxing-cpp's defaults: never less than a raw decode
         self.tracker = Tracker(cfg.appear_frames, cfg.vanish_s, cfg.settle_s, cfg.move_mm, cfg.turn_deg)
         self.changes = ChangeDetector(cfg.change_width, cfg.change_threshold)
         self.calibration: Calibration | None = None
         self.snapshot: Snapshot | None = None
         self.last_full_t: float | None = None
-        self.retries: list[list] = []          # [Candidate, tries]
+        self.later: list[Job] = []             # patches left for the next frames
         self.detections: dict[str, Detection] = {}   # latest detection of each tracked payload
         self.last: Update | None = None
         self.frames = 0
@@ -132,10 +181,12 @@ class Pipeline:
     # ------------------------------------------------------------------ the loop
 
     def process(self, frame: Frame) -> Update:
-        t0 = time.perf_counter()
+        clock = _Clock()
         cfg = self.config
         img, t = frame.image, float(frame.t)
         h, w = img.shape[:2]
+
+        # 1. changes: what to look at
         ch = self.changes
         small = ch.prepare(img)
         had_ref = ch.ref is not None
@@ -146,7 +197,6 @@ class Pipeline:
         grow = side[1] if side else 0.06 * min(h, w)
         regions = ch.regions(changed, motion, grow) if had_ref else []
         still = [r for r in regions if not r.moving]
-
         mode = "regions"
         if had_ref and motion.mean() > cfg.full_fraction:
             mode = "wait"
@@ -156,52 +206,102 @@ class Pipeline:
             mode = "full"
         elif not moving and (self.last_full_t is None or t - self.last_full_t >= cfg.full_every_s):
             mode = "full"
+        scanned = still if mode == "regions" else []
+        clock.lap("changes")
 
-        dets: list[Detection] = []
-        failed: list[smalltags.Candidate] = []
-        scanned: list[Region] = []
-        grey = None
+        # 2. search: the whole frame or the still changed regions
         if mode == "full":
-            grey = grey_of(img)
-            if side is None:
-                # not calibrated yet: decode first, and judge the tag sizes from
-                # the corners if they are in this frame, else from the codes read
-                dets = self.decoder.decode(grey)
-                probe = Calibration.find(dets, cfg.table_mm)
-                side = tag_side_px(probe, dets, (h, w), cfg.tag_mm)
-                grow = side[1]
-                if cfg.small_tags:
-                    cands = smalltags.candidates(grey, side, dets)
-                    more, failed = smalltags.recover(grey, cands, self.decoder, smalltags.FIRST_STEPS)
-                    dets = merge(dets, more)
-            else:
-                dets, failed = detect(grey, self.decoder, side, cfg.small_tags)
+            found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, cfg.small_tags)
+            side = found.side_px
+            grow = side[1]
             self.last_full_t = t
-            self.retries = []
-        elif mode == "regions" and still:
-            for r in still:
-                x0, y0, x1, y1 = r.box
-                crop = grey_of(img[y0:y1, x0:x1])
-                # a region is small: the whole recovery ladder is affordable
-                found, bad = detect(crop, self.decoder, side, cfg.small_tags, steps=None)
-                dets = merge(dets, [d.shifted(x0, y0) for d in found])
-                failed += [smalltags.Candidate(_shift(c.box, x0, y0)) for c in bad]
-                scanned.append(r)
-        if mode != "full":
-            dets = merge(dets, self._retry(img, scanned))
-        self._add_retries(failed)
-
-        recal = False
-        if cal is None:
-            cal = Calibration.find(dets, cfg.table_mm)
+        elif scanned:
+            found = search(img, self.whole, [r.box for r in scanned], side, cfg.table_mm, cfg.tag_mm,
+                           cfg.small_tags)
         else:
-            tol = cfg.recalibrate_px or max(3.0, 0.003 * math.hypot(w, h))
-            new = cal.updated(dets, tol)
-            if new is not None:
-                cal, recal = new, True
-        self.calibration = cal
-        reading = build(dets, cal, w, h)
+            found = Found()
+        clock.lap("search")
 
+        # 3. recover: expected tags, new patches, earlier patches, within the budget
+        jobs = self._jobs(mode, found, scanned, motion, grow)
+        # a region is small: its new patches get the whole ladder at once
+        steps = {"new": len(smalltags.LADDER)} if mode == "regions" else {}
+        ms = clock.laps["search"] * cfg.budget_time if mode == "full" and cfg.budget_time else None
+        rec = smalltags.recover(found.grey if found.grey is not None else img, jobs, self.decoder,
+                                int(cfg.budget * w * h), steps, cfg.retry_frames, ms)
+        self.later = rec.later
+        dets = merge(found.detections, rec.detections)
+        clock.lap("recover")
+
+        # 4. calibrate
+        tol = cfg.recalibrate_px or max(3.0, 0.003 * math.hypot(w, h))
+        cal, recal = calibrate(cal, dets, cfg.table_mm, tol)
+        self.calibration = cal
+        clock.lap("calibrate")
+
+        # 5. place
+        reading = build(dets, cal, w, h)
+        clock.lap("place")
+
+        # 6. track and settle
+        tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow)
+        settled = cal is not None and self.tracker.settled(t)
+        changed_flag = False
+        if settled:
+            snap = Snapshot(t, tuple(self.tracker.present()), True, cal.table_mm)
+            if self.snapshot is None or self._differs(self.snapshot, snap):
+                self.snapshot, changed_flag = snap, True
+        clock.lap("track")
+
+        self.frames += 1
+        reading.stages, reading.budget = clock.laps, _budget(rec, found)
+        reading.candidates = rec.failed
+        up = Update(t, self.snapshot, settled, changed_flag, cal is not None, recal,
+                    reading.sightings, reading.rejected, reading.duplicates,
+                    clock.total_ms, self.tracker.present(), mode,
+                    [r.box for r in scanned] if mode == "regions" else ([(0, 0, w, h)] if mode == "full" else []),
+                    tchanges.appeared, tchanges.vanished, tchanges.moved, clock.laps, reading.budget)
+        self._reading = reading
+        self.last = up
+        return up
+
+    def _jobs(self, mode: str, found: Found, scanned: list[Region], motion: np.ndarray, side_px: float
+              ) -> list[Job]:
+        """The recover stage's work: tracked tags not read where they lie (in
+        what was looked at, nothing moving over them), this frame's new
+        patches, and the patches left from earlier frames (a patch the search
+        just found again keeps its place on the ladder; one in a region just
+        searched, or anywhere after a full pass, is replaced by what was found)."""
+        read = {d.payload for d in found.detections}
+        jobs: list[Job] = []
+        ch = self.changes
+        mh, mw = motion.shape
+        r = side_px * 0.6
+        for p, tr in self.tracker.tracks.items():
+            if p in read or len(jobs) >= 24:
+                continue
+            x, y = tr.sighting.px
+            sx, sy = min(mw - 1, max(0, int(x * ch.scale))), min(mh - 1, max(0, int(y * ch.scale)))
+            if motion[max(0, sy - 2):sy + 3, max(0, sx - 2):sx + 3].any():
+                continue
+            if mode == "full" or any(_in(g.box, x, y) for g in scanned):
+                jobs.append(Job((int(x - r), int(y - r), int(x + r), int(y + r)), "expected"))
+        fresh = [Job(c.box, "new", c.score) for c in found.candidates]
+        for old in self.later:
+            cx, cy = old.centre
+            same = next((i for i, j in enumerate(fresh) if _in(j.box, cx, cy)), None)
+            if same is not None:
+                if old.tries:
+                    fresh[same] = Job(fresh[same].box, "retry", fresh[same].score, old.step, old.tries)
+            elif mode != "full" and not any(_in(g.box, cx, cy) for g in scanned):
+                jobs.append(old)
+        return jobs + fresh
+
+    def _track(self, t, reading: Reading, cal, recal, mode, scanned, regions, motion, moving, small, grow
+               ) -> Changes:
+        """Stage 6: the tracker's evidence from this frame, and the change
+        detector's reference updated where the picture is explained."""
+        ch = self.changes
         tchanges = Changes()
         keep: list[Box] = []
         if cal is not None:
@@ -213,7 +313,6 @@ class Pipeline:
                 if d.payload not in dup:
                     self.detections[d.payload] = d
             carried, held, missed = self._classify(t, seen, dup, mode, scanned, regions, motion, cal)
-            missed = self._reread(img, missed, seen, reading, cal, grow)
             tchanges = self.tracker.update(t, seen, carried, held, motion=moving)
             if len(self.detections) > len(self.tracker.tracks):
                 self.detections = {p: d for p, d in self.detections.items() if p in self.tracker.tracks}
@@ -229,22 +328,7 @@ class Pipeline:
             ch.accept(small, None, keep)
         elif mode == "regions" and scanned:
             ch.accept(small, [r.small_box for r in scanned], keep)
-
-        settled = cal is not None and self.tracker.settled(t)
-        changed_flag = False
-        if settled:
-            snap = Snapshot(t, tuple(self.tracker.present()), True, cal.table_mm)
-            if self.snapshot is None or self._differs(self.snapshot, snap):
-                self.snapshot, changed_flag = snap, True
-        self.frames += 1
-        up = Update(t, self.snapshot, settled, changed_flag, cal is not None, recal,
-                    reading.sightings, reading.rejected, reading.duplicates,
-                    (time.perf_counter() - t0) * 1000.0, self.tracker.present(), mode,
-                    [r.box for r in scanned] if mode == "regions" else ([(0, 0, w, h)] if mode == "full" else []),
-                    tchanges.appeared, tchanges.vanished, tchanges.moved)
-        self._reading = reading
-        self.last = up
-        return up
+        return tchanges
 
     # ------------------------------------------------------------------ helpers
 
@@ -280,35 +364,6 @@ class Pipeline:
         self._held_still = still_since
         return carried, held, missed
 
-    def _reread(self, img, missed, seen, reading, cal, side_px, limit: int = 24):
-        """Before calling a tag missing, look hard where it was: the whole
-        recovery ladder on a crop around its last position. Tags found are
-        added to ``seen`` (and the frame's reading); returns the still missing."""
-        still = []
-        h, w = img.shape[:2]
-        for i, p in enumerate(missed):
-            tr = self.tracker.tracks.get(p)
-            if tr is None or i >= limit:
-                still.append(p)
-                continue
-            x, y = tr.sighting.px
-            r = side_px * 0.6
-            X0, Y0, X1, Y1 = max(0, int(x - 2 * r)), max(0, int(y - 2 * r)), min(w, int(x + 2 * r)), min(h, int(y + 2 * r))
-            crop = grey_of(img[Y0:Y1, X0:X1])
-            box = (int(x - r) - X0, int(y - r) - Y0, int(x + r) - X0, int(y + r) - Y0)
-            got = [d.shifted(X0, Y0) for d in smalltags.decode_crop(crop, box, self.decoder) if d.payload == p]
-            if not got:
-                still.append(p)
-                continue
-            d = got[0]
-            extra = build([d], cal, w, h)
-            if extra.sightings:
-                seen[p] = extra.sightings[0]
-                reading.sightings.append(extra.sightings[0])
-                reading.detections.append(d)
-                self.detections[p] = d
-        return still
-
     def _inside(self, payload: str, r: Region) -> bool:
         tr = self.tracker.tracks.get(payload)
         if tr is None:
@@ -322,35 +377,6 @@ class Pipeline:
         ppm = cal.px_per_mm(((x0 + x1) / 2, (y0 + y1) / 2))
         mm2 = r.area / (self.changes.scale ** 2) / (ppm ** 2)
         return mm2 >= self.config.hold_area_mm2
-
-    def _add_retries(self, failed: list[smalltags.Candidate]) -> None:
-        for c in failed:
-            cx, cy = c.centre
-            if not any(_in(o[0].box, cx, cy) for o in self.retries):
-                self.retries.append([c, 0])
-
-    def _retry(self, img: np.ndarray, scanned: list[Region]) -> list[Detection]:
-        """Try the tag-like patches that did not read again (new frame, new noise)."""
-        out: list[Detection] = []
-        keep = []
-        for entry in self.retries:
-            c, n = entry
-            cx, cy = c.centre
-            if any(_in(r.box, cx, cy) for r in scanned):
-                continue                      # its region was just decoded
-            x0, y0, x1, y1 = c.box
-            m = max(x1 - x0, y1 - y0)
-            X0, Y0 = max(0, x0 - m), max(0, y0 - m)
-            crop = grey_of(img[Y0:y1 + m, X0:x1 + m])
-            # each later frame tries the next step of the recovery ladder
-            step = (len(smalltags.FIRST_STEPS) + n) % len(smalltags.LADDER)
-            got = smalltags.decode_crop(crop, (x0 - X0, y0 - Y0, x1 - X0, y1 - Y0), self.decoder, steps=(step,))
-            if got:
-                out += [d.shifted(X0, Y0) for d in got]
-            elif n + 1 < self.config.retry_frames:
-                keep.append([c, n + 1])
-        self.retries = keep
-        return out
 
     def _differs(self, a: Snapshot, b: Snapshot) -> bool:
         if {s.payload for s in a} != {s.payload for s in b}:
@@ -381,3 +407,47 @@ def _in(b: Box, x: float, y: float) -> bool:
 
 def _shift(b: Box, dx: int, dy: int) -> Box:
     return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+
+def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0),
+               calibration: Calibration | None = None, small_tags: bool = True,
+               tag_mm: tuple[float, float] = (15.0, 45.0), budget: float = 1.5,
+               budget_time: float | None = None) -> Reading:
+    """Read one still image (``companion scan``): stages 2-5 of a frame, every
+    tag placed on the table when the four corner markers are in it (or with
+    the ``calibration`` given). A still has no later frames: the patches get
+    the recovery ladder's first steps, then the others while the budget lasts
+    (``budget``: upscaled crop pixels as a fraction of the image's, the
+    pipeline's default: a fifth of it left a blurred, tilted table's corner
+    marker unread, 1.0 a quarter of the tags at 2.1 px per module; ``budget_time``: also stop after that fraction of the
+    search's time; none by default: a still is read once, as well as the pixel
+    budget allows)."""
+    clock = _Clock()
+    h, w = image.shape[:2]
+    side = tag_side_px(calibration, [], (h, w), tag_mm) if calibration else None
+    found = search(image, whole_frame(decoder), None, side, table_mm, tag_mm, small_tags)
+    clock.lap("search")
+    budget_px = int(budget * w * h)
+    jobs = [Job(c.box, "new", c.score) for c in found.candidates]
+    ms = None if budget_time is None else clock.laps["search"] * budget_time
+    rec = smalltags.recover(found.grey, jobs, decoder, budget_px, budget_ms=ms)
+    dets, used, tried = list(rec.detections), rec.used_px, rec.tried
+    while rec.later and any(j.tries for j in rec.later) and used < budget_px:
+        rest = [j for j in rec.later if 0 < j.tries < len(smalltags.LADDER) - 1]
+        if not rest:
+            break
+        rec = smalltags.recover(found.grey, rest, decoder, budget_px - used, retry_frames=len(smalltags.LADDER))
+        dets, used, tried = dets + rec.detections, used + rec.used_px, tried + rec.tried
+        if rec.tried == 0:
+            break                                   # the budget is spent
+    rec.detections, rec.px, rec.used_px, rec.tried = dets, budget_px, used, tried
+    found_all = merge(found.detections, dets)
+    clock.lap("recover")
+    cal, _ = calibrate(calibration, found_all, table_mm, float("inf"))
+    clock.lap("calibrate")
+    r = build(found_all, cal, w, h)
+    clock.lap("place")
+    r.candidates = rec.failed
+    r.stages, r.budget = clock.laps, _budget(rec, found)
+    r.decode_ms = clock.total_ms
+    return r

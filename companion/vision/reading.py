@@ -1,9 +1,9 @@
-"""One image, read once: every tag in it, checked against the grammar, placed
-on the table when the corner markers are there.
+"""Stage 5 of a frame, **place**: every detection checked against the tag
+grammar, placed on the table when there is a calibration, duplicates found.
 
-:func:`scan_image` is what ``companion scan`` does to each still image, and what
-the pipeline does on a full pass: the decoder over the whole frame, then the
-small-tag recovery (:mod:`.smalltags`) for tag-like patches it missed::
+:func:`build` turns detections into a :class:`Reading`; ``companion scan``
+prints one per still image (:func:`~companion.vision.pipeline.scan_image`
+runs the stages for it)::
 
     >>> r = scan_image(image, get_decoder("zxing"), table_mm=(900, 600))   # doctest: +SKIP
     >>> r.calibrated, [s.payload for s in r.sightings]                        # doctest: +SKIP
@@ -11,20 +11,14 @@ small-tag recovery (:mod:`.smalltags`) for tag-like patches it missed::
 """
 from __future__ import annotations
 
-import math
-import statistics
-import time
 from dataclasses import dataclass, field
-
-import cv2
-import numpy as np
 
 from models.table import Sighting
 from models.tags import TagError, parse_tag
 
-from . import smalltags
 from .calibration import Calibration
-from .decoders import Decoder, Detection
+from .decoders import Detection, merge  # noqa: F401  (merge: kept importable from here)
+from .search import Candidate
 
 NAN = float("nan")
 
@@ -37,7 +31,10 @@ class Reading:
     calibrated; ``px`` is always the symbol's centre in pixels), ``detections``
     the matching raw detections, ``rejected`` the payloads that break the tag
     grammar (``{"payload", "px", "reason"}``), ``duplicates`` the payloads seen
-    twice or more at once, ``candidates`` tag-like patches nothing could read."""
+    twice or more at once, ``candidates`` tag-like patches nothing could read;
+    ``stages``: milliseconds spent in each stage, in order; ``budget``: the
+    small-tag search's budget (``px`` allowed, ``used_px``, ``candidates``
+    found, ``tried`` crops, ``deferred`` patches left for later)."""
 
     width: int
     height: int
@@ -46,54 +43,14 @@ class Reading:
     detections: list[Detection] = field(default_factory=list)
     rejected: list[dict] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
-    candidates: list[smalltags.Candidate] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
     decode_ms: float = 0.0
+    stages: dict[str, float] = field(default_factory=dict)
+    budget: dict[str, int] = field(default_factory=dict)
 
     @property
     def calibrated(self) -> bool:
         return self.calibration is not None
-
-
-def grey_of(image: np.ndarray) -> np.ndarray:
-    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-
-
-def tag_side_px(calibration: Calibration | None, found: list[Detection], shape: tuple[int, int],
-                tag_mm: tuple[float, float]) -> tuple[float, float]:
-    """The range of symbol sides (px) worth looking for: from the calibration's
-    scale when there is one, else from the codes already decoded."""
-    if calibration is not None:
-        w, h = calibration.table_mm
-        scales = [calibration.px_per_mm(tuple(p)) for p in calibration.corners_px]
-        return tag_mm[0] * min(scales), tag_mm[1] * max(scales)
-    if found:
-        side = statistics.median(d.side_px for d in found)
-        return side * 0.5, side * 2.0
-    return 16.0, max(32.0, 0.08 * min(shape))
-
-
-def detect(grey: np.ndarray, decoder: Decoder, side_px: tuple[float, float] | None,
-           small_tags: bool = True, steps=smalltags.FIRST_STEPS) -> tuple[list[Detection], list[smalltags.Candidate]]:
-    """Decode ``grey`` whole, then recover the tag-like patches it missed
-    (with the recovery ladder's first ``steps``; the pipeline retries the
-    failures with the other steps on later frames)."""
-    found = decoder.decode(grey)
-    failed: list[smalltags.Candidate] = []
-    if small_tags and side_px is not None:
-        cands = smalltags.candidates(grey, side_px, found)
-        more, failed = smalltags.recover(grey, cands, decoder, steps)
-        found = merge(found, more)
-    return found, failed
-
-
-def merge(a: list[Detection], b: list[Detection]) -> list[Detection]:
-    """Detections of ``a`` and ``b``, the same symbol found twice counted once
-    (same payload, centres closer than half a side)."""
-    out = list(a)
-    for d in b:
-        if not any(o.payload == d.payload and math.dist(o.centre, d.centre) < 0.5 * o.side_px for o in out):
-            out.append(d)
-    return out
 
 
 def build(detections: list[Detection], calibration: Calibration | None, width: int, height: int
@@ -133,27 +90,3 @@ def _reason(payload: str, e: TagError) -> str:
             if rest.startswith(sep):
                 return rest[len(sep):]
     return msg
-
-
-def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0),
-               calibration: Calibration | None = None, small_tags: bool = True,
-               tag_mm: tuple[float, float] = (15.0, 45.0)) -> Reading:
-    """Read one still image: every tag, placed on the table when the four
-    corner markers are in it (or with the ``calibration`` given)."""
-    t0 = time.perf_counter()
-    grey = grey_of(image)
-    h, w = grey.shape[:2]
-    found = decoder.decode(grey)
-    cal = calibration or Calibration.find(found, table_mm)
-    failed: list[smalltags.Candidate] = []
-    if small_tags:
-        side = tag_side_px(cal, found, (h, w), tag_mm)
-        cands = smalltags.candidates(grey, side, found)
-        more, failed = smalltags.recover(grey, cands, decoder)
-        found = merge(found, more)
-        if cal is None:
-            cal = Calibration.find(found, table_mm)
-    r = build(found, cal, w, h)
-    r.candidates = failed
-    r.decode_ms = (time.perf_counter() - t0) * 1000.0
-    return r

@@ -1,46 +1,54 @@
-"""Finding the tags a single full-frame decode misses.
+"""Stage 3 of a frame, **recover**: decode the tag-like patches the search
+stage listed, from upscaled crops, within a hard per-frame budget.
 
 At about 2 pixels per QR module, or with some blur, zxing-cpp's full-frame pass
 misses most codes that it reads at once from an upscaled crop. Upscaling the
-whole frame costs four times the decode, so instead:
+whole frame costs four times the decode, so instead each patch (a :class:`Job`)
+is decoded from a crop upscaled (cubic) to about 6 px per module, walking down
+:data:`LADDER` (other scales, an unsharp mask, a global binarizer).
 
-1. :func:`candidates` finds tag-like patches cheaply: on a (linearly) downscaled
-   grey copy, the morphological gradient marks the edges between dark and light
-   modules; a QR symbol is a dense square of such edges, so a box filter of the
-   edge map, thresholded and eroded by half a tag (text lines and card edges are
-   thin and vanish), leaves blobs where the codes are. Roughly square blobs of a
-   tag's size that do not lie over a decoded symbol are the candidates.
-2. :func:`decode_crop` decodes a candidate from a crop upscaled (cubic) to about
-   6 px per module, walking down :data:`LADDER` (other scales, an unsharp mask,
-   a global binarizer) until one step reads it. The pipeline tries the first
-   :data:`FIRST_STEPS` at once and one more step on each later frame, so a full
-   pass stays cheap; ``companion scan`` tries the whole ladder.
+**The budget** (:func:`recover`): a frame may decode at most ``budget_px``
+upscaled crop pixels in all (the pipeline's default is 1.5x the frame's
+pixels, what one full pass needs to read 60 tags at 2.1 px per module; a crop
+costs what zxing-cpp pays for its pixels, so the cost is bounded whatever the
+picture holds), and, when given, it also stops after ``budget_ms`` (off by
+default in the pipeline: what is read would depend on the machine's speed).
+Jobs go in order: tags the tracker expects where nothing
+read (the whole ladder), then new patches by score (the ladder's first
+:data:`FIRST_STEPS`), then patches that failed before (one more step each).
+What does not fit is handed back, untried, for the next frames; four times the
+clutter is not more work per frame, only more left for later.
 
 Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light): at
-2.1 px/module zxing alone reads ~12 % of the tags in a frame, the full pass
-with recovery ~97-98 %, and 100 % within 5 frames; at ≥ 3 px/module zxing reads
-(nearly) all and the recovery costs a few milliseconds (the full pass is about
-1.1-1.2x a raw zxing decode). Crops at 2 px/module: x3 alone reads ~83 %, the
-ladder ~95 %; a linear upscale only ~12 %.
+2.1 px/module zxing alone reads ~12 % of the tags in a frame and the full pass
+~97 %; crops at 2 px/module: x3 alone reads ~83 %, the ladder ~95 %; a linear
+upscale only ~12 %.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+import time
+from dataclasses import dataclass, field, replace
+from typing import Sequence
 
 import cv2
 import numpy as np
 
 from .decoders import Decoder, Detection, ZxingDecoder
-
-Box = tuple[int, int, int, int]   # x0, y0, x1, y1 in full-frame pixels
+from .search import Box, Candidate
 
 
 @dataclass(frozen=True)
-class Candidate:
-    """A patch that looks like a QR symbol nobody decoded yet."""
+class Job:
+    """One patch to decode: ``kind`` is ``expected`` (a tracked tag not read
+    where it lies), ``new`` (found by this frame's search) or ``retry`` (tried
+    on an earlier frame); ``step`` the ladder step it tries next; ``tries``
+    the frames it was tried on."""
 
     box: Box
+    kind: str = "new"
+    score: float = 0.0
+    step: int = 0
+    tries: int = 0
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -48,49 +56,26 @@ class Candidate:
         return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
 
 
-def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[Detection] = (),
-               density: float = 0.3) -> list[Candidate]:
-    """Tag-like patches in ``grey`` whose side is within ``side_px`` (min, max),
-    not overlapping a known detection."""
-    h, w = grey.shape[:2]
-    f = 4 if min(side_px) >= 48 else 2 if min(side_px) >= 24 else 1   # a code stays >= 12 px wide
-    # linear (not area) downscaling: ~6x cheaper on 12 MP, and aliasing only adds texture
-    g = cv2.resize(grey, (w // f, h // f), interpolation=cv2.INTER_LINEAR) if f > 1 else grey
-    edges = cv2.morphologyEx(g, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    _, e = cv2.threshold(edges, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    lo, hi = side_px[0] / f, side_px[1] / f
-    win = max(3, int(lo * 0.5) | 1)
-    dens = cv2.boxFilter(e, cv2.CV_8U, (win, win), normalize=True)
-    mask = (dens > int(255 * density)).astype(np.uint8)
-    # erode by about half a small tag: text lines and card edges (thin) vanish,
-    # the core of a QR symbol (thick) stays, even when a label touches it
-    k = max(1, int(lo * 0.45))
-    core = cv2.erode(mask, np.ones((k, k), np.uint8))
-    contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    known_boxes = np.array([_det_box(d) for d in known] or [(0, 0, 0, 0)], np.int64)
-    out = []
-    for c in contours:
-        x, y, bw, bh = cv2.boundingRect(c)
-        x, y, bw, bh = x - k // 2, y - k // 2, bw + k, bh + k
-        side = max(bw, bh)
-        # a QR symbol's blob is about square whatever its angle, and at least
-        # a small tag's size
-        if side < lo * 0.8 or side > hi * 1.6 or side > 1.5 * min(bw, bh):
-            continue
-        box = (x * f, y * f, (x + bw) * f, (y + bh) * f)
-        # a patch mostly over a decoded symbol is that symbol (or its label)
-        ow = np.minimum(known_boxes[:, 2], box[2]) - np.maximum(known_boxes[:, 0], box[0])
-        oh = np.minimum(known_boxes[:, 3], box[3]) - np.maximum(known_boxes[:, 1], box[1])
-        if (np.clip(ow, 0, None) * np.clip(oh, 0, None)).max() > 0.2 * (box[2] - box[0]) * (box[3] - box[1]):
-            continue
-        out.append(Candidate(box))
-    return out
+@dataclass
+class Recovered:
+    """What the recover stage hands on: the detections (full-frame pixels),
+    the jobs left for later frames (untried or failed, best first), and the
+    budget's figures (``px`` allowed, ``used_px``, ``tried`` crops decoded)."""
+
+    detections: list[Detection] = field(default_factory=list)
+    later: list[Job] = field(default_factory=list)
+    px: int = 0
+    used_px: int = 0
+    tried: int = 0
+
+    @property
+    def failed(self) -> list[Candidate]:
+        """The patches tried and not read (as candidates)."""
+        return [Candidate(j.box, j.score) for j in self.later if j.tries > 0]
 
 
-def _det_box(d: Detection, grow: float = 0.25) -> Box:
-    xs, ys = zip(*d.corners)
-    m = grow * d.side_px
-    return (int(min(xs) - m), int(min(ys) - m), int(max(xs) + m), int(max(ys) + m))
+KIND_ORDER = {"expected": 0, "new": 1, "retry": 2}
+MAX_LATER = 256            # patches kept for later frames, at most
 
 
 def _sharpen(img: np.ndarray) -> np.ndarray:
@@ -120,25 +105,44 @@ def _crop_decoder(decoder: Decoder, binarizer: str) -> Decoder | None:
     return decoder if binarizer == "local" else None
 
 
-def decode_crop(grey: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.35,
-                steps: Sequence[int] | None = None) -> list[Detection]:
-    """Decode one region of ``grey`` from an upscaled crop, trying the ladder's
-    steps (all, or the indices in ``steps``) until one reads something;
-    detections in full-frame pixels."""
-    h, w = grey.shape[:2]
+def _geometry(shape: tuple[int, int], box: Box, margin: float) -> tuple[Box, float] | None:
+    """The crop around ``box`` (with ``margin``) and its first upscale factor."""
+    h, w = shape[:2]
     x0, y0, x1, y1 = box
     side = max(x1 - x0, y1 - y0)
     m = int(margin * side) + 4
     x0, y0, x1, y1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
-    crop = grey[y0:y1, x0:x1]
-    if crop.shape[0] < 8 or crop.shape[1] < 8:
-        return []
+    if y1 - y0 < 8 or x1 - x0 < 8:
+        return None
     # the patch's blob is about the symbol's diagonal at 45 degrees, its side square
     module = side / 1.2 / 21.0
-    base = min(4.0, max(1.5, MODULE_PX / max(module, 0.5)))
-    for i, (rel, sharpen, binarizer) in enumerate(LADDER):
-        if steps is not None and i not in steps:
-            continue
+    return (x0, y0, x1, y1), min(4.0, max(1.5, MODULE_PX / max(module, 0.5)))
+
+
+def step_cost(shape: tuple[int, int], box: Box, step: int, margin: float = 0.35) -> int:
+    """Upscaled crop pixels that ladder step ``step`` decodes for ``box``."""
+    g = _geometry(shape, box, margin)
+    if g is None:
+        return 0
+    (x0, y0, x1, y1), base = g
+    scale = max(1.0, base * LADDER[step % len(LADDER)][0])
+    return int((x1 - x0) * (y1 - y0) * scale * scale)
+
+
+def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.35,
+                steps: Sequence[int] | None = None) -> list[Detection]:
+    """Decode one region of ``image`` (grey or BGR) from an upscaled crop, trying
+    the ladder's steps (all, or the indices in ``steps``, in that order) until
+    one reads something; detections in full-frame pixels."""
+    g = _geometry(image.shape, box, margin)
+    if g is None:
+        return []
+    (x0, y0, x1, y1), base = g
+    crop = image[y0:y1, x0:x1]
+    if crop.ndim == 3:
+        crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    for i in (range(len(LADDER)) if steps is None else steps):
+        rel, sharpen, binarizer = LADDER[i % len(LADDER)]
         dec = _crop_decoder(decoder, binarizer)
         if dec is None:
             continue
@@ -152,18 +156,43 @@ def decode_crop(grey: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.
     return []
 
 
-def recover(image: np.ndarray, cands: Sequence[Candidate], decoder: Decoder,
-            steps: Sequence[int] | None = None) -> tuple[list[Detection], list[Candidate]]:
-    """Decode each candidate from an upscaled crop (the ladder's ``steps``, all
-    by default). Returns the detections (in full-frame pixels) and the
-    candidates that still failed."""
-    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px: int,
+            steps: dict[str, int] | None = None, retry_frames: int = 5, budget_ms: float | None = None
+            ) -> Recovered:
+    """Decode the ``jobs`` (``image`` grey or BGR) in order (expected, new by
+    score, retries) within ``budget_px`` upscaled crop pixels; ``steps`` says
+    how many ladder steps a job of each kind gets this frame. Jobs that do not
+    fit are handed back untried; failed ones come back as retries until they
+    were tried on ``retry_frames`` frames (expected tags are not kept: the
+    tracker asks again). ``budget_ms``: also stop after that long (at least one
+    crop is always decoded, so the queue moves on however slow the machine)."""
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+    steps = {"expected": len(LADDER), "new": len(FIRST_STEPS), "retry": 1, **(steps or {})}
+    out = Recovered(px=int(budget_px))
     found: dict[str, Detection] = {}
-    failed = []
-    for c in cands:
-        got = decode_crop(grey, c.box, decoder, steps=steps)
-        if not got:
-            failed.append(c)
+    later: list[Job] = []
+    for job in sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score)):
+        n = steps.get(job.kind, 1)
+        todo = [(job.step + k) % len(LADDER) for k in range(n)]
+        tried, got = 0, []
+        for i in todo:
+            cost = step_cost(image.shape, job.box, i)
+            if out.used_px + cost > out.px or (deadline and out.tried and time.perf_counter() > deadline):
+                break
+            out.used_px += cost
+            out.tried += 1
+            tried += 1
+            got = decode_crop(image, job.box, decoder, steps=(i,))
+            if got:
+                break
         for d in got:
             found.setdefault(d.payload, d)
-    return list(found.values()), failed
+        if got or job.kind == "expected":
+            continue
+        if tried == 0:
+            later.append(job)                              # did not fit: next frame
+        elif job.tries + 1 < retry_frames:
+            later.append(replace(job, kind="retry", step=job.step + tried, tries=job.tries + 1))
+    out.detections = list(found.values())
+    out.later = later[:MAX_LATER]
+    return out

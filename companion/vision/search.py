@@ -1,0 +1,190 @@
+"""Stage 2 of a frame, **search**: decode what is plainly readable, and list the
+tag-like patches that did not read, most promising first.
+
+:func:`search` runs the whole-frame decoder (zxing-cpp with its own default
+options, so nothing a raw zxing-cpp decode reads is ever lost: light-on-dark
+codes included) over the whole frame, or over the changed regions only, then
+the cheap candidate filter (:func:`candidates`) around what it read::
+
+    >>> found = search(image, raw_zxing(), None, None, (900, 600), (15, 45))   # doctest: +SKIP
+    >>> [d.payload for d in found.detections], len(found.candidates)           # doctest: +SKIP
+    (['TC:CORNER:1', ...], 12)
+
+The filter's cost is bounded whatever the picture holds: it works on a grey
+copy shrunk so that the smallest tag stays about 12 px wide there, and never
+bigger than :data:`WORK_PX` (a 12 MP frame is shrunk at least 3x; a smaller
+cap, 1 MP, shrank a 1600x900 frame's 15 mm tags to 9 px and lost them),
+with a handful of whole-image operations (an edge map, a box filter, an
+erosion, contours). What the candidates cost to decode is the next stage's
+business (:mod:`.smalltags`), within its budget.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import cv2
+import numpy as np
+
+from models.tags import corner
+
+from .decoders import Decoder, Detection, merge
+
+Box = tuple[int, int, int, int]   # x0, y0, x1, y1 in full-frame pixels
+
+WORK_PX = 2_000_000        # the candidate filter never looks at more pixels than this
+_CORNERS = {corner(n): n for n in (1, 2, 3, 4)}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A patch that looks like a QR symbol nobody decoded yet; ``score``: how
+    much it looks like one (edge density times squareness, 0-1)."""
+
+    box: Box
+    score: float = 0.0
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box
+        return ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+
+
+@dataclass
+class Found:
+    """What the search stage hands on: the detections, the candidates (best
+    first), the symbol sides worth looking for (px), the boxes searched (None:
+    the whole frame) and the whole frame's grey copy when it made one."""
+
+    detections: list[Detection] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    side_px: tuple[float, float] | None = None
+    areas: list[Box] | None = None
+    grey: np.ndarray | None = None
+
+
+def grey_of(image: np.ndarray) -> np.ndarray:
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def search(image: np.ndarray, decoder: Decoder, areas: list[Box] | None, side_px: tuple[float, float] | None,
+           table_mm: tuple[float, float], tag_mm: tuple[float, float], small_tags: bool = True) -> Found:
+    """Decode ``image`` (whole when ``areas`` is None, else each box) and find
+    the candidates; ``side_px`` None (not calibrated): judged from what was read."""
+    if areas is None:
+        grey = grey_of(image)
+        dets = decoder.decode(grey)
+        side = side_px or tag_side_px(None, dets, grey.shape[:2], tag_mm, table_mm)
+        cands = candidates(grey, side, dets) if small_tags else []
+        cands.sort(key=lambda c: -c.score)
+        return Found(dets, cands, side, None, grey)
+    dets, cands = [], []
+    for x0, y0, x1, y1 in areas:
+        crop = grey_of(image[y0:y1, x0:x1])
+        got = decoder.decode(crop)
+        # changed regions may overlap: a tag in two of them is one tag
+        dets = merge(dets, [d.shifted(x0, y0) for d in got])
+        if small_tags and side_px is not None:
+            cands += [Candidate(_shift(c.box, x0, y0), c.score) for c in candidates(crop, side_px, got)]
+    cands.sort(key=lambda c: -c.score)
+    return Found(dets, cands, side_px, list(areas), None)
+
+
+def tag_side_px(calibration, found: list[Detection], shape: tuple[int, int], tag_mm: tuple[float, float],
+                table_mm: tuple[float, float] = (900.0, 600.0)) -> tuple[float, float]:
+    """The range of symbol sides (px) worth looking for: from the calibration's
+    scale when there is one, else from the corner markers read (their distances
+    are the table's size), else from the codes read, else a wide guess."""
+    if calibration is not None:
+        scales = [calibration.px_per_mm(tuple(p)) for p in calibration.corners_px]
+        return tag_mm[0] * min(scales), tag_mm[1] * max(scales)
+    ppm = _scale_from_corners(found, table_mm)
+    if ppm:
+        return tag_mm[0] * ppm[0], tag_mm[1] * ppm[1]
+    if found:
+        side = statistics.median(d.side_px for d in found)
+        return side * 0.5, side * 2.0
+    return 16.0, max(32.0, 0.08 * min(shape))
+
+
+def _scale_from_corners(found: Iterable[Detection], table_mm: tuple[float, float]
+                        ) -> tuple[float, float] | None:
+    """The smallest and largest px per mm from the distances between the corner
+    markers read (None: fewer than two). As tight as the calibration's own range:
+    a wider one makes the candidate filter's window and erosion too small for the
+    smallest tags, and their blobs merge with their neighbours'."""
+    at: dict[int, list] = {}
+    for d in found:
+        if d.payload in _CORNERS:
+            at.setdefault(_CORNERS[d.payload], []).append(d.centre)
+    pts = {n: c[0] for n, c in at.items() if len(c) == 1}
+    w, h = table_mm
+    mm = {(1, 2): w, (3, 4): w, (2, 3): h, (1, 4): h, (1, 3): math.hypot(w, h), (2, 4): math.hypot(w, h)}
+    ratios = [math.dist(pts[a], pts[b]) / d for (a, b), d in mm.items() if a in pts and b in pts and d > 0]
+    return (min(ratios), max(ratios)) if ratios else None
+
+
+def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[Detection] = (),
+               density: float = 0.3) -> list[Candidate]:
+    """Tag-like patches in ``grey`` whose side is within ``side_px`` (min, max),
+    not overlapping a known detection.
+
+    On a (linearly) downscaled copy, the morphological gradient marks the edges
+    between dark and light modules; a QR symbol is a dense square of such
+    edges, so a box filter of the edge map, thresholded and eroded by half a
+    tag (text lines and card edges are thin and vanish), leaves blobs where the
+    codes are. Roughly square blobs of a tag's size are the candidates."""
+    h, w = grey.shape[:2]
+    # a code stays >= 12 px wide (below 24 px, 1.1 px per module, nothing reads it
+    # anyway), and the work stays at most WORK_PX pixels
+    f = 4 if min(side_px) >= 48 else 2 if min(side_px) >= 24 else 1
+    f = max(f, math.ceil(math.sqrt(h * w / WORK_PX)))
+    # linear (not area) downscaling: ~6x cheaper on 12 MP, and aliasing only adds texture
+    g = cv2.resize(grey, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_LINEAR) if f > 1 else grey
+    edges = cv2.morphologyEx(g, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    _, e = cv2.threshold(edges, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    lo, hi = side_px[0] / f, side_px[1] / f
+    win = max(3, int(lo * 0.5) | 1)
+    dens = cv2.boxFilter(e, cv2.CV_8U, (win, win), normalize=True)
+    mask = (dens > int(255 * density)).astype(np.uint8)
+    # erode by about half a small tag: text lines and card edges (thin) vanish,
+    # the core of a QR symbol (thick) stays, even when a label touches it
+    k = max(1, int(lo * 0.45))
+    core = cv2.erode(mask, np.ones((k, k), np.uint8))
+    contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    st = np.array([cv2.boundingRect(c) for c in contours] or np.zeros((0, 4)), np.int64).reshape(-1, 4)
+    x, y, bw, bh = st[:, 0] - k // 2, st[:, 1] - k // 2, st[:, 2] + k, st[:, 3] + k
+    side, short = np.maximum(bw, bh), np.minimum(bw, bh)
+    # a QR symbol's blob is about square whatever its angle, and at least a small tag's size
+    ok = (side >= lo * 0.8) & (side <= hi * 1.6) & (side <= 1.5 * short)
+    x, y, bw, bh, side, short = x[ok], y[ok], bw[ok], bh[ok], side[ok], short[ok]
+    boxes = np.stack([x * f, y * f, (x + bw) * f, (y + bh) * f], axis=1)
+    # a patch mostly over a decoded symbol is that symbol (or its label)
+    kb = np.array([_det_box(d) for d in known] or [(0, 0, 0, 0)], np.int64)
+    ow = np.minimum(kb[None, :, 2], boxes[:, None, 2]) - np.maximum(kb[None, :, 0], boxes[:, None, 0])
+    oh = np.minimum(kb[None, :, 3], boxes[:, None, 3]) - np.maximum(kb[None, :, 1], boxes[:, None, 1])
+    cover = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).max(axis=1, initial=0)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    keep = cover <= 0.2 * area
+    boxes, x, y, bw, bh, side, short = boxes[keep], x[keep], y[keep], bw[keep], bh[keep], side[keep], short[keep]
+    # score: the mean edge density over the blob, times its squareness
+    ii = cv2.integral(dens)
+    H, W = dens.shape
+    x0, y0 = np.clip(x, 0, W), np.clip(y, 0, H)
+    x1, y1 = np.clip(x + bw, 0, W), np.clip(y + bh, 0, H)
+    total = ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
+    n_px = np.maximum(1, (x1 - x0) * (y1 - y0))
+    score = total / n_px / 255.0 * short / np.maximum(side, 1)
+    return [Candidate(tuple(int(v) for v in b), round(float(sc), 4)) for b, sc in zip(boxes, score)]
+
+
+def _det_box(d: Detection, grow: float = 0.25) -> Box:
+    xs, ys = zip(*d.corners)
+    m = grow * d.side_px
+    return (int(min(xs) - m), int(min(ys) - m), int(max(xs) + m), int(max(ys) + m))
+
+
+def _shift(b: Box, dx: int, dy: int) -> Box:
+    return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
