@@ -28,13 +28,19 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo test test-debian-opencv bench soak apt-base apt-test venv clean tags
+.PHONY: demo test lint test-debian-opencv bench soak apt-base apt-test venv clean tags
 
 demo: venv
 	$(VENV)/bin/companion demo
 
-test: venv apt-test
+test: lint apt-test
 	$(PY) -m pytest -q
+
+# Static checks, run first by `make test`: ruff (pyflakes, pycodestyle, isort, bugbear,
+# pyupgrade, simplify) and mypy (strict on models/); settings in pyproject.toml.
+lint: venv
+	@$(PY) -m ruff check . || { echo "make lint: ruff found the problems above ('$(PY) -m ruff check --fix .' fixes the simple ones)"; exit 1; }
+	@$(PY) -m mypy || { echo "make lint: mypy found the type errors above"; exit 1; }
 
 # The Pi's stack on any Debian: apt's OpenCV 4.6 and numpy 1.24 seen through a venv
 # made from Debian's own python3 with --system-site-packages (no pip OpenCV or numpy),
@@ -86,4 +92,4 @@ apt-test:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 clean:
-	rm -rf $(VENV) $(DEBIAN_VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) $(DEBIAN_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

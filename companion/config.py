@@ -17,9 +17,10 @@ from __future__ import annotations
 import copy
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from models import jsonio
 from models.catalog import OVERRIDE_ENV
@@ -93,6 +94,10 @@ class Section:
         self._values = dict(values)
         for k, v in values.items():
             setattr(self, k, v)
+
+    if TYPE_CHECKING:
+        def __getattr__(self, key: str) -> Any: ...   # the keys, set in __init__
+        def __setattr__(self, key: str, value: Any) -> None: ...
 
     def as_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self._values)
@@ -266,15 +271,17 @@ def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | 
         if not name.startswith(ENV_PREFIX) or name in NOT_SETTINGS:
             continue
         rest = name[len(ENV_PREFIX):].lower()
-        section = next((s for s in sections if rest.startswith(s + "_")), None)
-        if section is None:
+        found = next((s for s in sections if rest.startswith(s + "_")), None)
+        if found is None:
             raise ConfigError(f"environment {name}: no config section matches (sections: {', '.join(DEFAULTS)})")
+        section = found
         key = rest[len(section) + 1:]
         if section == "seat_leds":
             values[section][key.upper()] = _from_text(text, 0, f"environment {name}")
             continue
         if key not in DEFAULTS[section]:
-            raise ConfigError(f"environment {name}: [{section}] has no key {key!r} (known: {', '.join(DEFAULTS[section])})")
+            raise ConfigError(f"environment {name}: [{section}] has no key {key!r} "
+                              f"(known: {', '.join(DEFAULTS[section])})")
         values[section][key] = _from_text(text, DEFAULTS[section][key], f"environment {name}")
         if (section, key) == ("referee", "pin"):
             validate_pin(text, f"environment {name}")

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 MAX_STUCK = 3
 _WAKE_S = 0.1          # how often a waiting loop looks at its stop event
@@ -38,7 +39,7 @@ class ReaderStopped(Exception):
 class FrameReader:
     """One worker thread making a frame source's calls (see the module doc)."""
 
-    _stuck: list["FrameReader"] = []
+    _stuck: list[FrameReader] = []
     _stuck_lock = threading.Lock()
 
     def __init__(self, name: str = "camera"):
@@ -53,7 +54,7 @@ class FrameReader:
         self._thread.start()
 
     @classmethod
-    def create(cls, name: str = "camera") -> "FrameReader":
+    def create(cls, name: str = "camera") -> FrameReader:
         """A new reader, unless :data:`MAX_STUCK` abandoned ones are still blocked."""
         with cls._stuck_lock:
             cls._stuck = [r for r in cls._stuck if r._busy]

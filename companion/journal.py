@@ -49,9 +49,10 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, cast
 
 from .wal import wal_damage
 
@@ -266,14 +267,16 @@ class Journal:
 
     # ---- writing
 
-    def start_game(self, game: str, players: Sequence[str], options: dict[str, Any], start_state: dict[str, Any]) -> int:
+    def start_game(self, game: str, players: Sequence[str], options: dict[str, Any],
+                   start_state: dict[str, Any]) -> int:
         """Record a new game; returns its id."""
         with self._lock, self._reading("starting a game"):
             cur = self._db.execute(
-                "INSERT INTO games (game, players, options, start_state, start_hash, started) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, players, options, start_state, start_hash, started)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 (game, json.dumps(list(players)), json.dumps(options), json.dumps(start_state),
                  state_hash(start_state), time.time()))
-            return int(cur.lastrowid)
+            return int(cast(int, cur.lastrowid))   # set by an INSERT
 
     def append(self, game_id: int, kind: str, actions: Sequence[dict[str, Any]] | None,
                events: Sequence[dict[str, Any]], state: dict[str, Any], note: str = "") -> int:

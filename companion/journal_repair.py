@@ -22,8 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .journal import (_COLUMNS, _SCHEMA, GameRecord, JournalError, _drop_lock, _entry, _take_lock, intact_prefix,
-                      replay_record)
+from .journal import (
+    _COLUMNS,
+    _SCHEMA,
+    GameRecord,
+    JournalError,
+    _drop_lock,
+    _entry,
+    _take_lock,
+    intact_prefix,
+    replay_record,
+)
 from .wal import wal_damage
 
 
@@ -125,9 +134,9 @@ def check_journal(path: str | Path, replay: bool = True) -> JournalReport:
             seen = {r[0] for r in game_rows}
             for (gid,) in ids:
                 if gid not in seen:
-                    row, err = _read_all(con, "SELECT * FROM games WHERE id = ?", (gid,))
-                    if row:
-                        game_rows.append(row[0])
+                    game_row, err = _read_all(con, "SELECT * FROM games WHERE id = ?", (gid,))
+                    if game_row:
+                        game_rows.append(game_row[0])
                     else:
                         damage.append(f"game {gid}: its game row cannot be read, its entries are lost")
             game_rows.sort(key=lambda r: r[0])
@@ -222,7 +231,7 @@ def _write_salvage(new: str, report: JournalReport) -> None:
             row = list(g.row or ())
             if g.damage:                  # never resume a game short: close it, say why
                 row[7] = row[7] if row[7] is not None else time.time()
-                result = {"unrecoverable": f"salvaged from a damaged journal: {g.damage}; "
+                result: dict[str, Any] = {"unrecoverable": f"salvaged from a damaged journal: {g.damage}; "
                                            f"entries after {g.kept} were lost"}
                 if g.result:
                     result["recorded_result"] = g.result

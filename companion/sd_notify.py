@@ -22,7 +22,8 @@ import os
 import socket
 import threading
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class Notifier:
         self.watchdog_s = watchdog_s
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] | None = None) -> "Notifier":
+    def from_environment(cls, env: Mapping[str, str] | None = None) -> Notifier:
         """From ``$NOTIFY_SOCKET`` and ``$WATCHDOG_USEC`` (the watchdog only when
         ``$WATCHDOG_PID`` is unset or names this process, as sd_notify does)."""
         env = os.environ if env is None else env
@@ -83,7 +84,7 @@ class LoopWatchdog:
         limit = (self.notifier.watchdog_s or 30.0) / 2
         return age is None or age < limit
 
-    def start(self) -> "LoopWatchdog":
+    def start(self) -> LoopWatchdog:
         if self.notifier.watchdog_s and self.notifier.address:
             self._thread = threading.Thread(target=self._run, name="sd-watchdog", daemon=True)
             self._thread.start()

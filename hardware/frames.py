@@ -14,8 +14,9 @@ caller logs it, counts it and reopens with back-off.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 
 class FrameSourceError(RuntimeError):
@@ -45,17 +46,17 @@ class FrameSource(ABC):
 
     name: str = "source"
 
-    def open(self) -> None:
+    def open(self) -> None:  # noqa: B027 (optional: a source with nothing to acquire keeps this no-op)
         """Acquire the device (idempotent). Raises FrameSourceError."""
 
     @abstractmethod
     def read(self) -> Frame | None:
         """The next frame; None when a finite source has ended."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 (optional: a source with nothing to release keeps this no-op)
         """Release the device (idempotent)."""
 
-    def __enter__(self) -> "FrameSource":
+    def __enter__(self) -> FrameSource:
         self.open()
         return self
 

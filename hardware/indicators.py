@@ -21,8 +21,9 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 log = logging.getLogger(__name__)
 

@@ -74,7 +74,8 @@ def test_options_and_stdin(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("[{\"type\": \"reveal_kid\", \"slot\": 1, \"kid\": 2}, {\"type\": \"jump\"}]", "action 1: unknown action type 'jump'"),
+    ("[{\"type\": \"reveal_kid\", \"slot\": 1, \"kid\": 2}, {\"type\": \"jump\"}]",
+     "action 1: unknown action type 'jump'"),
     ("[{\"type\": \"reveal_kid\", \"slot\": 1}]", "action 0: reveal_kid: missing field 'kid'"),
     ("[{}, 3]", "action 0: unknown action type None"),
     ("[{\"type\": \"haunt\", \"player\": \"RED\", \"slot\": 1.5}]", "action 0: haunt.slot: must be a whole number"),

@@ -44,8 +44,8 @@ def _fake_tools(bindir: Path, apt_has: set[str]) -> None:
     bindir.mkdir()
     (bindir / "dpkg").write_text("#!/bin/sh\nexit 1\n")
     (bindir / "apt-cache").write_text(
-        "#!/bin/sh\ncase \" %s \" in *\" $2 \"*) echo \"  Candidate: 1.0\";; *) echo \"  Candidate: (none)\";; esac\n"
-        % " ".join(sorted(apt_has)))
+        "#!/bin/sh\ncase \" {} \" in *\" $2 \"*) echo \"  Candidate: 1.0\";; *) echo \"  Candidate: (none)\";; esac\n"
+        .format(" ".join(sorted(apt_has))))
     for tool in ("dpkg", "apt-cache"):
         (bindir / tool).chmod(0o755)
 

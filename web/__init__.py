@@ -30,8 +30,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, camera, console, display, errors
-from . import auth
+from . import api, auth, camera, console, display, errors
 from .auth import Referee
 
 log = logging.getLogger(__name__)
@@ -68,7 +67,7 @@ def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 102
         TC_KEEPALIVE_S=float(keepalive_s),
         TC_RETRY_MS=int(retry_ms),
     )
-    app.json.sort_keys = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_session"] = session
     app.extensions["companion_referee"] = Referee(session, pin)
     app.extensions["companion_streams"] = api.StreamCounter(int(max_streams))

@@ -34,7 +34,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, redirect, request, session as cookie, url_for
@@ -82,11 +83,11 @@ class Referee:
         and whose wrong PINs locked it out ("this address" or "all addresses together")."""
         now = time.monotonic()
         with self._lock:
-            q = self._all_failures
-            while q and now - q[0] > GLOBAL_WINDOW_S:
-                q.popleft()
-            if len(q) >= GLOBAL_MAX_FAILURES:
-                return max(1.0, GLOBAL_WINDOW_S - (now - q[0])), "all addresses together"
+            everyone = self._all_failures
+            while everyone and now - everyone[0] > GLOBAL_WINDOW_S:
+                everyone.popleft()
+            if len(everyone) >= GLOBAL_MAX_FAILURES:
+                return max(1.0, GLOBAL_WINDOW_S - (now - everyone[0])), "all addresses together"
             q = self._failures.get(addr)
             if not q:
                 return 0.0, ""

@@ -67,7 +67,7 @@ def register(app: Flask) -> None:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             reason = f"the request body is too large (at most {limit} bytes)"
         elif status == 405:
-            allowed = ", ".join(m for m in (e.valid_methods or []) if m not in ("HEAD", "OPTIONS"))
+            allowed = ", ".join(m for m in (getattr(e, "valid_methods", None) or []) if m not in ("HEAD", "OPTIONS"))
             reason = f"{request.method} is not allowed on {request.path}" + (f"; use {allowed}" if allowed else "")
         elif status == 404:
             reason = f"no such page or API route: {request.path}"

@@ -24,7 +24,7 @@ def _type_name(hint: Any) -> str:
     return name if name and not typing.get_args(hint) else str(hint).replace("typing.", "")
 
 
-def _action_info(cls: type) -> dict[str, Any]:
+def _action_info(cls: type[Any]) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     fields = []
     for f in dataclasses.fields(cls):

@@ -37,6 +37,7 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -304,7 +305,7 @@ class Server:
             return
         try:
             await self._serve(conn)
-        except (ConnectionError, asyncio.CancelledError, asyncio.TimeoutError, h11.LocalProtocolError):
+        except (TimeoutError, ConnectionError, asyncio.CancelledError, h11.LocalProtocolError):
             pass
         except Exception:
             log.exception("connection from %s failed", conn.addr)
@@ -312,7 +313,7 @@ class Server:
             self._forget(conn)
             writer.close()
 
-    def _simple(self, status: int, reason: str, headers: list[tuple[str, str]] = (), close: bool = False) -> bytes:
+    def _simple(self, status: int, reason: str, headers: Sequence[tuple[str, str]] = (), close: bool = False) -> bytes:
         """A complete JSON error response, as bytes (no h11 state needed)."""
         body = _json_error(status, reason)
         lines = [f"HTTP/1.1 {status} {h11_reason(status)}", "Content-Type: application/json",
@@ -329,7 +330,7 @@ class Server:
                 return event
             left = deadline - time.monotonic()
             if left <= 0:
-                raise asyncio.TimeoutError
+                raise TimeoutError
             data = await asyncio.wait_for(conn.reader.read(64 * 1024), left)
             h.receive_data(data)
 

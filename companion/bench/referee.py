@@ -3,7 +3,8 @@
 A real :class:`~companion.session.Session` (real pipeline, Ghosts Love Candy,
 the SQLite journal on disk with ``synchronous=FULL``) watches the simulated
 table play the demo's scripted last round (about 90 tags on the table; each
-change made under a hand; legal changes, the two mistakes, the final scoring). For each change, the clock runs from the start of processing the frame in
+change made under a hand; legal changes, the two mistakes, the final scoring).
+For each change, the clock runs from the start of processing the frame in
 which the table settles (the pipeline's ``update.changed``) to a subscriber (a
 web client's queue) holding the view whose ``seq`` went up: pipeline frame +
 the game's read + referee + journal write + view. Reported as milliseconds and
@@ -98,6 +99,7 @@ def measure(fps: float = 5.0) -> dict[str, Any]:
         time.sleep(0.3)
         done.set()
         th.join()
+        assert session.game_id is not None
         applied = len([e for e in session.journal.entries(session.game_id) if e.kind == "action"]) - 1
         session.close()
     rows = []

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 
 class Report:

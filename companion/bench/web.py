@@ -32,8 +32,9 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 CLIENTS = 1000
 UPDATES = 20
@@ -195,7 +196,7 @@ class Crowd:
             c.close()
         self.selector.close()
 
-    def __enter__(self) -> "Crowd":
+    def __enter__(self) -> Crowd:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -227,7 +228,7 @@ class ServerThread:
         except (OSError, ValueError):   # closed under it
             pass
 
-    def start(self) -> "ServerThread":
+    def start(self) -> ServerThread:
         self.thread.start()
         return self
 
@@ -240,7 +241,7 @@ class ServerThread:
             dispatcher.shutdown(cancel_pending=True, timeout=2)
         self.thread.join(5)
 
-    def __enter__(self) -> "ServerThread":
+    def __enter__(self) -> ServerThread:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
@@ -309,7 +310,7 @@ def measure(session: Any, change: Callable[[], None], clients: int = CLIENTS, up
         for _ in range(updates):                                  # paced: one change at a time
             change()
             target = session.view()["seq"]
-            if not crowd.wait(lambda c: target in c.received_at, timeout_s):
+            if not crowd.wait(lambda c: target in c.received_at, timeout_s):  # noqa: B023 (waited on here)
                 break
             last = max(c.received_at[target] for c in crowd.clients)
             latencies.append(last - published.get(target, last))
@@ -354,6 +355,7 @@ def referee_under_idle(session: Any, idle: int = IDLE_SOCKETS, repeat: int = 30)
     """The referee API's latency (``POST /api/referee/undo`` after an apply) with
     no other connection, then with ``idle`` sockets open that never send a byte."""
     import urllib.request
+
     from web import create_app
     app = create_app(session, pin="bench")
     change = toggler(session)

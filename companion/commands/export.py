@@ -32,9 +32,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    import os
+
     from companion.config import ConfigError, load_config
     from companion.journal import Journal, JournalError
-    import os
     try:
         cfg = load_config(args.config or os.environ.get("COMPANION_CONFIG") or None)
     except ConfigError as e:

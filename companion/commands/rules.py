@@ -123,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
                         "prompts": [p.to_json() for p in prompts]})
         else:
             out.write(f"#{i} {action}\n")
-            for e in events:
-                out.write(f"    - {e.text}\n")
+            for ev in events:
+                out.write(f"    - {ev.text}\n")
     board = game.score(state)
     if args.json:
         _line(out, {"final": True, "state": game.public_view(state), "score": board.to_json()})

@@ -18,7 +18,6 @@ import sys
 from typing import Any
 
 
-
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("run", help="referee a real table (camera -> referee -> web page)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

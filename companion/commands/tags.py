@@ -118,10 +118,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         # the config is read only for what the command line leaves open
         cfg = _config(args) if not (args.table and args.size_for) else None
-        table = parse_wxh(args.table, "--table") if args.table else cfg.table_mm
-        if args.size_for:
-            camera = tuple(int(v) for v in parse_wxh(args.size_for, "--size-for", integer=True))
+        if args.table:
+            table = parse_wxh(args.table, "--table")
         else:
+            assert cfg is not None                      # read when --table is not given
+            table = cfg.table_mm
+        camera: tuple[int, int]
+        if args.size_for:
+            width, height = parse_wxh(args.size_for, "--size-for", integer=True)
+            camera = (int(width), int(height))
+        else:
+            assert cfg is not None                      # read when --size-for is not given
             camera = (int(cfg.camera.width), int(cfg.camera.height))
         advice = size_for(camera, table, args.margin)
         if args.game is None:

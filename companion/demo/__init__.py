@@ -16,15 +16,15 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from hardware.frames import Frame, FrameSource
 from hardware.simtable import CameraModel, SimulatedTable
 
 from .script import PLAYERS, Script, build_script
 from .timeline import Beat, build_timeline
-
 
 DEMO_PIN = "1234"
 
@@ -76,12 +76,15 @@ class DemoTable(FrameSource):
         if frame is None:
             if self.cycles is not None and self.cycle >= self.cycles:
                 return None
-            self._t_offset += self._table.end_t + 1.0 / self.fps
+            end_t = self._table.end_t
+            assert end_t is not None                # the table ended, so it has an end
+            self._t_offset += end_t + 1.0 / self.fps
             self._new_cycle()
             frame = self._table.read()
             assert frame is not None
         t = self._t_offset + frame.t
         if self.realtime:
+            assert self._start_wall is not None     # set by open()
             delay = self._start_wall + t - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
@@ -224,7 +227,11 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
               file=out, flush=True)
         demo.start()
         if fast or once:
-            threading.Thread(target=lambda: (demo.wait(), time.sleep(3.0), server.close()), daemon=True).start()
+            def stop_after_the_arc() -> None:
+                demo.wait()
+                time.sleep(3.0)
+                server.close()
+            threading.Thread(target=stop_after_the_arc, daemon=True).start()
         try:
             server.run()
         except (OSError, ValueError):

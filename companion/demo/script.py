@@ -174,7 +174,8 @@ class Script:
     final: dict[str, Any]
 
 
-def live_beats(game: Game, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> tuple[list[Beat], dict[str, Any]]:
+def live_beats(game: Game, state: dict[str, Any],
+               table_mm: tuple[float, float] = (900.0, 600.0)) -> tuple[list[Beat], dict[str, Any]]:
     """The last round as beats (see the module docstring); returns them and the final state."""
     cards = _cards(game)
     beats: list[Beat] = []
@@ -199,7 +200,7 @@ def live_beats(game: Game, state: dict[str, Any], table_mm: tuple[float, float] 
     datas = [{"type": "reveal", "player": p, "ghost": values[p]} for p in s["players"]]
     s = step(s, datas)
     order = s["order"]
-    beats.append(Beat(f"Everyone reveals a ghost: " + ", ".join(f"{p} {values[p]}" for p in order)
+    beats.append(Beat("Everyone reveals a ghost: " + ", ".join(f"{p} {values[p]}" for p in order)
                       + f" - {order[0]} goes first", arrange(s), "applied", datas))
     revealed = arrange(s)
     # 3. MISTAKE: the last player haunts first

@@ -14,8 +14,9 @@ leaves, and the table rests until the next beat::
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from hardware.simtable import Hand, Item, Scene
 

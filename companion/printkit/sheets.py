@@ -14,9 +14,10 @@ Every page says how to print it and carries a 50 mm bar to check the scale::
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -63,7 +64,7 @@ class Fonts:
     payload: float
 
     @classmethod
-    def for_tag(cls, tag_mm: float) -> "Fonts":
+    def for_tag(cls, tag_mm: float) -> Fonts:
         t = min(10.0, max(6.5, tag_mm / 3.2))
         return cls(t, max(5.0, t * 0.8), max(4.5, t * 0.64))
 

@@ -12,8 +12,9 @@ in the middle (the tag shrinks to fit the token if it must)::
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .sizing import QR_MODULES, QUIET_MODULES, STEP_MM, quiet_side_mm
 

@@ -59,14 +59,14 @@ class CameraModel:
         if self.jpeg_quality is not None and not 1 <= int(self.jpeg_quality) <= 100:
             raise ValueError(f"jpeg_quality must be 1-100 or None, not {self.jpeg_quality}")
 
-    def for_table(self, table_mm: tuple[float, float]) -> "CameraModel":
+    def for_table(self, table_mm: tuple[float, float]) -> CameraModel:
         """The same camera over a table of another size."""
         from dataclasses import replace
         table_mm = (float(table_mm[0]), float(table_mm[1]))
         return self if table_mm == self.table_mm else replace(self, table_mm=table_mm)
 
     @classmethod
-    def from_json(cls, d: Any) -> "CameraModel":
+    def from_json(cls, d: Any) -> CameraModel:
         """A camera from a JSON object of its fields (``resolution`` as [w, h])."""
         if not isinstance(d, dict):
             raise SceneError(f"camera: expected an object, got {type(d).__name__}")

@@ -20,6 +20,7 @@ import math
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
 import cv2
@@ -66,7 +67,7 @@ class TruthTag:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "TruthTag":
+    def from_json(cls, d: dict) -> TruthTag:
         d = dict(d)
         d["px"] = tuple(d["px"])
         d["corners_px"] = [tuple(c) for c in d["corners_px"]]
@@ -78,7 +79,7 @@ class Truth(dict):
     shared ``back``, keeps its topmost visible copy); ``all`` lists every copy,
     bottom first."""
 
-    def __init__(self, tags: list[TruthTag] = ()) -> None:
+    def __init__(self, tags: Iterable[TruthTag] = ()) -> None:
         super().__init__()
         self.all: list[TruthTag] = []
         for tag in tags:
@@ -90,7 +91,7 @@ class Truth(dict):
         if old is None or tag.visible or not old.visible:
             self[tag.payload] = tag
 
-    def copy(self) -> "Truth":
+    def copy(self) -> Truth:
         return Truth(self.all)
 
     def to_json(self) -> list[dict]:
@@ -98,7 +99,7 @@ class Truth(dict):
         return [t.to_json() for t in self.all]
 
     @classmethod
-    def from_json(cls, tags: list[dict]) -> "Truth":
+    def from_json(cls, tags: list[dict]) -> Truth:
         return cls([TruthTag.from_json(t) for t in tags])
 
     def visible(self) -> dict[str, TruthTag]:
@@ -316,7 +317,8 @@ class Renderer:
             W, H = self.size
             cv2.setRNGSeed(zlib.crc32(f"noise:{self.camera.seed}".encode()) & 0x7FFFFFFF)
             bank = np.empty((H + NOISE_PAD, W + NOISE_PAD, 3), np.int8)
-            cv2.randn(bank.reshape(H + NOISE_PAD, -1), 0, float(self.camera.noise_sigma))   # one channel: all of B, G, R
+            # one channel: all of B, G, R
+            cv2.randn(bank.reshape(H + NOISE_PAD, -1), 0, float(self.camera.noise_sigma))
             self._noise = bank
         return self._noise
 

@@ -49,9 +49,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from .camera import CameraModel
 from .errors import SceneError
@@ -122,7 +123,7 @@ class Item:
         return abs(u) <= w / 2.0 and abs(v) <= h / 2.0
 
     @classmethod
-    def from_placement(cls, p: Any) -> "Item":
+    def from_placement(cls, p: Any) -> Item:
         """An item from a ``models.table.Placement`` (or anything with its attributes)."""
         return cls(payload=p.payload, x_mm=float(p.x_mm), y_mm=float(p.y_mm),
                    angle_deg=float(getattr(p, "angle_deg", 0.0)),
@@ -174,7 +175,7 @@ class Scene:
     hands: list[Hand] = field(default_factory=list)
     corners: bool = True
     corner_tag_mm: float = 30.0
-    timeline: list[tuple[float, "Scene"]] = field(default_factory=list)
+    timeline: list[tuple[float, Scene]] = field(default_factory=list)
     camera: CameraModel | None = None
 
     def __post_init__(self) -> None:
@@ -200,7 +201,7 @@ class Scene:
 
     @classmethod
     def from_placements(cls, placements: Iterable[Any], table_mm: tuple[float, float] = (900.0, 600.0),
-                        **kw: Any) -> "Scene":
+                        **kw: Any) -> Scene:
         """A scene from a game's ``arrange()`` (``models.table.Placement`` objects)."""
         return cls(table_mm=table_mm, items=[Item.from_placement(p) for p in placements], **kw)
 
@@ -311,7 +312,7 @@ def load_scene(source: str | Path | dict) -> Scene:
     camera = None
     if d.get("camera") is not None:
         camera = CameraModel.from_json(d["camera"])
-    common = dict(table_mm=table_mm, corners=corners, corner_tag_mm=corner_tag_mm)
+    common: dict[str, Any] = dict(table_mm=table_mm, corners=corners, corner_tag_mm=corner_tag_mm)
     timeline: list[tuple[float, Scene]] = []
     last_t = -math.inf
     for n, step in enumerate(_list(d, "timeline", "")):

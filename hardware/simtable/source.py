@@ -15,14 +15,14 @@ never ends. ``truth`` holds the truth of the latest frame.
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence, Union
+from collections.abc import Callable, Sequence
 
 from ..frames import Frame, FrameSource
 from .camera import CameraModel
 from .render import Renderer, Truth
 from .scene import Scene, scene_at
 
-Timeline = Union[Scene, Sequence[tuple[float, Scene]], Callable[[float], Scene]]
+Timeline = Scene | Sequence[tuple[float, Scene]] | Callable[[float], Scene]
 
 
 class SimulatedTable(FrameSource):
@@ -79,6 +79,7 @@ class SimulatedTable(FrameSource):
         if end is not None and t > end + 1e-9:
             return None
         if self.realtime:
+            assert self._start is not None          # set by open()
             delay = self._start + t - time.monotonic()
             if delay > 0:
                 time.sleep(delay)

@@ -38,7 +38,7 @@ class OpenCVSource(FrameSource):
     def open(self) -> None:
         if self._cap is not None:
             return
-        if self.is_file and not Path(self.device).is_file():
+        if self.is_file and not Path(str(self.device)).is_file():
             raise FrameSourceError(f"video file {self.device} does not exist")
         cap = cv2.VideoCapture(self.device)
         if not cap.isOpened():
@@ -56,6 +56,7 @@ class OpenCVSource(FrameSource):
 
     def read(self) -> Frame | None:
         self.open()
+        assert self._cap is not None
         ok, image = self._cap.read()
         if not ok or image is None:
             if self.is_file:

@@ -49,7 +49,7 @@ class Picamera2Source(FrameSource):
         if self._cam is not None:
             return
         try:
-            from picamera2 import Picamera2  # type: ignore[import-not-found]
+            from picamera2 import Picamera2
         except ImportError as exc:
             raise FrameSourceError(f"{INSTALL_HINT} ({exc})") from None
         try:

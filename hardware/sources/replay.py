@@ -28,6 +28,7 @@ import json
 import logging
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 
@@ -53,7 +54,7 @@ class ReplaySource(FrameSource):
         self.realtime = realtime
         self.name = f"replay:{self.path}"
         self.errors = 0
-        self.truth = None           # a recorded simulated frame's truth (hardware.simtable.Truth), else None
+        self.truth: Truth | None = None   # a recorded simulated frame's truth (hardware.simtable.Truth), else None
         self._truths: list | None = None
         self._entries: list[tuple[Path, float]] | None = None
         self._video: OpenCVSource | None = None
@@ -193,7 +194,7 @@ def record(source: FrameSource, directory: str | Path, n: int, *, ext: str = ".p
     ext = ext if ext.startswith(".") else "." + ext
     params = [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)] if ext.lower() in (".jpg", ".jpeg") else []
     source.open()
-    frames = []
+    frames: list[dict[str, Any]] = []
     for _ in range(n):
         frame = source.read()
         if frame is None:
@@ -203,7 +204,7 @@ def record(source: FrameSource, directory: str | Path, n: int, *, ext: str = ".p
             raise FrameSourceError(f"record: cannot write {out / name}")
         entry = {"file": name, "t": frame.t, "index": frame.index}
         truth = getattr(source, "truth", None)
-        if hasattr(truth, "to_json"):                 # the simulated table knows where every tag is
+        if truth is not None and hasattr(truth, "to_json"):   # the simulated table knows where every tag is
             entry["truth"] = truth.to_json()
         frames.append(entry)
     (out / "frames.json").write_text(json.dumps({"source": getattr(source, "name", "source"), "frames": frames},

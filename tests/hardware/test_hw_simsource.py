@@ -105,6 +105,7 @@ def test_scene_file_errors(tmp_path):
 
 def test_the_example_scene_plays(decode):
     from pathlib import Path
+
     import hardware.simtable
     path = Path(hardware.simtable.__file__).parent / "scenes" / "example.json"
     src = SimulatedTable(load_scene(path), CameraModel(resolution=(2304, 1296), seed=1), fps=1.0, hold_s=0.0)

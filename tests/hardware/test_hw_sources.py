@@ -10,8 +10,7 @@ import pytest
 
 from hardware.frames import FrameSourceError
 from hardware.simtable import CameraModel, Item, Scene, SimulatedTable
-from hardware.sources import (OpenCVSource, Picamera2Source, ReplaySource, SourceSpecError, open_source,
-                              record)
+from hardware.sources import OpenCVSource, Picamera2Source, ReplaySource, SourceSpecError, open_source, record
 
 TABLE = (420.0, 230.0)
 CAM = CameraModel(resolution=(800, 450), margin_mm=30.0)

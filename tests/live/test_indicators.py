@@ -36,7 +36,8 @@ def test_seat_leds_show_whose_turn(board):
     assert ind.state()["seats"] == {"RED": True, "BLUE": False, "GREEN": True}
 
 
-@pytest.mark.parametrize("status, rgb", [("green", (0, 1, 0)), ("amber", (1, 0.5, 0)), ("red", (1, 0, 0)), ("off", (0, 0, 0))])
+@pytest.mark.parametrize("status, rgb",
+                         [("green", (0, 1, 0)), ("amber", (1, 0.5, 0)), ("red", (1, 0, 0)), ("off", (0, 0, 0))])
 def test_status_led_colours_on_the_pins(board, status, rgb):
     ind, f = board
     ind.show_status(status)
@@ -68,9 +69,11 @@ def test_buttons_call_back(board):
     hits = []
     ind.on_confirm(lambda: hits.append("confirm"))
     ind.on_undo(lambda: hits.append("undo"))
-    f.pin(20).drive_low(); f.pin(20).drive_high()
+    f.pin(20).drive_low()
+    f.pin(20).drive_high()
     time.sleep(0.06)                         # past the 50 ms debounce
-    f.pin(21).drive_low(); f.pin(21).drive_high()
+    f.pin(21).drive_low()
+    f.pin(21).drive_high()
     assert wait_for(lambda: hits == ["confirm", "undo"])
     assert ind.state()["presses"] == {"confirm": 1, "undo": 1}
 
@@ -84,7 +87,8 @@ def test_a_failing_callback_does_not_kill_the_button(board):
         raise ValueError("nothing to confirm")
     ind.on_confirm(boom)
     for _ in range(2):
-        f.pin(20).drive_low(); f.pin(20).drive_high()
+        f.pin(20).drive_low()
+        f.pin(20).drive_high()
         time.sleep(0.06)
     assert wait_for(lambda: len(calls) == 2)
 

@@ -7,7 +7,6 @@ import sys
 import time
 from pathlib import Path
 
-
 from companion.config import load_config
 from companion.demo.timeline import build_timeline, timeline_json
 from companion.session import Session

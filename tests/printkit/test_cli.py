@@ -27,7 +27,8 @@ def test_size_for_a_camera_and_table():
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("18 mm tags")
     assert "3.50 px per mm" in run.stdout and "--tag-mm 18" in run.stdout
-    assert companion("--size-for", "1600x900", "--table", "1200x800").stdout.startswith("66 mm tags")   # 63 modules-px / (900 px / 940 mm) = 65.8
+    # 63 modules-px / (900 px / 940 mm) = 65.8
+    assert companion("--size-for", "1600x900", "--table", "1200x800").stdout.startswith("66 mm tags")
 
 
 def test_a_game_kit_is_written_with_progress_on_stderr(tmp_path, decoder, rasterise):

@@ -8,7 +8,7 @@ import pytest
 
 from companion.printkit import SizeError, make_kit
 from companion.printkit.boards import board_spec
-from companion.printkit.sheets import HEADER_MM, MARGIN_MM, FOOTER_MM, box_mm, paper_size_mm, tag_centre
+from companion.printkit.sheets import FOOTER_MM, HEADER_MM, MARGIN_MM, box_mm, paper_size_mm, tag_centre
 from models.registry import game_classes, get_game
 
 
@@ -27,8 +27,8 @@ def test_stickers_stay_on_the_page_apart_and_keep_their_quiet_zone(code, tag_mm,
     for page in kit.pages:
         placed = list(boxes(page))
         for i, (s, (x0, y0, x1, y1)) in enumerate(placed):
-            assert MARGIN_MM <= x0 and x1 <= pw - MARGIN_MM
-            assert MARGIN_MM + FOOTER_MM <= y0 and y1 <= ph - MARGIN_MM - HEADER_MM
+            assert x0 >= MARGIN_MM and x1 <= pw - MARGIN_MM
+            assert y0 >= MARGIN_MM + FOOTER_MM and y1 <= ph - MARGIN_MM - HEADER_MM
             for _, (a0, b0, a1, b1) in placed[i + 1:]:
                 assert x1 + 4 <= a0 or a1 + 4 <= x0 or y1 + 4 <= b0 or b1 + 4 <= y0, "4 mm between cuts"
             cx, cy = tag_centre(s, x0, y1)

@@ -1,8 +1,7 @@
 """The recommended tag size: at least 3 camera pixels per QR module."""
 import pytest
 
-from companion.printkit.sizing import (MIN_TAG_MM, SizeError, check_printable, parse_wxh, px_per_module,
-                                       size_for)
+from companion.printkit.sizing import MIN_TAG_MM, SizeError, check_printable, parse_wxh, px_per_module, size_for
 from hardware.simtable import CameraModel
 
 

@@ -90,9 +90,10 @@ def old_journal(path: Path, entries: int) -> None:
     g = get_game("GLC")
     opts = g.resolve_options({})
     state = g.setup(PLAYERS, opts)
-    from companion.journal import state_hash
     import sqlite3
     import time
+
+    from companion.journal import state_hash
     con = sqlite3.connect(path)
     con.executescript("""
     CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players TEXT NOT NULL,

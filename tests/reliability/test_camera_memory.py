@@ -114,6 +114,7 @@ class _Frame:
 def test_sixty_callers_share_one_picture_made_once_per_frame() -> None:
     import cv2
     import numpy as np
+
     from companion.camera_view import CameraView
 
     frame = {"now": _Frame(1)}
@@ -148,6 +149,7 @@ def test_sixty_callers_share_one_picture_made_once_per_frame() -> None:
 def test_widths_are_snapped_never_wider_than_the_frame_and_default_to_a_screen() -> None:
     import cv2
     import numpy as np
+
     from companion.camera_view import DEFAULT_WIDTH, CameraView
 
     view = CameraView(lambda: _Frame(1, 4056, 3040))                # a 12 MP camera
@@ -167,12 +169,13 @@ def test_widths_are_snapped_never_wider_than_the_frame_and_default_to_a_screen()
 
 
 def test_the_page_asks_for_a_width_and_a_bad_one_is_a_plain_400(tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
     from companion.config import load_config
     from companion.session import Session
     from hardware.simtable import CameraModel, Scene, SimulatedTable
     from web import create_app
-    import cv2
-    import numpy as np
 
     cfg = load_config(None, env={"COMPANION_REFEREE_PIN": PIN, "COMPANION_PINS_FACTORY": "mock",
                                  "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite")})

@@ -17,8 +17,7 @@ from companion.config import load_config
 from companion.journal import Journal
 from companion.session import Session
 
-from .journal_files import (PLAYERS, companion, fill, killed_writer, marker, old_journal, overwrite,
-                            page_holding)
+from .journal_files import PLAYERS, companion, fill, killed_writer, marker, old_journal, overwrite, page_holding
 
 
 def three_games(path: Path) -> None:

@@ -18,7 +18,6 @@ from pathlib import Path
 
 from companion.demo.timeline import build_timeline, timeline_json
 from companion.journal import Journal
-
 from tests.live.tables import PLAYERS, short_game
 
 from .journal_files import ROOT, companion

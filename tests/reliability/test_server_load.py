@@ -8,9 +8,7 @@ import json
 import resource
 import socket
 import time
-import urllib.error
-import urllib.request
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -90,9 +88,9 @@ def test_the_referee_gets_through_300_idle_sockets(glc):
 
 
 def test_a_connection_that_never_sends_a_request_is_closed(glc):
-    with ServerThread(create_app(glc), limits=Limits(idle_timeout_s=1.0)) as srv:
-        with socket.create_connection((srv.host, srv.port), timeout=15) as s:
-            assert s.recv(100) == b""                 # the server hung up (recv timing out would raise)
+    with ServerThread(create_app(glc), limits=Limits(idle_timeout_s=1.0)) as srv, \
+            socket.create_connection((srv.host, srv.port), timeout=15) as s:
+        assert s.recv(100) == b""                 # the server hung up (recv timing out would raise)
 
 
 def test_viewers_who_leave_free_their_places(glc):
@@ -127,17 +125,17 @@ def test_a_thousand_viewers_each_receive_the_next_update(glc):
 
 def test_one_address_past_its_share_is_refused_another_still_gets_in(glc):
     share = Limits().per_address_streams
-    with ServerThread(create_app(glc)) as srv:
-        with Crowd(srv.host, srv.port, share, per_source=0) as crowd:     # all from 127.0.0.1
-            assert crowd.wait(lambda c: c.seqs, DEADLINE)
-            with Crowd(srv.host, srv.port, 1, per_source=0, keep_data=True) as greedy:
-                assert greedy.wait(lambda c: c.status is not None, DEADLINE)
-                assert greedy.clients[0].status in (429, 503)
-            with Crowd(srv.host, srv.port, 1, per_source=1, first_source=1) as other:   # from 127.0.0.2
-                assert other.wait(lambda c: c.seqs, DEADLINE)
-                assert other.clients[0].status == 200
-            status, body = _request(srv.url + "/api/events")
-            assert status in (429, 503) and "too many live viewers" in body["error"]
+    with ServerThread(create_app(glc)) as srv, \
+            Crowd(srv.host, srv.port, share, per_source=0) as crowd:     # all from 127.0.0.1
+        assert crowd.wait(lambda c: c.seqs, DEADLINE)
+        with Crowd(srv.host, srv.port, 1, per_source=0, keep_data=True) as greedy:
+            assert greedy.wait(lambda c: c.status is not None, DEADLINE)
+            assert greedy.clients[0].status in (429, 503)
+        with Crowd(srv.host, srv.port, 1, per_source=1, first_source=1) as other:   # from 127.0.0.2
+            assert other.wait(lambda c: c.seqs, DEADLINE)
+            assert other.clients[0].status == 200
+        status, body = _request(srv.url + "/api/events")
+        assert status in (429, 503) and "too many live viewers" in body["error"]
 
 
 def test_a_full_server_still_serves_the_referee(glc):

@@ -40,7 +40,7 @@ class NotifySocket:
         while time.monotonic() < end:
             try:
                 out.append(self.sock.recv(4096).decode())
-            except socket.timeout:
+            except TimeoutError:
                 pass
         return out
 
@@ -158,8 +158,8 @@ def test_companion_run_says_ready_pings_while_refereeing_and_says_stopping(tmp_p
     env = {**os.environ, "NOTIFY_SOCKET": notify_socket.path, "WATCHDOG_USEC": "600000",
            "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"), "COMPANION_REFEREE_PIN": "2468"}
     env.pop("WATCHDOG_PID", None)
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--camera", f"sim:{scene}", "--realtime", "--port", "0",
-                             "--game", "GLC", "--players", "RED,BLUE,GREEN"],
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--camera", f"sim:{scene}", "--realtime",
+                             "--port", "0", "--game", "GLC", "--players", "RED,BLUE,GREEN"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         seen = notify_socket.wait_for("READY=1")

@@ -17,17 +17,17 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from companion.bench.web import ServerThread
 from companion.session import Session
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PIN, PLAYERS, make_config
 from web import create_app
 from web.auth import GLOBAL_MAX_FAILURES
-
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PIN, PLAYERS, make_config
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN_HEADER = "X-CSRF-Token"
@@ -96,7 +96,7 @@ fetch("{target}", {{method: "POST", mode: "no-cors", credentials: "include"}})
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
-    def __enter__(self) -> "Hostile":
+    def __enter__(self) -> Hostile:
         self.thread.start()
         return self
 

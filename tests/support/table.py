@@ -12,12 +12,12 @@ until the table settles; it returns that settled snapshot.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
-
-from hardware.simtable import CameraModel, Item, Scene, SimulatedTable
-from models.table import Snapshot
+from collections.abc import Iterable
+from typing import Any
 
 from companion.vision import Pipeline, PipelineConfig
+from hardware.simtable import CameraModel, Item, Scene, SimulatedTable
+from models.table import Snapshot
 
 
 class NeverSettled(AssertionError):

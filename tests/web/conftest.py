@@ -4,7 +4,8 @@ server (web.make_server) on a loopback port, and headless Chromium (Debian's) th
 Playwright."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

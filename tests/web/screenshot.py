@@ -59,9 +59,10 @@ def wait_for(cond, timeout: float) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
     from companion.bench.web import ServerThread
     from companion.session import Session
-    from playwright.sync_api import sync_playwright
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PLAYERS, make_config
     from web import create_app
 

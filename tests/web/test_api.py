@@ -121,7 +121,8 @@ def test_oversize_body_is_413_and_changes_nothing(client, glc):
 
 def test_body_limit_is_configurable(session):
     small = create_app(session, max_body=100).test_client()
-    r = small.post("/api/referee/new", headers=REFEREE, json={"game": "GLC", "players": PLAYERS, "options": {"x": "y" * 200}})
+    r = small.post("/api/referee/new", headers=REFEREE,
+                   json={"game": "GLC", "players": PLAYERS, "options": {"x": "y" * 200}})
     assert r.status_code == 413
 
 
@@ -154,6 +155,7 @@ def test_explicit_pin_overrides_the_session(session):
 
 def test_no_pin_configured_means_nobody_is_referee(tmp_path):
     from companion.session import Session
+
     from .conftest import make_config
     s = Session(make_config(tmp_path, COMPANION_REFEREE_PIN=""), indicators=False)
     try:
@@ -240,7 +242,8 @@ def test_apply_a_legal_action(client, glc):
 
 def test_an_illegal_action_is_409_and_changes_nothing(client, glc):
     before, seq = glc.state, glc.view()["seq"]
-    r = client.post("/api/referee/apply", headers=REFEREE, json={"action": {"type": "haunt", "player": "RED", "slot": 1}})
+    r = client.post("/api/referee/apply", headers=REFEREE,
+                    json={"action": {"type": "haunt", "player": "RED", "slot": 1}})
     assert r.status_code == 409
     assert "haunt" in r.get_json()["error"]
     assert glc.state == before and glc.view()["seq"] == seq
@@ -249,7 +252,8 @@ def test_an_illegal_action_is_409_and_changes_nothing(client, glc):
 def test_a_malformed_action_is_400(client, glc):
     r = client.post("/api/referee/apply", headers=REFEREE, json={"action": {"type": "teleport"}})
     assert r.status_code == 400 and "unknown action type 'teleport'" in r.get_json()["error"]
-    r = client.post("/api/referee/correct", headers=REFEREE, json={"action": {"type": "reveal_kid", "slot": "one", "kid": 1}})
+    r = client.post("/api/referee/correct", headers=REFEREE,
+                    json={"action": {"type": "reveal_kid", "slot": "one", "kid": 1}})
     assert r.status_code == 400 and "whole number" in r.get_json()["error"]
     r = client.post("/api/referee/apply", headers=REFEREE, json={"type": "reveal_kid", "slot": 1, "kid": 1})
     assert r.status_code == 400 and "missing field 'action'" in r.get_json()["error"]
@@ -257,7 +261,8 @@ def test_a_malformed_action_is_400(client, glc):
 
 def test_correct_is_journalled_as_a_correction(client, glc):
     kid = glc.state["kid_deck"][0]
-    r = client.post("/api/referee/correct", headers=REFEREE, json={"action": {"type": "reveal_kid", "slot": 2, "kid": kid}})
+    r = client.post("/api/referee/correct", headers=REFEREE,
+                    json={"action": {"type": "reveal_kid", "slot": 2, "kid": kid}})
     assert r.status_code == 200
     assert glc.state["slots"][1]["kid"] == kid
     kinds = [e.kind for e in glc.journal.entries(glc.game_id)]

@@ -85,7 +85,8 @@ def test_the_display_page_holds_no_secrets(secrets_dealt, client):
 
 def test_the_referee_answer_may_name_the_action_but_the_view_does_not(secrets_dealt, client):
     # the console's own answer carries the public view only
-    r = client.post("/api/referee/apply", headers=REFEREE, json={"action": {"type": "choose", "player": "GREEN", "ghost": 9}})
+    r = client.post("/api/referee/apply", headers=REFEREE,
+                    json={"action": {"type": "choose", "player": "GREEN", "ghost": 9}})
     assert r.status_code == 200
     assert secrets_in(json.dumps(r.get_json()["view"]), secrets_dealt) == []
 

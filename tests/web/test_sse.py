@@ -119,7 +119,7 @@ def test_a_hundred_viewers_each_receive_every_update(glc, server):
         for change in changes[:10]:
             change()
             target = glc.view()["seq"]
-            assert crowd.wait(lambda c: target in c.seqs, LOOP_TIMEOUT)
+            assert crowd.wait(lambda c, target=target: target in c.seqs, LOOP_TIMEOUT)
         for change in changes[10:]:
             change()
         final = glc.view()["seq"]
