@@ -78,6 +78,13 @@ def camera_source(spec: str, config: Config, realtime: bool = False) -> FrameSou
     return make_source(spec, **kw)
 
 
+def _games_by_code(code: str, _cache: dict[str, Game] = {}) -> Game:
+    """A game engine by tag code, built once (to look its catalog up); KeyError if unknown."""
+    if code not in _cache:
+        _cache[code] = get_game(code)
+    return _cache[code]
+
+
 #: event types that sound the buzzer (any event type naming a scare does too)
 _ALERTS = {"escape": "escape"}
 
@@ -117,8 +124,19 @@ class Subscription:
         self.close()
 
 
-def _actions_text(actions: list[Action]) -> str:
-    return "; ".join(str(a) for a in actions)
+#: what the public is told of a change whose actions say nothing themselves: never
+#: the actions (an action may hold a secret: a Love card dealt, a ghost chosen)
+_SILENT_CHANGE = {"action": "Change applied", "correction": "Correction applied", "confirm": "Reading confirmed"}
+
+
+def _undone_text(entry: Any) -> str:
+    """The public words for undoing a journal entry: its own (public) events,
+    never its actions."""
+    texts = [str(ev.get("text")) for ev in entry.events or [] if isinstance(ev, dict) and ev.get("text")]
+    if not texts:
+        return f"Undone: the last change (entry {entry.seq})"
+    more = f"; and {len(texts) - 3} more" if len(texts) > 3 else ""
+    return "Undone: " + "; ".join(texts[:3]) + more
 
 
 class Session:
@@ -453,11 +471,65 @@ class Session:
             changed = True
         return changed
 
-    def _faults(self) -> list[str]:
-        out = [f"{p} is seen twice at once: a second copy or a misprinted tag; remove one" for p in self._duplicates]
-        out += [f"A code that is not a tag of this table was seen ({p!r}): {reason}"
+    def _faults(self, referee: bool = False) -> list[str]:
+        """The tag faults in words; a card of a secret kind is named only for the referee."""
+        def name(p: str, quoted: bool = False) -> str:
+            kind = None if referee else self._secret_kind(p)
+            if kind is not None:
+                return f"a {self._kind_noun(p, kind)}"
+            return repr(p) if quoted else p
+        twice = [name(p) for p in self._duplicates]
+        out = [f"{n[:1].upper()}{n[1:]} is seen twice at once: a second copy or a misprinted tag; remove one"
+               for n in twice]
+        out += [f"A code that is not a tag of this table was seen ({name(p, True)}): {reason}"
                 for p, (_, reason) in sorted(self._rejected.items())]
         return out
+
+    def _game_of(self, payload: str) -> Game | None:
+        """The engine a tag belongs to: the game in play for its own tags, another
+        game's (built once) by the tag's code; None for an unknown code."""
+        code = payload.split(":", 1)[0]
+        if self.engine is not None and self.engine.code == code:
+            return self.engine
+        try:
+            return _games_by_code(code)
+        except KeyError:
+            return None
+
+    def _secret_kind(self, payload: Any) -> str | None:
+        """A payload's catalog kind (``love``) when its game's catalog declares that
+        kind secret (``Catalog.is_secret``), else None."""
+        if not isinstance(payload, str):
+            return None
+        catalog = getattr(self._game_of(payload), "catalog", None)
+        if catalog is None or not catalog.is_secret(payload):
+            return None
+        return catalog[payload].kind
+
+    def _kind_noun(self, payload: str, kind: str) -> str:
+        """The word for a kind, as its game says it (``Love card``)."""
+        noun = getattr(self._game_of(payload), "kind_noun", None)
+        return noun(kind) if noun is not None else kind
+
+    def _table_json(self, referee: bool) -> dict[str, Any] | None:
+        """The last settled snapshot: every tag and where it lies. In the public
+        view a card of a secret kind keeps its place and kind but not its payload
+        (``{"payload": null, "kind": "love", "secret": true, ...}``); the
+        referee's view names it."""
+        snap = self._snapshot
+        if snap is None:
+            return None
+        sightings = []
+        for s in snap.sightings:
+            item: dict[str, Any] = {"payload": s.payload, "x_mm": round(s.x_mm, 1), "y_mm": round(s.y_mm, 1),
+                                    "angle_deg": round(s.angle_deg, 1)}
+            kind = self._secret_kind(s.payload)
+            if kind is not None:
+                item.update(kind=kind, secret=True)
+                if not referee:
+                    item["payload"] = None
+            sightings.append(item)
+        return {"table_mm": list(getattr(snap, "table_mm", self.config.table_mm)), "sightings": sightings}
 
     # ------------------------------------------------------------------ refereeing
 
@@ -521,7 +593,7 @@ class Session:
                                   [e.to_json() for e in events], new_state, note)
         self.state = new_state
         if not events and actions:
-            events = [Event(kind, f"{kind.capitalize()}: {_actions_text(actions)}")]
+            events = [Event(kind, _SILENT_CHANGE.get(kind, "Change applied"))]
         for e in events:
             self._add_event({**e.to_json(), "kind": kind, "entry": seq})
         if self.indicators is not None:
@@ -688,9 +760,7 @@ class Session:
             for e in standing[:-1]:
                 state, _ = engine.apply_all(state, [engine.parse_action(a) for a in e.actions])
             last = standing[-1]
-            undone = [engine.parse_action(a) for a in last.actions]
-            text = f"Undone: {_actions_text(undone)}"
-            event = Event("undo", text, {"entry": last.seq})
+            event = Event("undo", _undone_text(last), {"entry": last.seq})
             seq = self.journal.append(self.game_id, "undo", None, [event.to_json()], state, note=f"undo entry {last.seq}")
             self.state = state
             self._add_event({**event.to_json(), "kind": "undo", "entry": seq})
@@ -765,12 +835,7 @@ class Session:
         else:
             indicators = {"seats": {p: p in lights["seats"] for p in self.players}, "status": lights["status"],
                           "buzzer": False, "virtual": True}
-        snap = self._snapshot
-        table = None
-        if snap is not None:
-            table = {"table_mm": list(getattr(snap, "table_mm", self.config.table_mm)),
-                     "sightings": [{"payload": s.payload, "x_mm": round(s.x_mm, 1), "y_mm": round(s.y_mm, 1),
-                                    "angle_deg": round(s.angle_deg, 1)} for s in snap.sightings]}
+        table = self._table_json(referee=False)
         view: dict[str, Any] = {
             "seq": self._seq,
             "time": round(time.time(), 3),
@@ -832,6 +897,17 @@ class Session:
         virtual)."""
         with self._view_lock:
             return copy.deepcopy(self._view)
+
+    def referee_view(self) -> dict[str, Any]:
+        """The referee's view (the console, behind the PIN): the public view plus
+        what it hides from everyone else: each prompt's ``detail`` (a Love card
+        by its name), every sighting's payload, faults naming secret cards;
+        ``referee`` is True. Never published to the public stream."""
+        with self._op:
+            view = self.view()
+            view.update(referee=True, table=self._table_json(referee=True),
+                        prompts=[p.to_referee_json() for p in self._prompts], faults=self._faults(referee=True))
+        return json.loads(json.dumps(view, default=str))
 
     def subscribe(self, maxlen: int = 256) -> Subscription:
         """A queue that receives every view published from now on."""

@@ -97,11 +97,21 @@ class Component:
 
 @dataclass
 class Catalog:
-    """All components of one game, keyed by payload."""
+    """All components of one game, keyed by payload.
+
+    ``secret_kinds``: the kinds (catalog files, e.g. ``love``) whose faces are
+    secret: the game's ``secret_kinds``, copied by :meth:`for_game`. No public
+    output names such a component (:meth:`is_secret`); only the referee's do."""
 
     game: str
     components: dict[str, Component] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
+    secret_kinds: frozenset[str] = frozenset()
+
+    def is_secret(self, payload: str) -> bool:
+        """Whether a payload names a component of a secret kind (a Love card)."""
+        c = self.components.get(payload)
+        return c is not None and c.kind in self.secret_kinds
 
     def __getitem__(self, payload: str) -> Component:
         return self.components[payload]
@@ -126,7 +136,7 @@ class Catalog:
     def for_game(cls, game: Any, override_dirs: list[Path] | None = None) -> "Catalog":
         """Load the game's shipped catalog, each file replaced by an override
         (``$COMPANION_CATALOGS/<CODE>/<file>.csv``) where one exists."""
-        cat = cls(game.code)
+        cat = cls(game.code, secret_kinds=frozenset(getattr(game, "secret_kinds", ())))
         schema: Mapping[str, Mapping[str, Column]] = getattr(game, "catalog_schema", {})
         if game.catalog_dir is None:
             return cat

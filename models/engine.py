@@ -7,10 +7,12 @@ A game is a :class:`Game` subclass with:
 * typed :class:`Action` dataclasses, including what the table tells the engine
   (a kid was revealed, a Love card was turned up): the physical decks are the
   game's only randomness;
-* ``apply(state, action)`` -> ``(new_state, events)``. Legality is checked by the
-  game itself, and an illegal action raises :class:`IllegalAction` naming the
-  action and the state. ``apply`` works on a deep copy, so it can never
-  half-apply: the state passed in is never changed;
+* ``apply(state, action)`` -> ``(new_state, events)``. The engine refuses an
+  action its phase does not allow (``phases``); the rest of legality is checked
+  by the game's handler (``handlers()``, an explicit table). An illegal action
+  raises :class:`IllegalAction` reading ``"<action type>: <reason>"`` (never the
+  action itself, whose fields may be secret). ``apply`` works on a deep copy, so
+  it can never half-apply: the state passed in is never changed;
 * ``expected_table(state)`` and ``read(state, snapshot)``: the table in the
   game's own terms (JSON data), what it should look like and what the camera
   sees; ``referee(state, snapshot)`` compares them (:class:`Verdict`);
@@ -33,7 +35,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Literal, Mapping, Sequence
 
 from .whereabouts import Whereabouts, words_or
 
@@ -43,13 +45,12 @@ Layout = dict[str, Any]
 
 class IllegalAction(Exception):
     """An action the rules forbid in this state. ``reason`` says why, in plain words
-    that name the action and the state ("RED cannot haunt slot 7: the
-    neighbourhood has 6 kids")."""
+    that name the action's type and the state ("haunt: RED cannot haunt slot 7:
+    the neighbourhood has 6 kids")."""
 
-    def __init__(self, reason: str, action: "Action | None" = None):
+    def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
-        self.action = action
 
 
 class MalformedAction(ValueError):
@@ -194,14 +195,25 @@ class Prompt:
     """What the table should do next. ``to`` is a player id, or None for everyone.
 
     ``level``: ``info`` (news), ``todo`` (the table has a chore or a choice to
-    make), ``warning`` (cannot tell, please check), ``error`` (out of sync)."""
+    make), ``warning`` (cannot tell, please check), ``error`` (out of sync).
+
+    Prompts are public. ``text`` never names a secret ("Take a Love card away");
+    where the referee needs it, ``detail`` says it in full ("Take Love card L3
+    away"): only :meth:`to_referee_json` carries it, never :meth:`to_json`."""
 
     text: str
     to: str | None = None
     level: PromptLevel = "todo"
+    detail: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The public form: never the detail."""
         return {"text": self.text, "to": self.to, "level": self.level}
+
+    def to_referee_json(self) -> dict[str, Any]:
+        """The referee's form: the public one plus ``detail`` (the text again when
+        there is none)."""
+        return {**self.to_json(), "detail": self.detail or self.text}
 
 
 @dataclass(frozen=True)
@@ -347,8 +359,13 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     actions: ClassVar[tuple[type[Action], ...]] = ()
+    #: phase (``state["phase"]``) -> the action classes the rules allow in it;
+    #: :meth:`apply` refuses any other before the game's handler runs
+    phases: ClassVar[dict[str, tuple[type[Action], ...]]] = {}
     options: ClassVar[dict[str, Option]] = {}
     catalog_dir: ClassVar[Path | None] = None   # folder of the shipped catalog CSVs
+    #: file stem -> column name -> :class:`models.catalog.Column`: what each catalog CSV holds
+    catalog_schema: ClassVar[dict[str, dict[str, Any]]] = {}
     #: kinds (as counted by :meth:`count_kind`) whose components are secret where
     #: they lie: a refusal never names one ("that Love card is already dealt")
     secret_kinds: ClassVar[frozenset[str]] = frozenset()
@@ -404,11 +421,21 @@ class Game:
         """Apply a legal action: returns the new state and what happened. Raises
         :class:`IllegalAction` and leaves ``state`` untouched otherwise."""
         if not isinstance(action, self.actions):
-            raise IllegalAction(f"{action} is not a {self.title} action", action)
+            raise IllegalAction(f"{getattr(action, 'type', type(action).__name__)}: not a {self.title} action")
         work = copy.deepcopy(state)
+        if not self.allowed_now(state, action):
+            self._apply(work, action)   # the game's own words for the refusal, when it has them
+            raise IllegalAction(f"{action.type}: not during the {state.get('phase')} phase")
         events = self._apply(work, action)
         self.check_whereabouts(state, work, action)
         return work, events
+
+    def allowed_now(self, state: State, action: Action) -> bool:
+        """Whether :attr:`phases` allows the action's class in the state's phase
+        (every action is allowed by a game that declares no phases)."""
+        if not self.phases:
+            return True
+        return isinstance(action, self.phases.get(state.get("phase", ""), ()))
 
     def check_whereabouts(self, before: State, after: State, action: Action) -> None:
         """The one check every game shares (see :mod:`models.whereabouts`): after
@@ -438,14 +465,14 @@ class Game:
                 name = f"{c.name} ({payload})" if c is not None and c.name != payload else payload
                 text = (f"{name} is already {prior[0]}" if prior else
                         f"{name} cannot be both {places[0]} and {places[1]}")
-            raise IllegalAction(f"{action.type}: {text}", action)
+            raise IllegalAction(f"{action.type}: {text}")
         old = was.unaccounted(counts)
         for kind, v in short.items():
             if v >= old.get(kind, 0):
                 continue
             areas = was.areas(kind)
             where = words_or(areas) if areas else "accounted for"
-            raise IllegalAction(f"{action.type}: every {self.kind_noun(kind)} is {where}: {now.hidden}", action)
+            raise IllegalAction(f"{action.type}: every {self.kind_noun(kind)} is {where}: {now.hidden}")
 
     def new_whereabouts(self, hidden: str = "none can be anywhere else") -> Whereabouts:
         """An empty :class:`Whereabouts` counting components with :meth:`count_kind`."""
@@ -490,17 +517,14 @@ class Game:
         :meth:`candidates` is tried on a copy; the first legal one whose expected
         table equals the reading is applied. Otherwise :meth:`explain` says what is
         wrong (``waiting`` if the game recognises a chore in progress)."""
+        from .referee import first_fitting  # local: the referee's mechanisms import this module
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
             return Verdict("in_sync", state, prompts=self.prompts(state))
-        for seq in self.candidates(state, reading):
-            try:
-                new, events = self.apply_all(state, seq)
-            except IllegalAction:
-                continue
-            if self.same_table(self.expected_table(new), reading):
-                return Verdict("applied", new, list(seq), events, self.prompts(new))
+        fit = first_fitting(self, state, reading)
+        if fit is not None:
+            return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
         status, prompts = self.explain(state, expected, reading)
         return Verdict(status, state, prompts=prompts)
 
@@ -532,11 +556,17 @@ class Game:
     def _apply(self, state: State, action: Action) -> list[Event]:
         """Check legality and mutate ``state`` (a private copy) in place; raise
         IllegalAction before changing anything that matters, or at any point:
-        the copy is discarded."""
+        the copy is discarded. Dispatches by :meth:`handlers`."""
+        raise NotImplementedError
+
+    def handlers(self) -> Mapping[type[Action], Callable[..., Any]]:
+        """The dispatch table: each action class and the rules function that
+        applies it (one entry per class of :attr:`actions`)."""
         raise NotImplementedError
 
     def is_over(self, state: State) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended (every game's last phase is ``over``)."""
+        return bool(state.get("phase") == "over")
 
     def prompts(self, state: State) -> list[Prompt]:
         raise NotImplementedError

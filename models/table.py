@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, asdict
-from typing import Iterable, Iterator
+from typing import Iterator
 
-from .tags import Tag, TagError, parse_tag
+from .tags import Tag, parse_tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +46,6 @@ class Sighting:
     @property
     def id(self) -> str:
         return self.payload.split(":")[2]
-
-    @property
-    def upside_down(self) -> bool:
-        """True when the tag is turned more than 90 degrees from upright."""
-        return 90.0 < self.angle_deg % 360.0 < 270.0
 
     def distance_to(self, x_mm: float, y_mm: float) -> float:
         return math.hypot(self.x_mm - x_mm, self.y_mm - y_mm)
@@ -153,14 +148,3 @@ class Placement:
     size_mm: tuple[float, float] | None = None
     label: str = ""
 
-
-def valid_sightings(sightings: Iterable[Sighting]) -> list[Sighting]:
-    """Drop sightings whose payload breaks the grammar (the vision side reports them)."""
-    out = []
-    for s in sightings:
-        try:
-            parse_tag(s.payload)
-        except TagError:
-            continue
-        out.append(s)
-    return out

@@ -47,11 +47,6 @@ class Tag:
         return self.payload
 
     @property
-    def is_marker(self) -> bool:
-        """A table marker (corner, seat or zone), not a game component."""
-        return self.game == TABLE_GAME
-
-    @property
     def corner(self) -> int | None:
         """1-4 for a corner marker, else None."""
         return int(self.id) if self.game == TABLE_GAME and self.kind == "CORNER" else None

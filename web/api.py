@@ -18,6 +18,11 @@ or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong
 * ``POST /api/referee/confirm``  accept what the companion read when it was unsure
 * ``POST /api/referee/undo``     take back the last applied action
 * ``POST /api/referee/end``      end the game now and score it
+* ``GET  /api/referee/view``     the referee's view: the public one plus what it hides
+  (prompt details, secret cards seen on the table by name)
+
+The journal (``companion export``) holds every action, secrets included: it is
+never served here, only read on the Pi by the referee.
 
 Example::
 
@@ -28,7 +33,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -284,6 +290,15 @@ OPERATIONS = {
 @referee_required
 def referee_op(op: str):
     return OPERATIONS[op]()
+
+
+@bp.get("/referee/view")
+@referee_required
+def referee_view():
+    """The referee's view: the public view plus what it hides (each prompt's
+    ``detail``, secret cards by name in ``table``); the console reads it after
+    every change. Never served without the PIN."""
+    return _json_view(the_session().referee_view())
 
 
 @bp.get("/referee/check")

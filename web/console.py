@@ -29,7 +29,7 @@ def _safe_next(target: str | None) -> str:
 @bp.get("/")
 @referee_page
 def index():
-    view = current_app.extensions["companion_session"].view()
+    view = current_app.extensions["companion_session"].referee_view()     # behind the PIN: the details too
     return render_template("console.html", view=view, games=games_catalog(), colours=SEAT_COLOURS)
 
 

@@ -1,5 +1,5 @@
 """Printed game boards at real size: for a game whose engine has a
-:class:`models.the_closest_ghost.board.BoardSpec` as ``game.board`` (The Closest
+:class:`models.the_closest_ghost.kit.BoardSpec` as ``game.board`` (The Closest
 Ghost's two boards).
 
 Each board gets its own page, drawn in its own frame (mm from the centre of the
@@ -18,7 +18,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from models.the_closest_ghost.board import BoardSpec
+from models.the_closest_ghost.kit import BoardSpec
 
 from .sheets import GREY, INK, Page, crop_marks, draw_quiet_tag
 from .sizing import SizeError, quiet_side_mm
@@ -123,5 +123,6 @@ def draw_board(c: Canvas, spec: BoardSpec, name: str, page_w: float, page_h: flo
     c.setFillColorRGB(*GREY)
     c.setFont("Helvetica", 8)
     c.drawCentredString(page_w / 2 * mm, (oy + bottom - 8) * mm,
-                        f"Board {name}: {right - left:g} x {top - bottom:g} mm. Cut along the outline; glue it to card. "
+                        f"Board {name}: {right - left:g} x {top - bottom:g} mm. "
+                        f"Cut along the outline; glue it to card. "
                         f"Keep the white square round each marker.")

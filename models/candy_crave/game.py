@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..engine import Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, points, referee, rules, views
+from .state import CandyCraveState
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .whereabouts import whereabouts as _whereabouts
@@ -28,6 +29,7 @@ class CandyCrave(Game):
     min_players = 2
     max_players = 5
     actions = ACTIONS
+    phases = rules.PHASES
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = CATALOG_SCHEMA
     options = {
@@ -71,16 +73,17 @@ class CandyCrave(Game):
         2-player parties A-D are not seats)."""
         return [d for d, owner in self.kit.dividers.items() if owner == "seat"]
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> CandyCraveState:
         return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
 
     def _apply(self, state: State, action: Any) -> list:
         if state["phase"] == "over":
-            raise IllegalAction(f"{action}: the game is over", action)
+            raise IllegalAction(f"{action.type}: the game is over")
         return self.rules.apply(state, action)
 
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+    def handlers(self) -> dict[type[Action], Any]:
+        """The dispatch table (action class -> the rules function applying it)."""
+        return self.rules.handlers()
 
     def prompts(self, state: State) -> list[Prompt]:
         return views.prompts(self.kit, state)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
+from ..referee import follow, put_back as shared_put_back
 from .actions import DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp
 from .kit import Kit
 from .rules import area_name, sets_in_play
@@ -109,20 +110,8 @@ def _turn(state: State, reading: Layout) -> list[Action]:
 def candidates(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     """One sequence: the steps the reading shows, followed until the expected
     table matches or nothing more is explained (the referee checks the result)."""
-    seq: list[Action] = []
-    cur = state
-    for _ in range(16):
-        if game.same_table(game.expected_table(cur), reading):
-            break
-        step = next_actions(game.kit, cur, reading)
-        if not step:
-            break
-        try:
-            cur, _ = game.apply_all(cur, step)
-        except IllegalAction:
-            seq.extend(step)
-            break
-        seq.extend(step)
+    walk = follow(game, state, lambda cur: next_actions(game.kit, cur, reading), reading)
+    seq = walk.chain + walk.refused
     return [seq] if seq else []
 
 
@@ -140,17 +129,12 @@ def _place_words(state: State, w: Where) -> str:
 
 def put_back(state: State, expected: Layout, reading: Layout, limit: int = 6) -> list[str]:
     """What to move so the table is the expected one again."""
-    exp, got = locations(expected), locations(reading)
-    lines = []
-    for s in sorted(set(exp) | set(got)):
-        e, g = _at(exp, s), _at(got, s)
-        if e != g:
-            where = "back " + _place_words(state, e) if e[0] != "bowls" or s in state["bowls"] else (
-                "back in the box (it was removed from the game)" if s in state["box"] else "back in the bowls")
-            lines.append(f"put {s} {where}")
-    if len(lines) > limit:
-        lines = lines[:limit] + [f"and {len(lines) - limit} more"]
-    return lines
+    def line(s: str, e: Where | None, _: Where | None) -> str:
+        e = e or ("bowls", None)
+        where = "back " + _place_words(state, e) if e[0] != "bowls" or s in state["bowls"] else (
+            "back in the box (it was removed from the game)" if s in state["box"] else "back in the bowls")
+        return f"put {s} {where}"
+    return shared_put_back(locations(expected), locations(reading), line, limit)
 
 
 def _foreign_locks(state: State, expected: Layout, reading: Layout) -> list[str]:
@@ -244,16 +228,7 @@ def _rule_broken(game: Any, kit: Kit, state: State, reading: Layout, max_steps: 
     """Follow the table's changes step by step as the rules would; the reason of
     the first step the rules refuse (a take of the wrong size, a steal from a play
     area of one), or None when no step is refused."""
-    cur = state
-    for _ in range(max_steps):
-        step = next_actions(kit, cur, reading)
-        if not step:
-            return None
-        try:
-            cur, _ = game.apply_all(cur, step)
-        except IllegalAction as e:
-            return e.reason
-    return None
+    return follow(game, state, lambda cur: next_actions(kit, cur, reading), max_steps=max_steps).refusal
 
 
 def _only_partial_lock(state: State, expected: Layout, reading: Layout) -> bool:

@@ -24,9 +24,9 @@ revealed at scoring: nothing secret is held, so nothing can leak.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from ..engine import Event, GameSetupError, IllegalAction, State
+from ..engine import Action, Event, GameSetupError, IllegalAction, State
 from .actions import (ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take,
                       TurnUp, Withdraw)
 from .kit import FACES, Kit
@@ -208,15 +208,14 @@ class Rules:
     def sweet_id(self, text: str, action: Any) -> str:
         sid = _strip(text, "CCR:SWEET:")
         if sid not in self.kit.sweet_type:
-            raise IllegalAction(f"{action}: there is no sweet {text!r} (sweets are L01-L08, H01-H09, "
-                                f"K01-K10, B01-B11, C01-C12)", action)
+            raise IllegalAction(f"{action.type}: there is no sweet {text!r} (sweets are L01-L08, H01-H09, "
+                                f"K01-K10, B01-B11, C01-C12)")
         return sid
 
     def sweet_type(self, text: str, action: Any) -> str:
         t = text.strip().upper()
         if t not in self.kit.types:
-            raise IllegalAction(f"{action}: sweet type must be one of {', '.join(self.kit.types)}, not {text!r}",
-                                action)
+            raise IllegalAction(f"{action.type}: sweet type must be one of {', '.join(self.kit.types)}, not {text!r}")
         return t
 
     def name_sweet(self, sid: str) -> str:
@@ -224,9 +223,14 @@ class Rules:
 
     # ---- dispatch
 
+    def handlers(self) -> dict[type[Action], Callable[[State, Any], list[Event]]]:
+        """The dispatch table: each action class and the method that applies it."""
+        return {DrawBase: self._base, TurnUp: self._turn_up, Lock: self._lock, Take: self._take,
+                Steal: self._steal, Withdraw: self._withdraw, Pocket: self._pocket, Reveal: self._reveal,
+                Remove: self._remove, ChooseStart: self._choose_start, NextRound: self._next_round}
+
     def apply(self, state: State, action: Any) -> list[Event]:
-        handler = getattr(self, "_" + action.type)
-        return handler(state, action)
+        return self.handlers()[type(action)](state, action)
 
     # ---- phase: base values
 
@@ -234,19 +238,19 @@ class Rules:
         t = self.sweet_type(a.sweet, a)
         tile = _strip(a.tile, "CCR:BASE:")
         if state["phase"] != "base":
-            raise IllegalAction(f"{a}: base values are drawn at the start of a round, "
-                                f"not during {state['phase']}", a)
+            raise IllegalAction(f"{a.type}: base values are drawn at the start of a round, "
+                                f"not during {state['phase']}")
         if tile not in self.kit.base_values:
-            raise IllegalAction(f"{a}: there is no base value tile {a.tile!r} "
-                                f"(tiles: {', '.join(self.kit.base_values)})", a)
+            raise IllegalAction(f"{a.type}: there is no base value tile {a.tile!r} "
+                                f"(tiles: {', '.join(self.kit.base_values)})")
         if t in state["base"]:
-            raise IllegalAction(f"{a}: the {self.kit.name(t)} already have base tile {state['base'][t]}", a)
+            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} already have base tile {state['base'][t]}")
         if tile in state["base"].values():
             other = next(k for k, v in state["base"].items() if v == tile)
-            raise IllegalAction(f"{a}: tile {tile} already lies at the {self.kit.name(other)}", a)
+            raise IllegalAction(f"{a.type}: tile {tile} already lies at the {self.kit.name(other)}")
         if tile in state["base_spent"]:
-            raise IllegalAction(f"{a}: tile {tile} was used in round 1 and is back in the box; "
-                                f"round 2 draws from the other five", a)
+            raise IllegalAction(f"{a.type}: tile {tile} was used in round 1 and is back in the box; "
+                                f"round 2 draws from the other five")
         state["base"][t] = tile
         events = [Event("base", f"Each {self.kit.name(t, 1)} has base value {self.kit.base_value(tile)}",
                         {"sweet": t, "tile": tile})]
@@ -261,20 +265,20 @@ class Rules:
         t = self.sweet_type(a.sweet, a)
         tile = _strip(a.tile, "CCR:FAV:")
         if state["phase"] != "favourites":
-            raise IllegalAction(f"{a}: favourites stacks are turned up after the base values are drawn, "
-                                f"not during {state['phase']}", a)
+            raise IllegalAction(f"{a.type}: favourites stacks are turned up after the base values are drawn, "
+                                f"not during {state['phase']}")
         if tile not in self.kit.faces:
-            raise IllegalAction(f"{a}: there is no favourites tile {a.tile!r}", a)
+            raise IllegalAction(f"{a.type}: there is no favourites tile {a.tile!r}")
         if t in state["faceup"]:
-            raise IllegalAction(f"{a}: the {self.kit.name(t)} stack already shows tile {state['faceup'][t]}", a)
+            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} stack already shows tile {state['faceup'][t]}")
         if tile in state["faceup"].values():
-            raise IllegalAction(f"{a}: tile {tile} is already face up on another stack", a)
+            raise IllegalAction(f"{a.type}: tile {tile} is already face up on another stack")
         face = self.kit.face(tile)
         if len(state["players"]) <= 3:
             shown = [self.kit.face(x) for x in state["faceup"].values()]
             if face in shown:
-                raise IllegalAction(f"{a}: with {len(state['players'])} players the five face-up tiles are one "
-                                    f"shuffled extra set, and its {face} is already face up", a)
+                raise IllegalAction(f"{a.type}: with {len(state['players'])} players the five face-up tiles are one "
+                                    f"shuffled extra set, and its {face} is already face up")
         state["faceup"][t] = tile
         events = [Event("turn_up", f"The {self.kit.name(t)} stack shows {face}", {"sweet": t, "face": face})]
         if len(state["faceup"]) == len(self.kit.types):
@@ -292,13 +296,13 @@ class Rules:
             what = {"distribute": "while the bowls still hold sweets",
                     "endphase": "once the bowls are empty"}
             when = " or ".join(what[p] for p in phases)
-            raise IllegalAction(f"{a}: {a.type} is played {when}; now is {describe_phase(state)}", a)
+            raise IllegalAction(f"{a.type}: {a.type} is played {when}; now is {describe_phase(state)}")
         area = state["turn"]
         owner = state["owner"][area]
         if a.player != owner:
-            raise IllegalAction(f"{a}: it is {area_name(state, area)}'s turn, not {a.player}'s", a)
+            raise IllegalAction(f"{a.type}: it is {area_name(state, area)}'s turn, not {a.player}'s")
         if a.party is not None and a.party != area:
-            raise IllegalAction(f"{a}: it is party {area}'s turn, not party {a.party}'s", a)
+            raise IllegalAction(f"{a.type}: it is party {area}'s turn, not party {a.party}'s")
         return area
 
     def _end_turn(self, state: State, area: str, events: list[Event]) -> None:
@@ -321,7 +325,7 @@ class Rules:
         area = self._actor(state, a, ("distribute",))
         own = state["areas"][area]
         if not own["play"]:
-            raise IllegalAction(f"{a}: {area_name(state, area)}'s play area is empty: nothing to lock", a)
+            raise IllegalAction(f"{a.type}: {area_name(state, area)}'s play area is empty: nothing to lock")
         moved = list(own["play"])
         own["locked"] = sorted(own["locked"] + moved)
         own["play"] = []
@@ -331,33 +335,33 @@ class Rules:
     def _must_have_locked(self, state: State, area: str, a: Any) -> None:
         n = len(state["areas"][area]["play"])
         if n:
-            raise IllegalAction(f"{a}: {area_name(state, area)} must first lock the {n} sweet(s) in the play "
-                                f"area (move them behind the divider)", a)
+            raise IllegalAction(f"{a.type}: {area_name(state, area)} must first lock the {n} sweet(s) in the play "
+                                f"area (move them behind the divider)")
 
     def _take(self, state: State, a: Take) -> list[Event]:
         area = self._actor(state, a, ("distribute",))
         self._must_have_locked(state, area, a)
         sweets = [self.sweet_id(s, a) for s in a.sweets]
         if len(set(sweets)) != len(sweets):
-            raise IllegalAction(f"{a}: a sweet is named twice", a)
+            raise IllegalAction(f"{a.type}: a sweet is named twice")
         for s in sweets:
             place, owner = where_is(state, s)
             if place != "bowls":
                 where = {"box": "was removed from the game", "play": f"lies in {_an(state, owner)}'s play area",
                          "locked": f"is locked by {_an(state, owner)}"}.get(place, "is not in play")
-                raise IllegalAction(f"{a}: {self.name_sweet(s)} {where}, not in a bowl", a)
+                raise IllegalAction(f"{a.type}: {self.name_sweet(s)} {where}, not in a bowl")
         k = len(sweets)
         sizes = take_sizes(state, area)
         short = short_take_size(state, area)
         if k == 0 and 0 not in sizes:
-            raise IllegalAction(f"{a}: a take of no sweets is not a take; to take nothing, withdraw", a)
+            raise IllegalAction(f"{a.type}: a take of no sweets is not a take; to take nothing, withdraw")
         if k not in sizes:
             if short is not None and k == short:
                 state["short_take_used"] = True
             else:
-                raise IllegalAction(f"{a}: {self._size_reason(state, area, k)}", a)
+                raise IllegalAction(f"{a.type}: {self._size_reason(state, area, k)}")
         elif k > len(state["bowls"]):
-            raise IllegalAction(f"{a}: the bowls hold only {len(state['bowls'])} sweets", a)
+            raise IllegalAction(f"{a.type}: the bowls hold only {len(state['bowls'])} sweets")
         for s in sweets:
             state["bowls"].remove(s)
         state["areas"][area]["play"] = sorted(sweets)
@@ -392,20 +396,20 @@ class Rules:
         self._must_have_locked(state, area, a)
         victim = a.victim.strip().upper()
         if victim not in state["areas"]:
-            raise IllegalAction(f"{a}: there is no play area {a.victim!r} "
-                                f"(play areas: {', '.join(state['order'])})", a)
+            raise IllegalAction(f"{a.type}: there is no play area {a.victim!r} "
+                                f"(play areas: {', '.join(state['order'])})")
         if state["turns"] == 0:
-            raise IllegalAction(f"{a}: the first turn of a round takes 1 sweet", a)
+            raise IllegalAction(f"{a.type}: the first turn of a round takes 1 sweet")
         if victim == area:
-            raise IllegalAction(f"{a}: {area_name(state, area)} cannot steal from its own play area", a)
+            raise IllegalAction(f"{a.type}: {area_name(state, area)} cannot steal from its own play area")
         vplay = state["areas"][victim]["play"]
         if len(vplay) < 2:
-            raise IllegalAction(f"{a}: {area_name(state, victim)}'s play area holds only {len(vplay)} sweet(s); "
-                                f"a steal needs 2 or more", a)
+            raise IllegalAction(f"{a.type}: {area_name(state, victim)}'s play area holds only {len(vplay)} sweet(s); "
+                                f"a steal needs 2 or more")
         pocket = self.sweet_id(a.pocket, a)
         if pocket not in vplay:
-            raise IllegalAction(f"{a}: {self.name_sweet(pocket)} is not in {area_name(state, victim)}'s play area "
-                                f"({', '.join(vplay)})", a)
+            raise IllegalAction(f"{a.type}: {self.name_sweet(pocket)} is not in {area_name(state, victim)}'s play area "
+                                f"({', '.join(vplay)})")
         rest = [s for s in vplay if s != pocket]
         v = state["areas"][victim]
         v["locked"] = sorted(v["locked"] + [pocket])
@@ -421,11 +425,11 @@ class Rules:
         area = self._actor(state, a, ("distribute", "endphase"))
         if state["phase"] == "distribute":
             if state["turns"] == 0:
-                raise IllegalAction(f"{a}: the first turn of a round takes 1 sweet", a)
+                raise IllegalAction(f"{a.type}: the first turn of a round takes 1 sweet")
             self._must_have_locked(state, area, a)
         elif state["areas"][area]["play"]:
-            raise IllegalAction(f"{a}: once the bowls are empty, {area_name(state, area)} may withdraw only with "
-                                f"an empty play area (it holds {len(state['areas'][area]['play'])})", a)
+            raise IllegalAction(f"{a.type}: once the bowls are empty, {area_name(state, area)} may withdraw only with "
+                                f"an empty play area (it holds {len(state['areas'][area]['play'])})")
         state["areas"][area]["withdrawn"] = True
         events = [Event("withdraw", f"{area_name(state, area)} withdraws from round {state['round']}",
                         {"area": area})]
@@ -439,11 +443,11 @@ class Rules:
         place, owner = where_is(state, sid)
         if own["play"]:
             if (place, owner) != ("play", area):
-                raise IllegalAction(f"{a}: {area_name(state, area)} must pocket a sweet from its own play area "
-                                    f"({', '.join(own['play'])}), not {sid}", a)
+                raise IllegalAction(f"{a.type}: {area_name(state, area)} must pocket a sweet from its own play area "
+                                    f"({', '.join(own['play'])}), not {sid}")
         elif place != "play":
-            raise IllegalAction(f"{a}: {self.name_sweet(sid)} is not in a play area; with an empty play area "
-                                f"{area_name(state, area)} pockets one sweet from another play area", a)
+            raise IllegalAction(f"{a.type}: {self.name_sweet(sid)} is not in a play area; with an empty play area "
+                                f"{area_name(state, area)} pockets one sweet from another play area")
         state["areas"][owner]["play"].remove(sid)
         own["locked"] = sorted(own["locked"] + [sid])
         src = "" if owner == area else f" from {area_name(state, owner)}'s play area"
@@ -457,41 +461,41 @@ class Rules:
     def _reveal(self, state: State, a: Reveal) -> list[Event]:
         t = self.sweet_type(a.sweet, a)
         if state["phase"] != "scoring":
-            raise IllegalAction(f"{a}: the favourites rows are laid out once the round is over; "
-                                f"now is {describe_phase(state)}", a)
+            raise IllegalAction(f"{a.type}: the favourites rows are laid out once the round is over; "
+                                f"now is {describe_phase(state)}")
         if t in state["rows"]:
-            raise IllegalAction(f"{a}: the {self.kit.name(t)} row is already laid out", a)
+            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} row is already laid out")
         tiles = [_strip(x, "CCR:FAV:") for x in a.tiles]
         for x in tiles:
             if x not in self.kit.faces:
-                raise IllegalAction(f"{a}: there is no favourites tile {x!r}", a)
+                raise IllegalAction(f"{a.type}: there is no favourites tile {x!r}")
         if len(set(tiles)) != len(tiles):
-            raise IllegalAction(f"{a}: a tile is named twice", a)
+            raise IllegalAction(f"{a.type}: a tile is named twice")
         k = sets_in_play(len(state["players"]))
         if len(tiles) != k:
-            raise IllegalAction(f"{a}: each stack holds {k} tiles with {len(state['players'])} players, "
-                                f"the row shows {len(tiles)}", a)
+            raise IllegalAction(f"{a.type}: each stack holds {k} tiles with {len(state['players'])} players, "
+                                f"the row shows {len(tiles)}")
         used = {x: s for s, row in state["rows"].items() for x in row}
         for x in tiles:
             if x in used:
-                raise IllegalAction(f"{a}: tile {x} already lies in the {self.kit.name(used[x])} row", a)
+                raise IllegalAction(f"{a.type}: tile {x} already lies in the {self.kit.name(used[x])} row")
         up = state["faceup"].get(t)
         if up is not None and up not in tiles:
-            raise IllegalAction(f"{a}: the {self.kit.name(t)} stack's face-up tile {up} "
-                                f"({self.kit.face(up)}) is missing from the row", a)
+            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} stack's face-up tile {up} "
+                                f"({self.kit.face(up)}) is missing from the row")
         if up is not None and up not in (tiles[0], tiles[-1]):
             # the rulebook: the turned-up tile lies on top of its stack, and the row keeps
             # the stack's order, so it starts or ends the row
-            raise IllegalAction(f"{a}: the {self.kit.name(t)} stack's face-up tile {up} ({self.kit.face(up)}) "
+            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} stack's face-up tile {up} ({self.kit.face(up)}) "
                                 f"lies on top of its stack, so it comes first or last in the row (a row keeps "
-                                f"the stack's order), not in place {tiles.index(up) + 1} of {len(tiles)}", a)
+                                f"the stack's order), not in place {tiles.index(up) + 1} of {len(tiles)}")
         counts = {f: 0 for f in FACES}
         for x in list(used) + tiles:
             counts[self.kit.face(x)] += 1
         over = [f for f, c in counts.items() if c > k]
         if over:
-            raise IllegalAction(f"{a}: the rows would hold {counts[over[0]]} tiles showing {over[0]}, but the "
-                                f"{k} sets in play have only {k}", a)
+            raise IllegalAction(f"{a.type}: the rows would hold {counts[over[0]]} tiles showing {over[0]}, but the "
+                                f"{k} sets in play have only {k}")
         state["rows"][t] = tiles
         faces = [self.kit.face(x) for x in tiles]
         value = type_value(self.kit.base_value(state["base"][t]), faces)
@@ -528,18 +532,17 @@ class Rules:
 
     def _remove(self, state: State, a: Remove) -> list[Event]:
         if state["phase"] != "remove":
-            raise IllegalAction(f"{a}: sweets are removed from the game after round 1's scoring; "
-                                f"now is {describe_phase(state)}", a)
+            raise IllegalAction(f"{a.type}: sweets are removed from the game after round 1's scoring; "
+                                f"now is {describe_phase(state)}")
         if a.player not in state["players"]:
-            raise IllegalAction(f"{a}: there is no player {a.player}", a)
+            raise IllegalAction(f"{a.type}: there is no player {a.player}")
         sid = self.sweet_id(a.sweet, a)
         place, area = where_is(state, sid)
         if place != "locked" or state["owner"][area] != a.player:
             whose = f"locked by {area_name(state, area)}" if place == "locked" else f"in {place}"
-            raise IllegalAction(f"{a}: {a.player} removes one of their own locked sweets; {sid} is {whose}", a)
+            raise IllegalAction(f"{a.type}: {a.player} removes one of their own locked sweets; {sid} is {whose}")
         if len(state["removed"][a.player]) >= self._removals_for(state, a.player):
-            raise IllegalAction(f"{a}: {a.player} has already removed {len(state['removed'][a.player])} sweet(s)",
-                                a)
+            raise IllegalAction(f"{a.type}: {a.player} has already removed {len(state['removed'][a.player])} sweet(s)")
         state["areas"][area]["locked"].remove(sid)
         state["box"] = sorted(state["box"] + [sid])
         state["removed"][a.player].append(sid)
@@ -569,11 +572,11 @@ class Rules:
 
     def _choose_start(self, state: State, a: ChooseStart) -> list[Event]:
         if state["phase"] != "start":
-            raise IllegalAction(f"{a}: the start player is chosen only when players tie for the fewest points "
-                                f"after round 1; now is {describe_phase(state)}", a)
+            raise IllegalAction(f"{a.type}: the start player is chosen only when players tie for the fewest points "
+                                f"after round 1; now is {describe_phase(state)}")
         if a.player not in state["tied"]:
-            raise IllegalAction(f"{a}: only a player tied for the fewest points may start "
-                                f"({', '.join(state['tied'])})", a)
+            raise IllegalAction(f"{a.type}: only a player tied for the fewest points may start "
+                                f"({', '.join(state['tied'])})")
         events: list[Event] = []
         self._set_start(state, a.player, events)
         return events
@@ -590,7 +593,7 @@ class Rules:
 
     def _next_round(self, state: State, a: NextRound) -> list[Event]:
         if state["phase"] != "return":
-            raise IllegalAction(f"{a}: round 2 begins after the removals; now is {describe_phase(state)}", a)
+            raise IllegalAction(f"{a.type}: round 2 begins after the removals; now is {describe_phase(state)}")
         starter = state.pop("next_start")
         back = [s for ar in state["areas"].values() for s in ar["play"] + ar["locked"]]
         state["bowls"] = sorted(state["bowls"] + back)
@@ -634,3 +637,10 @@ def _an(state: State, area: str | None) -> str:
 def _strip(text: str, prefix: str) -> str:
     t = text.strip().upper()
     return t[len(prefix):] if t.startswith(prefix) else t
+
+
+#: the actions each phase allows (the engine refuses the others)
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "base": (DrawBase,), "favourites": (TurnUp,), "distribute": (Lock, Take, Steal, Withdraw),
+    "endphase": (Withdraw, Pocket), "scoring": (Reveal,), "remove": (Remove,), "start": (ChooseStart,),
+    "return": (NextRound,), "over": ()}

@@ -13,8 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..engine import Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, referee, rules, views
+from .state import GhostAtHomeState
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .whereabouts import whereabouts as _whereabouts
@@ -30,6 +31,7 @@ class GhostAtHome(Game):
     min_players = 2
     max_players = 4
     actions = ACTIONS
+    phases = rules.PHASES
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = CATALOG_SCHEMA
     options = {
@@ -66,16 +68,17 @@ class GhostAtHome(Game):
         """A seat per complete house (floors.csv: all six floor faces of a colour)."""
         return [c for c in self.kit.houses if self.kit.has_house(c)]
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GhostAtHomeState:
         return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
 
     def _apply(self, state: State, action: Any) -> list:
         if state["phase"] == "over":
-            raise IllegalAction(f"{action}: the game is over, {state['winner']} escaped", action)
+            raise IllegalAction(f"{action.type}: the game is over, {state['winner']} escaped")
         return self.rules.apply(state, action)
 
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+    def handlers(self) -> dict[type[Action], Any]:
+        """The dispatch table (action class -> the rules function applying it)."""
+        return self.rules.handlers()
 
     def prompts(self, state: State) -> list[Prompt]:
         return views.prompts(self.kit, state)

@@ -21,10 +21,10 @@ how many cards; a card is known from the moment it is played on the table.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from ..engine import Event, GameSetupError, IllegalAction, State
-from .actions import (Cat, CatDefence, CatFood, Discard, Elevator, Ghost, Light, LightBulb, Lightning, Pass,
+from ..engine import Action, Event, GameSetupError, IllegalAction, State
+from .actions import (ACTIONS, Cat, CatDefence, CatFood, Discard, Elevator, Ghost, Light, LightBulb, Lightning, Pass,
                       Rooms, TimeSpaceHole)
 from .kit import FLOORS, SIDES, Kit
 
@@ -143,7 +143,7 @@ def seats_from(state: State, player: str) -> list[str]:
 
 
 def fail(action: Any, reason: str) -> IllegalAction:
-    return IllegalAction(f"{action}: {reason}", action)
+    return IllegalAction(f"{action.type}: {reason}")
 
 
 class Rules:
@@ -152,9 +152,16 @@ class Rules:
     def __init__(self, kit: Kit):
         self.kit = kit
 
+    def handlers(self) -> dict[type[Action], Callable[[State, Any], list[Event]]]:
+        """The dispatch table: each action class and the method that applies it."""
+        return {Rooms: self._rooms, Ghost: self._ghost, CatDefence: self._cat_defence, Pass: self._pass,
+                Cat: self._cat, Light: self._light, TimeSpaceHole: self._time_space_hole,
+                LightBulb: self._light_bulb, CatFood: self._cat_food, Elevator: self._elevator,
+                Lightning: self._lightning, Discard: self._discard}
+
     def apply(self, state: State, action: Any) -> list[Event]:
         state["clearing"] = []
-        return getattr(self, "_" + action.type)(state, action)
+        return self.handlers()[type(action)](state, action)
 
     # ---- checks
 
@@ -605,3 +612,8 @@ class Rules:
         self._end_turn(state, events)
         return events
 
+
+#: the actions each phase allows (the engine refuses the others): during an
+#: escape only ghosts against the escaper and the answers to them
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "turn": ACTIONS, "escape": (Ghost, CatDefence, Pass), "over": ()}

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Event
-from .cards import Cards
+from .kit import Cards
 from .state import State, current_player, ghost_total, need, owner_of_ghost
 
 OPTIONAL = ("skeleton", "move_scared_kid", "black_cat")

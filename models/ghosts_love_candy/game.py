@@ -17,9 +17,10 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from . import layout, referee, rules
+from .state import GhostsLoveCandyState
 from .actions import ACTIONS
-from .cards import SCHEMA, Cards
-from .prompts import prompts as _prompts
+from .kit import SCHEMA, Cards
+from .prompts import hide_love, prompts as _prompts
 from .scoring import scoreboard
 from .state import State
 from .views import player_view as _player_view, public_view as _public_view
@@ -35,6 +36,7 @@ class GhostsLoveCandy(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
+    phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
     catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"
     catalog_schema: ClassVar[dict] = SCHEMA
     options: ClassVar[dict[str, Option]] = {
@@ -66,7 +68,7 @@ class GhostsLoveCandy(Game):
 
     # ---- rules
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GhostsLoveCandyState:
         players = self.check_players(players)
         opts = self.resolve_options(options or {})
         return rules.new_state(self.cards, players, opts)
@@ -74,8 +76,9 @@ class GhostsLoveCandy(Game):
     def _apply(self, state: State, action: Action) -> list[Event]:
         return rules.apply_action(state, self.cards, action)
 
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+    def handlers(self) -> dict[type[Action], Any]:
+        """The dispatch table (action class -> the rules function applying it)."""
+        return rules.HANDLERS
 
     def prompts(self, state: State) -> list[Prompt]:
         return _prompts(state, self.cards)
@@ -107,4 +110,6 @@ class GhostsLoveCandy(Game):
         return referee.candidates(self, state, reading)
 
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
-        return referee.explain(self, state, expected, reading)
+        """Why the table differs; a Love card still secret is "a Love card" (its name in ``detail``)."""
+        status, prompts = referee.explain(self, state, expected, reading)
+        return status, hide_love(state, self.cards, prompts)

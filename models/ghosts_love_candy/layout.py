@@ -35,7 +35,7 @@ from typing import Any
 
 from ..table import Placement, Snapshot
 from ..tags import seat as seat_tag, zone as zone_tag
-from .cards import Cards
+from .kit import Cards
 from .state import State
 
 KIDDECK, KIDDISCARD, CANDYDECK, CANDYDISCARD = "KIDDECK", "KIDDISCARD", "CANDYDECK", "CANDYDISCARD"
@@ -151,24 +151,23 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
             continue
         kind, ref = found
         label = _label(cards, kind, ref)
-        if True:
-            u, v = row.uv(s.x_mm, s.y_mm)
-            k = int(math.floor(u + 0.5))
-            if 1 <= k <= n_slots and GHOST_BAND[0] <= v <= CANDY_BAND[1]:
-                slot = slots[k - 1]
-                if abs(v) < KID_BAND and kind == "kid":
-                    if slot["kid"] is not None:
-                        problems.append(f"two kids lie in slot {k}: {_label(cards, 'kid', slot['kid'])} and {label}")
-                    else:
-                        slot["kid"] = ref
-                elif v >= CANDY_BAND[0] and kind == "candy":
-                    slot["candy"].append(ref)
-                elif v <= GHOST_BAND[1] and kind == "ghost":
-                    piles.setdefault(k, []).append((v, ref))
+        u, v = row.uv(s.x_mm, s.y_mm)
+        k = int(math.floor(u + 0.5))
+        if 1 <= k <= n_slots and GHOST_BAND[0] <= v <= CANDY_BAND[1]:
+            slot = slots[k - 1]
+            if abs(v) < KID_BAND and kind == "kid":
+                if slot["kid"] is not None:
+                    problems.append(f"two kids lie in slot {k}: {_label(cards, 'kid', slot['kid'])} and {label}")
                 else:
-                    place = "above" if v >= CANDY_BAND[0] else "below" if v <= GHOST_BAND[1] else "at"
-                    problems.append(f"{label} lies {place} the kid in slot {k}, where no {kind} belongs")
-                continue
+                    slot["kid"] = ref
+            elif v >= CANDY_BAND[0] and kind == "candy":
+                slot["candy"].append(ref)
+            elif v <= GHOST_BAND[1] and kind == "ghost":
+                piles.setdefault(k, []).append((v, ref))
+            else:
+                place = "above" if v >= CANDY_BAND[0] else "below" if v <= GHOST_BAND[1] else "at"
+                problems.append(f"{label} lies {place} the kid in slot {k}, where no {kind} belongs")
+            continue
         area = snapshot.area_of(s)
         if area is None:
             problems.append(f"{label} lies where no marker says whose it is")

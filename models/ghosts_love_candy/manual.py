@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from ..engine import Event
 from .actions import strip_payload
-from .cards import Cards
+from .kit import Cards
 from .state import State, need
 
 

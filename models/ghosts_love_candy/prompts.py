@@ -1,9 +1,11 @@
 """What the table should do next, addressed to a player or to everyone."""
 from __future__ import annotations
 
+import re
+
 from ..engine import Prompt
 from .abilities import pending_text
-from .cards import Cards
+from .kit import Cards
 from .scoring import scoreboard
 from .state import State, current_player
 
@@ -54,4 +56,22 @@ def prompts(state: State, cards: Cards) -> list[Prompt]:
                               f"shout BOO! and play again", level="info"))
         else:
             out.append(Prompt(f"Game over: {board.winners[0]} wins with {top} points", level="info"))
+    return out
+
+
+def hide_love(state: State, cards: Cards, prompts: list[Prompt]) -> list[Prompt]:
+    """The prompts with every Love card still secret named only as "a Love card"
+    (prompts are public); the full text stays in each prompt's ``detail``, for
+    the referee. A Love card revealed at the end is named as it is."""
+    shown = set(state.get("love_shown", {}).values())
+    secret = [lid for lid in cards.love if lid not in shown]
+    if not secret:
+        return prompts
+    name = re.compile(r"\bLove card (?:%s)\b" % "|".join(re.escape(lid) for lid in secret))
+    out = []
+    for p in prompts:
+        text = name.sub("a Love card", p.text)
+        if text != p.text:
+            p = Prompt(text[0].upper() + text[1:], p.to, p.level, detail=p.detail or p.text)
+        out.append(p)
     return out

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, IllegalAction, Prompt, VerdictStatus
+from ..referee import Walk
 from . import actions as A
 from .layout import expected_table, label
 from .state import State, current_player, where_is_candy, where_is_ghost, where_is_kid
@@ -84,10 +85,6 @@ def destination(kind: str, place: Place) -> str:
 
 
 # --------------------------------------------------------------------------- evidence
-
-
-def _seat(reading: dict, p: str) -> dict[str, list]:
-    return reading["seats"].get(p, {"kids": [], "candy": [], "ghosts": [], "love": []})
 
 
 def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl: dict[Key, Place],
@@ -220,21 +217,12 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
     return []
 
 
-class Path:
-    """One way of following the evidence: the legal chain, the state after it, and
-    the illegal step that stopped it (if any)."""
-
-    def __init__(self, chain: list[Action], state: State, error: IllegalAction | None = None,
-                 bad: Action | None = None, trail: list[State] | None = None):
-        self.chain, self.state, self.error, self.bad = chain, state, error, bad
-        self.trail = trail or [state]     # every state along the way, the first one included
-
-
-def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Path]:
-    """Every way (up to ``limit``) of following the evidence from ``state``."""
+def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Walk]:
+    """Every way (up to ``limit``) of following the evidence from ``state``: the
+    table's steps may branch, so this walks each branch (a :class:`Walk` each)."""
     rl = locations(reading)
     base = locations(expected_table(state, game.cards))
-    done: list[Path] = []
+    done: list[Walk] = []
 
     def walk(chain: list[Action], st: State, depth: int, before_skip: dict[Key, Place] | None = None,
              trail: list[State] = [state]) -> None:
@@ -248,7 +236,7 @@ def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Path]:
         pend = st["pending"]
         if not steps:
             if before_skip is None or any(rl.get(k) == v and before_skip.get(k) != v for k, v in e0.items()):
-                done.append(Path(chain, st, trail=trail))
+                done.append(Walk(chain, st, trail=trail))
             if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
                 try:
                     skipped, _ = game.apply(st, A.Skip(pend["player"]))
@@ -260,7 +248,7 @@ def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Path]:
             try:
                 nxt, _ = game.apply(st, a)
             except IllegalAction as e:
-                done.append(Path(chain, st, e, a, trail))
+                done.append(Walk(chain, st, e, [a], trail))
                 continue
             walk(chain + [a], nxt, depth + 1, before_skip, trail + [nxt])
 
@@ -298,8 +286,8 @@ def explain(game: Any, state: State, expected: dict, reading: dict) -> tuple[Ver
     cards = game.cards
     if reading.get("problems"):
         return "out_of_sync", [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading["problems"]]
-    best: tuple[int, int, list[Prompt], list[Prompt], Path] | None = None
-    for path in plan(game, state, reading) or [Path([], state)]:
+    best: tuple[int, int, list[Prompt], list[Prompt], Walk] | None = None
+    for path in plan(game, state, reading) or [Walk([], state)]:
         wrong, chores = compare(game, state, expected, path, reading)
         key = (len(wrong), len(chores))
         if best is None or key < best[:2]:
@@ -332,7 +320,7 @@ def placed_by(a: Action, before: State) -> list[tuple[Key, Place]]:
     return []
 
 
-def compare(game: Any, state: State, expected: dict, path: Path, reading: dict) -> tuple[list[Prompt], list[Prompt]]:
+def compare(game: Any, state: State, expected: dict, path: Walk, reading: dict) -> tuple[list[Prompt], list[Prompt]]:
     """(what is wrong, what is still to do) if the table is on its way along ``path``."""
     cards = game.cards
     target = path.state
@@ -348,7 +336,7 @@ def compare(game: Any, state: State, expected: dict, path: Path, reading: dict) 
     chores: list[Prompt] = []
     wrong: list[Prompt] = []
     if path.error is not None:
-        wrong.append(Prompt(f"Not allowed: {path.error.reason}.", getattr(path.bad, "player", None), "error"))
+        wrong.append(Prompt(f"Not allowed: {path.error.reason}.", getattr(next(iter(path.refused), None), "player", None), "error"))
     for key in sorted(set(e0) | set(t) | set(r), key=str):
         kind, ref = key
         now, goal, was = r.get(key), t.get(key), e0.get(key)

@@ -18,7 +18,7 @@ from ..engine import Event, GameSetupError, IllegalAction
 from . import abilities as ab
 from . import actions as A
 from .actions import strip_payload
-from .cards import Cards
+from .kit import Cards
 from .state import (State, current_player, need, slot_of, where_is_candy, where_is_ghost,
                     where_is_kid)
 
@@ -82,7 +82,7 @@ def check_pending(state: State, action: A.Action) -> None:
         "move_scared_kid": (A.MoveScaredKid, A.Skip), "black_cat": (A.PlaceBlackCat, A.Skip),
     }[p["kind"]]
     if not isinstance(action, fits):
-        raise IllegalAction(f"{action.type} is not possible now: the game waits for {describe_pending(p)}")
+        raise IllegalAction(f"{action.type}: not possible now: the game waits for {describe_pending(p)}")
     who = p.get("player")
     if who is not None and getattr(action, "player", who) != who:
         raise IllegalAction(f"{action.type}: it is {who}'s choice, not {getattr(action, 'player')}'s")
@@ -439,3 +439,15 @@ HANDLERS = {
     A.MoveScaredKid: do_move_scared_kid, A.PlaceBlackCat: do_place_black_cat, A.Skip: do_skip,
     A.Resolve: do_resolve, A.RevealLove: do_reveal_love,
 }
+
+
+#: answers to a pending ability or reveal, and a Love card dealt late: possible
+#: whenever the game waits for one, in every step of a round
+_ANYTIME = (A.RevealKid, A.DealLove, A.WerewolfPay, A.VampireGive, A.SkeletonSwap, A.NinjaMove, A.MoveScaredKid,
+            A.PlaceBlackCat, A.Skip, A.Resolve)
+
+#: the actions each phase allows (the engine refuses the others)
+PHASES: dict[str, tuple[type[A.Action], ...]] = {
+    "setup": (A.RevealKid, A.DealLove), "candy": (A.PlaceCandy, *_ANYTIME),
+    "choose": (A.Choose, A.Reveal, *_ANYTIME), "tiebreak": (A.TieDraw, *_ANYTIME),
+    "turns": (A.Haunt, *_ANYTIME), "love": (A.RevealLove,), "over": ()}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import ScoreEntry, ScoreLine, Scoreboard
-from .cards import CANDY_TYPES, Cards
+from .kit import CANDY_TYPES, Cards
 from .state import State
 
 

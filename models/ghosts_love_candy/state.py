@@ -23,12 +23,44 @@ Hidden parts: ``hands``, ``chosen`` and ``love`` (see views.py).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..engine import IllegalAction
-from .cards import Cards
+from .kit import Cards
 
 State = dict[str, Any]
+
+
+class GhostsLoveCandyState(TypedDict):
+    """A whole Ghosts Love Candy game between two actions (the shape above)."""
+
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    colours: dict[str, str]
+    slot_count: int
+    rounds: int
+    round: int
+    last_round: bool
+    phase: str
+    slots: list[dict[str, Any]]
+    kid_deck: list[int]
+    candy_deck: list[str]
+    box: list[str]
+    discard: dict[str, list[Any]]
+    hands: dict[str, list[str]]
+    chosen: dict[str, str]
+    revealed: dict[str, str]
+    candied: list[int]
+    order: list[str]
+    turn: int
+    tie: dict[str, Any] | None
+    stashes: dict[str, dict[str, list[Any]]]
+    love: dict[str, str]
+    love_shown: dict[str, str]
+    pending: dict[str, Any] | None
+    scare: dict[str, Any] | None
+    manual: dict[str, Any] | None
 
 PHASES = ("setup", "candy", "choose", "tiebreak", "turns", "love", "over")
 
@@ -112,16 +144,3 @@ def where_is_ghost(state: State, gid: str) -> str:
 def ghost_total(state: State, cards: Cards, slot: dict[str, Any]) -> int:
     return sum(cards.ghost_value(g) for g in slot["ghosts"])
 
-
-def kid_slot(state: State, n: int) -> int | None:
-    for i, s in enumerate(state["slots"], start=1):
-        if s["kid"] == n:
-            return i
-    return None
-
-
-def stash_holding_kid(state: State, n: int) -> str | None:
-    for p, st in state["stashes"].items():
-        if n in st["kids"]:
-            return p
-    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .abilities import pending_text
-from .cards import Cards
+from .kit import Cards
 from .state import State, current_player, ghost_total
 
 

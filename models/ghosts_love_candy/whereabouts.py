@@ -9,7 +9,7 @@ Love card is already dealt", never to whom.
 from __future__ import annotations
 
 from ..whereabouts import Whereabouts
-from .cards import Cards
+from .kit import Cards
 from .state import State
 
 

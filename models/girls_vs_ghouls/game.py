@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..catalog import Column
-from ..engine import Game, Option, Prompt, Scoreboard
+from ..engine import Action, Game, Option, Prompt, Scoreboard
 from . import layout, referee, rules, scoring, views
+from .state import GirlsVsGhoulsState
 from .actions import ACTIONS
-from .board import Board
+from .kit import Board
 from .whereabouts import whereabouts as _whereabouts
 
 
@@ -30,6 +31,7 @@ class GirlsVsGhouls(Game):
     min_players = 4
     max_players = 7
     actions = ACTIONS
+    phases = rules.PHASES
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = {
         "houses": {"house": Column("int"), "face": Column("str", choices=("GIRLS", "GHOULS")),
@@ -75,14 +77,15 @@ class GirlsVsGhouls(Game):
         return [c.id.upper() for c in self.catalog.of_kind("standees")]
 
     # ---- rules
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> dict:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GirlsVsGhoulsState:
         return rules.new_state(self.board, self.check_players(players), self.resolve_options(options or {}))
 
     def _apply(self, state: dict, action: Any) -> list:
         return rules.apply(self.board, state, action)
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == "over"
+    def handlers(self) -> dict[type[Action], Any]:
+        """The dispatch table (action class -> the rules function applying it)."""
+        return rules.HANDLERS
 
     # ---- what the players see
     def prompts(self, state: dict) -> list[Prompt]:

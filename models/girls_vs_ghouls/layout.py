@@ -39,7 +39,7 @@ from typing import Any
 
 from ..table import Placement, Snapshot
 from ..tags import seat
-from .board import FIRST_TOKEN, Board, slot, standee
+from .kit import FIRST_TOKEN, Board, slot, standee
 
 CENTRE = (450.0, 300.0)
 R_TILE, R_SLOT, R_STANDEE = 235.0, 145.0, 95.0

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Action, IllegalAction, Prompt
+from .. import referee as shared
+from ..engine import Action, Prompt
+from ..referee import Fit
 from .actions import CARD_PLAYS, ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
-from .board import TEAM_NAMES
+from .kit import TEAM_NAMES
 from .layout import same_table
 from . import rules
 
@@ -114,46 +116,20 @@ def proposals(game: Any, state: dict, reading: dict) -> list[list[Action]]:
     return out
 
 
-def fitting(game: Any, state: dict, reading: dict) -> list[tuple[list[Action], dict]]:
+def fitting(game: Any, state: dict, reading: dict) -> list[Fit]:
     """The proposals that are legal and end at the table seen, with their states."""
-    fits = []
-    for seq in proposals(game, state, reading):
-        try:
-            new, _ = game.apply_all(state, seq)
-        except IllegalAction:
-            continue
-        if same_table(game.expected_table(new), reading):
-            fits.append((seq, new))
-    return fits
+    return list(shared.fitting(game, state, reading, proposals(game, state, reading)))
 
 
 def candidates(game: Any, state: dict, reading: dict) -> list[list[Action]]:
     fits = fitting(game, state, reading)
-    distinct = {repr(new) for _, new in fits}
+    distinct = {repr(f.state) for f in fits}
     if len(distinct) != 1:
         return []                       # nothing fits, or an ambiguity for the referee to settle
     return [fits[0][0]]
 
 
 # --------------------------------------------------------------------------- explain
-
-
-def _first_illegal(game: Any, state: dict, reading: dict) -> str | None:
-    """The reason the most likely reading of the difference is illegal, if it is."""
-    for seq in proposals(game, state, reading):
-        try:
-            game.apply_all(state, seq)
-        except IllegalAction as e:
-            return e.reason
-    return None
-
-
-def _legal(game: Any, state: dict, seq: list[Action]) -> bool:
-    try:
-        game.apply_all(state, seq)
-        return True
-    except IllegalAction:
-        return False
 
 
 def _unseen_cards_doubt(game: Any, state: dict, d: dict) -> Prompt | None:
@@ -182,7 +158,7 @@ def _unseen_cards_doubt(game: Any, state: dict, d: dict) -> Prompt | None:
             continue
         t = d["treats"].get(h)
         mine = head + [PlayTreat(p, h, t["card"], t["value"]) if t else PlayTrick(p, h)]
-        if (t is None or t["value"] is not None) and not _legal(game, state, mine):
+        if (t is None or t["value"] is not None) and not shared.is_legal(game, state, mine):
             acts.append((order.index(there[0]), f"a card {p} cannot play was played at House {h}, where {there[0]} "
                                                  f"stands too", "take that card back"))
     left = sum(rules.cards_left(h) for h in state["hands"].values())
@@ -204,7 +180,7 @@ def explain(game: Any, state: dict, expected: dict, reading: dict) -> tuple[str,
     prompts: list[Prompt] = []
     errors: list[Prompt] = []
     fits = fitting(game, state, reading)
-    if len({repr(new) for _, new in fits}) > 1:
+    if len({repr(f.state) for f in fits}) > 1:
         p = state["turn"]
         prompts.append(Prompt(f"{p} played a card the camera cannot see at House {state['positions'][p]}: "
                               f"a Trick on its stack or a discard to Peek. Referee: enter which.",
@@ -230,7 +206,7 @@ def explain(game: Any, state: dict, expected: dict, reading: dict) -> tuple[str,
         for h, cs in d["faces"].items():
             errors.append(Prompt(f"Tricks stay face down until the end of the round: turn {', '.join(cs)} at House {h} "
                                  f"face down again", None, "error"))
-    reason = _first_illegal(game, state, reading)
+    reason = shared.first_refusal(game, state, proposals(game, state, reading))
     if reason:
         errors.insert(0, Prompt(f"Not allowed: {reason}. Put it back as it was.", state.get("turn"), "error"))
     # 2. every other difference, as a chore

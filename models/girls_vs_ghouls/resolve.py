@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from .board import TRICK_NAMES, cubes_text, other
+from .kit import TRICK_NAMES, cubes_text, other
 
 
 @dataclass(frozen=True)

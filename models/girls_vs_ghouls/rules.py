@@ -20,12 +20,12 @@ face-down card is)::
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from ..engine import Event, GameSetupError, IllegalAction
+from ..engine import Action, Event, GameSetupError, IllegalAction
 from . import resolve
 from .actions import (ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick)
-from .board import GIRLS, GHOULS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board, cubes_text, other
+from .kit import GIRLS, GHOULS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board, cubes_text, other
 
 HAND = {"treat": 3, "trick": 2, "unknown": 0}
 ROUNDS = 3
@@ -92,14 +92,9 @@ def open_houses(state: dict) -> list[int]:
 def apply(board: Board, state: dict, action: Any) -> list[Event]:
     """Check ``action`` against ``state`` and apply it in place (``state`` is a
     private copy: an IllegalAction may be raised at any point)."""
-    phase = state["phase"]
-    handlers = {Place: _place, Move: _move, PlayTreat: _treat, PlayTrick: _trick, Peek: _peek,
-                RevealTrick: _reveal, ChooseHouse: _choose, RevealIdentity: _identity}
-    allowed = {"setup": (Place,), "play": (Move, PlayTreat, PlayTrick, Peek), "reveal": (RevealTrick,),
-               "tiebreak": (ChooseHouse,), "identities": (RevealIdentity,), "over": ()}[phase]
-    if not isinstance(action, allowed):
-        raise IllegalAction(f"{action}: not now: {_phase_text(state)}", action)
-    return handlers[type(action)](board, state, action)
+    if not isinstance(action, PHASES[state["phase"]]):
+        raise IllegalAction(f"{action.type}: not now: {_phase_text(state)}")
+    return HANDLERS[type(action)](board, state, action)
 
 
 def _phase_text(state: dict) -> str:
@@ -124,12 +119,12 @@ def _houses_text(houses: Sequence[int]) -> str:
 
 def _check_player(state: dict, player: str, action: Any) -> None:
     if player not in state["players"]:
-        raise IllegalAction(f"{action}: {player} is not playing (players: {', '.join(state['players'])})", action)
+        raise IllegalAction(f"{action.type}: {player} is not playing (players: {', '.join(state['players'])})")
 
 
 def _check_house(board: Board, house: int, action: Any) -> None:
     if house not in board.houses:
-        raise IllegalAction(f"{action}: there is no House {house} (houses 1 to {len(board.houses)})", action)
+        raise IllegalAction(f"{action.type}: there is no House {house} (houses 1 to {len(board.houses)})")
 
 
 def _place(board: Board, state: dict, a: Place) -> list[Event]:
@@ -145,7 +140,7 @@ def _place(board: Board, state: dict, a: Place) -> list[Event]:
 def _check_turn(state: dict, player: str, action: Any) -> None:
     _check_player(state, player, action)
     if player != state["turn"]:
-        raise IllegalAction(f"{action}: it is {state['turn']}'s turn, not {player}'s", action)
+        raise IllegalAction(f"{action.type}: it is {state['turn']}'s turn, not {player}'s")
 
 
 def _move(board: Board, state: dict, a: Move) -> list[Event]:
@@ -154,8 +149,8 @@ def _move(board: Board, state: dict, a: Move) -> list[Event]:
     start = state["turn_start"]
     d = board.distance(start, a.house, state["options"]["crosswalk_passable"])
     if d > 2:
-        raise IllegalAction(f"{a}: {a.player} began the turn at House {start}, and House {a.house} is {d} spaces "
-                            f"away; a move is at most 2 spaces (the crosswalk is not a space)", a)
+        raise IllegalAction(f"{a.type}: {a.player} began the turn at House {start}, and House {a.house} is {d} spaces "
+                            f"away; a move is at most 2 spaces (the crosswalk is not a space)")
     state["positions"][a.player] = a.house
     return [Event("moved", f"{a.player} moves to House {a.house} ({d} space{'s' if d != 1 else ''} from House {start})",
                   {"player": a.player, "house": a.house, "spaces": d})]
@@ -167,13 +162,13 @@ def _check_card(board: Board, state: dict, a: Any, kind: str) -> str:
     _check_house(board, a.house, a)
     here = state["positions"][a.player]
     if a.house != here:
-        raise IllegalAction(f"{a}: {a.player} stands at House {here}; a card may only be played at the house "
-                            f"where you stand, not at House {a.house}", a)
+        raise IllegalAction(f"{a.type}: {a.player} stands at House {here}; a card may only be played at the house "
+                            f"where you stand, not at House {a.house}")
     h = str(a.house)
     if h in state["closed"] and not (kind == "peek" and state["options"]["peek_at_closed_house"]):
         what = {"treat": "Treats", "trick": "Tricks", "peek": "Peeks"}[kind]
-        raise IllegalAction(f"{a}: House {a.house} is closed (it scored {state['closed'][h]['points']} VP in round "
-                            f"{state['closed'][h]['round']}); no more {what} there", a)
+        raise IllegalAction(f"{a.type}: House {a.house} is closed (it scored {state['closed'][h]['points']} VP in round "
+                            f"{state['closed'][h]['round']}); no more {what} there")
     return h
 
 
@@ -190,11 +185,11 @@ def _use_card(state: dict, a: Any, deck: str | None) -> None:
     hand = state["hands"][a.player]
     left = f"{hand['treat']} Treat, {hand['trick']} Trick" + (f", {hand['unknown']} unknown discard" if hand["unknown"] else "")
     if cards_left(hand) <= 0:
-        raise IllegalAction(f"{a}: {a.player} has no card left this round", a)
+        raise IllegalAction(f"{a.type}: {a.player} has no card left this round")
     if deck is not None:
         if hand[deck] <= 0:
-            raise IllegalAction(f"{a}: {a.player} has no {deck.title()} card left this round (of 3 Treats and "
-                                f"2 Tricks dealt, left: {left})", a)
+            raise IllegalAction(f"{a.type}: {a.player} has no {deck.title()} card left this round (of 3 Treats and "
+                                f"2 Tricks dealt, left: {left})")
         hand[deck] -= 1
     else:
         hand["unknown"] += 1
@@ -204,17 +199,17 @@ def _use_card(state: dict, a: Any, deck: str | None) -> None:
 def _treat(board: Board, state: dict, a: PlayTreat) -> list[Event]:
     h = _check_card(board, state, a, "treat")
     if a.card not in board.treats:
-        raise IllegalAction(f"{a}: {a.card} is not a Treat card", a)
+        raise IllegalAction(f"{a.type}: {a.card} is not a Treat card")
     if a.card in state["used"]:
-        raise IllegalAction(f"{a}: {a.card} has already been played this game", a)
+        raise IllegalAction(f"{a.type}: {a.card} has already been played this game")
     printed, corn = board.treats[a.card]
     if corn:
         if a.value not in (1, -1):
-            raise IllegalAction(f"{a}: candy corn counts +1 or -1: turn it upright for +1 or upside down for -1", a)
+            raise IllegalAction(f"{a.type}: candy corn counts +1 or -1: turn it upright for +1 or upside down for -1")
         value = a.value
     else:
         if a.value is not None and a.value != printed:
-            raise IllegalAction(f"{a}: {a.card} is a {printed:+d} Treat, not {a.value:+d}", a)
+            raise IllegalAction(f"{a.type}: {a.card} is a {printed:+d} Treat, not {a.value:+d}")
         value = printed
     _use_card(state, a, "treat")
     change = resolve.add_treat(state["cubes"][h], value)
@@ -287,14 +282,14 @@ def _next_turn(board: Board, state: dict) -> list[Event]:
 def _reveal(board: Board, state: dict, a: RevealTrick) -> list[Event]:
     _check_house(board, a.house, a)
     if a.card not in board.tricks:
-        raise IllegalAction(f"{a}: {a.card} is not a Trick card", a)
+        raise IllegalAction(f"{a.type}: {a.card} is not a Trick card")
     if a.card in state["used"]:
-        raise IllegalAction(f"{a}: {a.card} has already been revealed this game", a)
+        raise IllegalAction(f"{a.type}: {a.card} has already been revealed this game")
     stack = state["tricks"][str(a.house)]
     hidden = [t for t in stack if t["card"] is None]
     if not hidden:
         have = f"its {len(stack)} Tricks are all face up" if stack else "it has no Tricks"
-        raise IllegalAction(f"{a}: no face-down Trick left at House {a.house} ({have})", a)
+        raise IllegalAction(f"{a.type}: no face-down Trick left at House {a.house} ({have})")
     slot = hidden[0]
     slot["card"] = a.card
     state["used"].append(a.card)
@@ -390,9 +385,9 @@ def _choose(board: Board, state: dict, a: ChooseHouse) -> list[Event]:
     _check_player(state, a.player, a)
     pending = state["pending"]
     if a.player != state["first"]:
-        raise IllegalAction(f"{a}: only {state['first']}, who holds the First Player Token, breaks the tie", a)
+        raise IllegalAction(f"{a.type}: only {state['first']}, who holds the First Player Token, breaks the tie")
     if a.house not in pending["houses"]:
-        raise IllegalAction(f"{a}: House {a.house} is not one of the tied houses ({_houses_text(pending['houses'])})", a)
+        raise IllegalAction(f"{a.type}: House {a.house} is not one of the tied houses ({_houses_text(pending['houses'])})")
     state["phase"] = "play"
     state["pending"] = None
     events = [Event("chosen", f"{a.player} chooses House {a.house}", {"player": a.player, "house": a.house})]
@@ -428,17 +423,17 @@ def _next_round(state: dict) -> list[Event]:
 def _identity(board: Board, state: dict, a: RevealIdentity) -> list[Event]:
     _check_player(state, a.player, a)
     if a.card not in board.identities:
-        raise IllegalAction(f"{a}: {a.card} is not an identity card", a)
+        raise IllegalAction(f"{a.type}: {a.card} is not an identity card")
     if a.player in state["identities"]:
-        raise IllegalAction(f"{a}: {a.player} has already revealed {state['identities'][a.player]}", a)
+        raise IllegalAction(f"{a.type}: {a.player} has already revealed {state['identities'][a.player]}")
     # an identity card another player turned up: refused by the engine's whereabouts check
     team = board.identities[a.card]
     n = len(state["players"])
     deck = dict(zip((GIRLS, GHOULS, REPORTER), IDENTITY_DECK[n]))
     shown = sum(1 for c in state["identities"].values() if board.identities[c] == team)
     if shown >= deck[team]:
-        raise IllegalAction(f"{a}: a {n}-player game deals {deck[team]} {TEAM_NAMES[team]} identity "
-                            f"card{'s' if deck[team] != 1 else ''}, and {shown} {'is' if shown == 1 else 'are'} already revealed", a)
+        raise IllegalAction(f"{a.type}: a {n}-player game deals {deck[team]} {TEAM_NAMES[team]} identity "
+                            f"card{'s' if deck[team] != 1 else ''}, and {shown} {'is' if shown == 1 else 'are'} already revealed")
     state["identities"][a.player] = a.card
     events = [Event("identity", f"{a.player} was {'the Reporter' if team == REPORTER else 'one of the ' + TEAM_NAMES[team]}",
                     {"player": a.player, "team": team})]
@@ -446,3 +441,14 @@ def _identity(board: Board, state: dict, a: RevealIdentity) -> list[Event]:
         state["phase"] = "over"
         events.append(Event("over", "Every identity is revealed: the game is over", {}))
     return events
+
+
+#: the dispatch table: each action class and the function that applies it
+HANDLERS: dict[type[Action], Callable[[Board, dict, Any], list[Event]]] = {
+    Place: _place, Move: _move, PlayTreat: _treat, PlayTrick: _trick, Peek: _peek,
+    RevealTrick: _reveal, ChooseHouse: _choose, RevealIdentity: _identity}
+
+#: the actions each phase allows
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "setup": (Place,), "play": (Move, PlayTreat, PlayTrick, Peek), "reveal": (RevealTrick,),
+    "tiebreak": (ChooseHouse,), "identities": (RevealIdentity,), "over": ()}

@@ -9,7 +9,7 @@ on the board for everyone to see."""
 from __future__ import annotations
 
 from ..engine import ScoreEntry, ScoreLine, Scoreboard
-from .board import GIRLS, GHOULS, REPORTER, TEAM_NAMES, TEAMS, Board
+from .kit import GIRLS, GHOULS, REPORTER, TEAM_NAMES, TEAMS, Board
 from .rules import has_reporter
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt
-from .board import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
+from .kit import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
 from .rules import has_reporter
 
 

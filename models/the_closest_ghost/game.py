@@ -37,8 +37,9 @@ from typing import Any, Mapping, Sequence
 from ..catalog import Catalog, Column
 from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard
 from . import layout, referee, rules, views
+from .state import TheClosestGhostState
 from .actions import ACTIONS, MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .board import BoardSpec, load_board_spec
+from .kit import BoardSpec, load_board_spec
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .whereabouts import whereabouts as _whereabouts
 
@@ -52,6 +53,7 @@ class TheClosestGhost(Game):
     min_players = 2
     max_players = 2
     actions = ACTIONS
+    phases = rules.PHASES
     catalog_dir = CATALOG_DIR
     catalog_schema = {
         "avatars": {"colour": Column("str"), "token_mm": Column("int")},
@@ -110,7 +112,7 @@ class TheClosestGhost(Game):
 
     # ---- setup and rules
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> TheClosestGhostState:
         players = self.check_players(players)
         opts = self.resolve_options(options or {})
         for b in BOARDS:
@@ -119,7 +121,7 @@ class TheClosestGhost(Game):
         rotations = {"A": opts["rotation_a"], "B": opts["rotation_b"]}
         area = Area(opts["layout"], rotations, self.board)
         centres = {area.centre(b) for b in BOARDS}
-        state = {
+        state: TheClosestGhostState = {
             "players": players,
             "owners": {"A": players[0], "B": players[1]},
             "options": opts,
@@ -138,18 +140,11 @@ class TheClosestGhost(Game):
         return state
 
     def _apply(self, state: dict[str, Any], action: Action) -> list[Event]:
-        if isinstance(action, TurnBoard):
-            return rules.apply_turn_board(self.board, state, action)
-        if isinstance(action, PlaceGhost):
-            return rules.apply_place_ghost(self.board, state, action)
-        if isinstance(action, MoveAvatar):
-            return rules.apply_move_avatar(self.board, state, action)
-        if isinstance(action, MoveGhost):
-            return rules.apply_move_ghost(self.board, state, action)
-        raise NotImplementedError(action)
+        return rules.HANDLERS[type(action)](self.board, state, action)
 
-    def is_over(self, state: dict[str, Any]) -> bool:
-        return state["phase"] == "over"
+    def handlers(self) -> dict[type[Action], Any]:
+        """The dispatch table (action class -> the rules function applying it)."""
+        return rules.HANDLERS
 
     # ---- what the players see
 

@@ -6,7 +6,7 @@ A-C) and board B on the right (D-F); layout ``6x3`` puts A on top (rows 1-3) and
 below (rows 4-6). A board's rotation is how far (counter-clockwise, seen from
 above, in degrees) its printed top is turned from the combined area's top::
 
-    >>> from models.the_closest_ghost.board import load_board_spec
+    >>> from models.the_closest_ghost.kit import load_board_spec
     >>> area = Area("3x6", {"A": 0, "B": 90}, load_board_spec())
     >>> area.arrows("A1"), area.dot("B")
     ('URD', 'D3')
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import BoardSpec
+from .kit import BoardSpec
 
 BOARDS = ("A", "B")
 LAYOUTS = ("3x6", "6x3")
@@ -95,22 +95,11 @@ class Area:
             raise ValueError(f"{name} is not on the {self.layout} area (squares A1 to {last})")
         return row, col
 
-    def is_square(self, name: str) -> bool:
-        try:
-            self.parse(name)
-        except ValueError:
-            return False
-        return True
-
     def board_of(self, name: str) -> str:
         r, c = self.parse(name)
         if self.layout == "3x6":
             return "A" if c < 3 else "B"
         return "A" if r < 3 else "B"
-
-    def board_squares(self, board: str) -> list[str]:
-        r0, c0 = self.origin(board)
-        return [square_name(r0 + r, c0 + c) for r in range(3) for c in range(3)]
 
     # ---- printed squares <-> combined squares
 

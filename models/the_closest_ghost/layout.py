@@ -30,7 +30,7 @@ from typing import Any, Iterable
 
 from ..table import Placement, Snapshot
 from ..tags import seat
-from .board import BoardSpec, Marker
+from .kit import BoardSpec, Marker
 from .grid import BOARDS, Area
 
 State = dict[str, Any]

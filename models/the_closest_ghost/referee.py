@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from ..engine import Action, IllegalAction, Prompt
+from ..referee import outcomes
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS, words
 from .rules import expecting, other
@@ -98,11 +99,7 @@ def explain(game: Any, state: State, expected: dict[str, Any],
         return "out_of_sync", [Prompt(e, None, "error") for e in errors]
 
     # 2. a legal move, still waiting for the taken candy to leave the board
-    for seq in candidates(game, state, reading):
-        try:
-            new, _ = game.apply_all(state, seq)
-        except IllegalAction:
-            continue
+    for seq, new, _ in outcomes(game, state, candidates(game, state, reading)):
         landed = [a.to for a in seq if isinstance(a, MoveAvatar) and a.to in state["candy"]]
         want = game.expected_table(new)
         if landed and reading["candy"] != want["candy"]:

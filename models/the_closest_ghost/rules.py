@@ -6,11 +6,11 @@ makes it) and raise IllegalAction before changing anything.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..engine import Event, IllegalAction
+from ..engine import Action, Event, IllegalAction
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .board import BoardSpec
+from .kit import BoardSpec
 from .grid import BOARDS, ROTATIONS, WORD, Area, words
 
 State = dict[str, Any]
@@ -34,7 +34,7 @@ def _square(area: Area, name: Any, what: str, action: Any) -> str:
     try:
         area.parse(name)
     except ValueError as e:
-        raise IllegalAction(f"{action}: {what}: {e}", action) from None
+        raise IllegalAction(f"{action.type}: {what}: {e}") from None
     return name.upper()
 
 
@@ -174,11 +174,11 @@ def _after_avatar(area: Area, state: State, player: str, events: list[Event]) ->
 
 def _check_turn(state: State, action: Any, player: str, phase: str, doing: str) -> None:
     if player not in state["players"]:
-        raise IllegalAction(f"{action}: {player} is not playing (players: {', '.join(state['players'])})", action)
+        raise IllegalAction(f"{action.type}: {player} is not playing (players: {', '.join(state['players'])})")
     if state["phase"] == "over":
-        raise IllegalAction(f"{action}: the game is over", action)
+        raise IllegalAction(f"{action.type}: the game is over")
     if state["phase"] != phase or state["turn"] != player:
-        raise IllegalAction(f"{action}: {player} cannot {doing} now: {expecting(state)}", action)
+        raise IllegalAction(f"{action.type}: {player} cannot {doing} now: {expecting(state)}")
 
 
 def expecting(state: State) -> str:
@@ -197,15 +197,15 @@ def expecting(state: State) -> str:
 
 def apply_turn_board(spec: BoardSpec, state: State, a: TurnBoard) -> list[Event]:
     if state["phase"] != "place_ghost":
-        raise IllegalAction(f"{a}: boards can only be turned before play starts "
-                            f"(until the third ghost is placed); {expecting(state)}", a)
+        raise IllegalAction(f"{a.type}: boards can only be turned before play starts "
+                            f"(until the third ghost is placed); {expecting(state)}")
     if a.board not in BOARDS:
-        raise IllegalAction(f"{a}: there is no board {a.board!r} (boards A and B)", a)
+        raise IllegalAction(f"{a.type}: there is no board {a.board!r} (boards A and B)")
     if a.rotation not in ROTATIONS:
-        raise IllegalAction(f"{a}: a board turns by 0, 90, 180 or 270 degrees, not {a.rotation}", a)
+        raise IllegalAction(f"{a.type}: a board turns by 0, 90, 180 or 270 degrees, not {a.rotation}")
     old = area_of(spec, state)
     if state["rotations"][a.board] == a.rotation:
-        raise IllegalAction(f"{a}: board {a.board} is already turned {a.rotation} degrees", a)
+        raise IllegalAction(f"{a.type}: board {a.board} is already turned {a.rotation} degrees")
     state["rotations"][a.board] = a.rotation
     new = area_of(spec, state)
     # the pieces turn with the board: each square's content moves to the square's new place
@@ -226,9 +226,9 @@ def apply_place_ghost(spec: BoardSpec, state: State, a: PlaceGhost) -> list[Even
     _check_turn(state, a, a.player, "place_ghost", "place the third ghost")
     sq = _square(area, a.square, "square", a)
     if sq in state["avatars"].values():
-        raise IllegalAction(f"{a}: {sq} holds an avatar; the third ghost goes on an open square", a)
+        raise IllegalAction(f"{a.type}: {sq} holds an avatar; the third ghost goes on an open square")
     if sq in state["ghosts"]:
-        raise IllegalAction(f"{a}: {sq} already holds a ghost; the third ghost goes on an open square", a)
+        raise IllegalAction(f"{a.type}: {sq} already holds a ghost; the third ghost goes on an open square")
     state["ghosts"] = sorted(state["ghosts"] + [sq])
     events = [Event("ghost_placed", f"{a.player} placed the third ghost on {sq}.", {"square": sq})]
     state["notes"] = []
@@ -242,7 +242,7 @@ def apply_move_avatar(spec: BoardSpec, state: State, a: MoveAvatar) -> list[Even
     to = _square(area, a.to, "to", a)
     targets = avatar_targets(area, state, a.player)
     if to not in targets:
-        raise IllegalAction(f"{a}: {why_avatar_cannot(area, state, a.player, to)}", a)
+        raise IllegalAction(f"{a.type}: {why_avatar_cannot(area, state, a.player, to)}")
     here = state["avatars"][a.player]
     state["avatars"][a.player] = to
     state["moves"] += 1
@@ -279,16 +279,16 @@ def apply_move_ghost(spec: BoardSpec, state: State, a: MoveGhost) -> list[Event]
     sq = _square(area, a.square, "square", a)
     to = _square(area, a.to, "to", a)
     if sq not in state["ghosts"]:
-        raise IllegalAction(f"{a}: there is no ghost on {sq} (ghosts on {words(state['ghosts'], 'and')})", a)
+        raise IllegalAction(f"{a.type}: there is no ghost on {sq} (ghosts on {words(state['ghosts'], 'and')})")
     dist, movable, _ = ghost_choices(area, state, a.player)
     if sq not in movable:
         mine = state["avatars"][a.player]
         d = area.distance(mine, sq)
-        raise IllegalAction(f"{a}: the ghost on {sq} is {d} square{'s' if d != 1 else ''} from {a.player}'s avatar on {mine}; "
-                            f"only {_ghost_phrase(movable, dist)} may move", a)
+        raise IllegalAction(f"{a.type}: the ghost on {sq} is {d} square{'s' if d != 1 else ''} from {a.player}'s avatar on {mine}; "
+                            f"only {_ghost_phrase(movable, dist)} may move")
     targets = ghost_targets(area, state, sq)
     if to not in targets:
-        raise IllegalAction(f"{a}: {why_ghost_cannot(area, state, sq, to)}", a)
+        raise IllegalAction(f"{a.type}: {why_ghost_cannot(area, state, sq, to)}")
     state["ghosts"] = sorted([g for g in state["ghosts"] if g != sq] + [to])
     state["notes"] = []
     events = [Event("ghost_moved", f"{a.player} moved the ghost from {sq} to {to}.",
@@ -320,3 +320,14 @@ def _ghost_phrase(movable: list[str], dist: int | None) -> str:
     if len(movable) == 1:
         return f"the ghost on {movable[0]} ({dist} {unit} away)"
     return f"the ghost on {words(movable)} (each {dist} {unit} away)"
+
+
+#: the dispatch table: each action class and the function that applies it
+HANDLERS: dict[type[Action], Callable[[BoardSpec, State, Any], list[Event]]] = {
+    TurnBoard: apply_turn_board, PlaceGhost: apply_place_ghost, MoveAvatar: apply_move_avatar,
+    MoveGhost: apply_move_ghost}
+
+
+#: the actions each phase allows (the engine refuses the others)
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "place_ghost": (TurnBoard, PlaceGhost), "move": (MoveAvatar,), "ghost": (MoveGhost,), "over": ()}

@@ -15,7 +15,8 @@ def write(tmp_path: Path, text: str, name: str = "kids.csv") -> Path:
 
 
 def test_loads_rows_with_typed_values_and_skips_comments(tmp_path):
-    p = write(tmp_path, "payload,name,courage,ability\n# a comment row\nGLC:KID:02,Werewolf,15,werewolf\nGLC:KID:03,Angel,10,\n")
+    p = write(tmp_path, "payload,name,courage,ability\n# a comment row\n"
+                        "GLC:KID:02,Werewolf,15,werewolf\nGLC:KID:03,Angel,10,\n")
     cat = Catalog("GLC")
     cat.load_file(p, SCHEMA)
     assert cat["GLC:KID:02"].values == {"courage": 15, "ability": "werewolf"}
@@ -25,13 +26,15 @@ def test_loads_rows_with_typed_values_and_skips_comments(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("payload,name,courage\nGLC:KID:02,Werewolf,ten\n", "kids.csv:2: field 'courage': expected a whole number, got 'ten'"),
+    ("payload,name,courage\nGLC:KID:02,Werewolf,ten\n",
+     "kids.csv:2: field 'courage': expected a whole number, got 'ten'"),
     ("payload,name,courage\nGLC:KID:02,Werewolf,\n", "kids.csv:2: field 'courage': is empty"),
     ("payload,name\nGLC:KID:02,Werewolf\n", "kids.csv:1: field 'courage': column missing from the header"),
     ("payload,name,courage,colour\nGLC:KID:02,Werewolf,3,red\n", "kids.csv:1: field 'colour': unknown column"),
     ("payload,name,courage\nglc:kid:02,Werewolf,3\n", "kids.csv:2: field 'payload'"),
     ("payload,name,courage\nTCG:KID:02,Werewolf,3\n", "belongs to game TCG, not GLC"),
-    ("payload,name,courage\nGLC:KID:02,A,3\n\nGLC:KID:02,B,4\n", "kids.csv:4: field 'payload': 'GLC:KID:02' is listed twice (first at kids.csv:2)"),
+    ("payload,name,courage\nGLC:KID:02,A,3\n\nGLC:KID:02,B,4\n",
+     "kids.csv:4: field 'payload': 'GLC:KID:02' is listed twice (first at kids.csv:2)"),
     ("payload,name,courage\nGLC:KID:02,A\n", "kids.csv:2: has 2 fields, the header has 3"),
     ("payload,name,courage\nGLC:KID:02,,3\n", "kids.csv:2: field 'name': is empty"),
 ])

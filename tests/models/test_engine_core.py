@@ -4,8 +4,19 @@ from typing import ClassVar
 
 import pytest
 
-from models.engine import (Action, Game, GameSetupError, IllegalAction, MalformedAction, Option,
-                           Prompt, ScoreEntry, ScoreLine, Scoreboard, Event)
+from models.engine import (
+    Action,
+    Event,
+    Game,
+    GameSetupError,
+    IllegalAction,
+    MalformedAction,
+    Option,
+    Prompt,
+    Scoreboard,
+    ScoreEntry,
+    ScoreLine,
+)
 
 
 @dataclass(frozen=True)

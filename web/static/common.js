@@ -144,7 +144,7 @@
       list.appendChild(TC.el("li", { class: "prompt empty", text: TC.statusOf(view) === "no_game" ? TC.STATUS.no_game[1] : "Nothing to do right now." }));
     }
     for (const p of prompts) {
-      let text = typeof p === "string" ? p : p.text;
+      let text = typeof p === "string" ? p : (p.detail || p.text);   // detail: the referee's view only
       const level = (p && p.level) || "todo";
       const to = p && p.to;
       const li = TC.el("li", { class: "prompt level-" + level });

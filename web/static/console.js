@@ -145,6 +145,19 @@
 
   if (current && current.players && current.players.length) $("players").value = TC.playerIds(current).join(", ");
   fillOptions();
+  /* The live stream carries the public view; the referee's own view (prompt
+   * details such as which Love card lies face up) is fetched after each change. */
+  let wanted = -1;
+  function refereeDetail(view) {
+    const seq = view && view.seq;
+    wanted = seq;
+    fetch("/api/referee/view", { credentials: "same-origin", cache: "no-store" }).then(function (resp) {
+      return resp.ok ? resp.json() : null;
+    }).then(function (full) {
+      if (full && wanted === seq && full.seq >= seq) TC.renderPrompts($("prompts"), full);
+    }).catch(function () { /* the public prompts stay */ });
+  }
+
   if (current) render(current);
-  TC.live(render);
+  TC.live(function (view) { render(view); refereeDetail(view); });
 })();

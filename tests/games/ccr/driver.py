@@ -6,8 +6,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from models.candy_crave.actions import (ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal,
-                                        Steal, Take, TurnUp, Withdraw)
+from models.candy_crave.actions import (
+    ChooseStart,
+    DrawBase,
+    Lock,
+    NextRound,
+    Pocket,
+    Remove,
+    Reveal,
+    Steal,
+    Take,
+    TurnUp,
+    Withdraw,
+)
 from models.candy_crave.rules import sets_in_play, turn_choices
 from models.registry import get_game
 

@@ -6,7 +6,8 @@ import pytest
 from tests.games.ccr.driver import Table, ready
 from tests.support.table import snapshot_of
 
-GAMES = {2: (["RED", "BLUE"], 1), 3: (["RED", "BLUE", "GREEN"], 0), 5: (["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"], 3)}
+GAMES = {2: (["RED", "BLUE"], 1), 3: (["RED", "BLUE", "GREEN"], 0),
+         5: (["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"], 3)}
 
 
 def groups(game, state, table):

@@ -3,9 +3,9 @@ import copy
 
 import pytest
 
-from models.engine import IllegalAction
 from models.candy_crave.rules import sets_in_play
 from models.candy_crave.scoring import explain_row, resolve_row, type_value
+from models.engine import IllegalAction
 from tests.games.ccr.driver import CODES, play, ready, run
 
 P3 = ["RED", "BLUE", "GREEN"]
@@ -211,7 +211,7 @@ def test_winner_has_the_highest_total_of_both_rounds(n):
         s, _ = play(players, seed)
         board = game.score(s)
         assert board.final and game.is_over(s) and len(s["rounds"]) == 2
-        for p, e in board.entries.items():
+        for e in board.entries.values():
             assert e.total == sum(l.points for l in e.breakdown)
             rounds = [sum(l.points for l in e.breakdown if l.what.startswith(f"Round {r}:")) for r in (1, 2)]
             assert sum(rounds) == e.total

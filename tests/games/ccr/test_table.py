@@ -35,7 +35,7 @@ def side_spot(game, state, area, side, k=0):
     """A free spot in an area's play or locked side (next to its divider)."""
     d = next(p for p in game.arrange(state) if p.payload == f"CCR:DIVIDER:{area}")
     a = math.radians(d.angle_deg)
-    ux, uy = -math.sin(a), math.cos(a)
+    ux = -math.sin(a)
     sign = 1 if side == "play" else -1
     return d.x_mm + sign * ux * (40 + 38 * (k % 3)), d.y_mm - 60 - 38 * (k // 3)
 

@@ -8,8 +8,20 @@ import itertools
 import random
 from typing import Any
 
-from models.ghost_at_home.actions import (Cat, CatDefence, CatFood, Discard, Elevator, Ghost, Light, LightBulb,
-                                          Lightning, Pass, Rooms, TimeSpaceHole)
+from models.ghost_at_home.actions import (
+    Cat,
+    CatDefence,
+    CatFood,
+    Discard,
+    Elevator,
+    Ghost,
+    Light,
+    LightBulb,
+    Lightning,
+    Pass,
+    Rooms,
+    TimeSpaceHole,
+)
 from models.ghost_at_home.kit import FLOORS, SIDES
 from models.ghost_at_home.rules import light_blocker, locate, target_floor
 from models.registry import get_game
@@ -203,7 +215,7 @@ class Table:
 
 
 def play(players: list[str], seed: int = 0, limit: int = 3000, options: dict | None = None,
-         **kw: Any) -> tuple[dict, list[Any], "Table"]:
+         **kw: Any) -> tuple[dict, list[Any], Table]:
     """A whole game: the final state, every action applied, and the simulator."""
     state = GAME.setup(players, options or {})
     table = Table(state, seed, **kw)

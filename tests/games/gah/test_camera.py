@@ -50,7 +50,8 @@ def expect(before, action, after, verdict):
         assert verdict.status == "waiting" and "say on the console how" in verdict.prompts[0].text
         return "waiting"
     if t_before["houses"] == t_after["houses"]:
-        assert verdict.status == "in_sync", [p.text for p in verdict.prompts]      # discard, a pass the table can't show
+        # discard, a pass the table can't show
+        assert verdict.status == "in_sync", [p.text for p in verdict.prompts]
         return "in_sync"
     esc = before["escape"]
     if action.type == "ghost" and esc and len(esc["waiting"]) > 1:

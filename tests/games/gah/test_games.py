@@ -48,8 +48,7 @@ def test_documented_example_plays_through_the_engine():
             continue
         texts += [e.text for e in events]
     # the claims docs/games/ghost-at-home.md makes about this game
-    assert illegal == [(1, "rooms(player='BLUE', rooms=({'card': 'ROOM:2E', 'floor': 2, 'side': 'L'},)): fill every "
-                           "lower floor first: floor 1 holds 0 of 2 rooms")]
+    assert illegal == [(1, "rooms: fill every lower floor first: floor 1 holds 0 of 2 rooms")]
     assert {d["type"] for d in script} == ALL_ACTIONS
     assert "The light of RED's floor 2 is off: discard GAH:WILD:1, GAH:ROOM:2A, GAH:GHOST:2 from RED's floor 2" in texts
     assert "The light is on: GAH:GHOST:3 stays on BLUE's floor 1" in texts

@@ -153,7 +153,8 @@ def test_cats_go_on_own_explored_rooms_never_on_a_cat_and_cancel_a_ghost_on_thei
     s, _ = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
     s, _ = act(s, type="pass", player="RED")
     s, texts = act(s, type="cat", player="RED", card="CAT:5", floor=1, side="R")
-    assert texts[0] == "RED plays GAH:CAT:5 onto RED's floor 1, where it meets GAH:GHOST:1: discard both; the rooms stay"
+    assert texts[0] == ("RED plays GAH:CAT:5 onto RED's floor 1, where it meets GAH:GHOST:1: "
+                        "discard both; the rooms stay")
     assert floor(s, "RED", 1) == {"lit": True, "rooms": {"L": "GAH:ROOM:1A", "R": "GAH:ROOM:1B"},
                                   "cats": {"L": None, "R": None}, "ghosts": []}
 
@@ -300,7 +301,7 @@ def test_discard_and_draw_is_secret_and_counts_only():
 
 def test_the_deck_is_reshuffled_when_it_runs_out():
     s = GAME.setup(["RED", "BLUE"])
-    for i in range(15):
+    for _ in range(15):
         s, texts = act(s, type="discard", player=s["turn"], count=3)
     assert (s["deck"], s["discard"]["count"]) == (2, 45)
     s, texts = act(s, type="discard", player=s["turn"], count=3)
@@ -446,5 +447,6 @@ def test_the_catalog_holds_the_rulebook_deck_and_four_double_sided_houses():
                      ("special", None): 5, ("wild", None): 2}
     assert sorted(kit.specials) == ["cat_food", "elevator", "light_bulb", "lightning", "time_space_hole"]
     assert sorted(kit.houses) == ["BLUE", "GREEN", "RED", "YELLOW"]
-    assert kit.floor_card("GREEN", 2, lit=True) == "GAH:FLOOR:G2L" and kit.floor_card("GREEN", 2, False) == "GAH:FLOOR:G2D"
+    assert kit.floor_card("GREEN", 2, lit=True) == "GAH:FLOOR:G2L"
+    assert kit.floor_card("GREEN", 2, False) == "GAH:FLOOR:G2D"
     assert all(len(p) <= 20 for p in [*kit.cards, *kit.floor_cards, *kit.roofs.values()])

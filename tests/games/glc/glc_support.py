@@ -9,7 +9,8 @@ PIRATE (10), 1 ANGEL (18, moves scared kids), 23 CHEERLEADER (12), 14 PUMPKIN
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 

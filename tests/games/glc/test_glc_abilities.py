@@ -2,7 +2,7 @@
 not implement (resolved by hand at the table, recorded with ``resolve``)."""
 import pytest
 
-from tests.games.glc.glc_support import (GAME, act, events_of, haunt, rejected, round_to_turns, stage)
+from tests.games.glc.glc_support import GAME, act, events_of, haunt, rejected, round_to_turns, stage
 
 # kids: 2 WEREWOLF 19 VAMPIRE 12 SKELETON 9 NINJA 6 ZOMBIE 17 BLACK CAT 20 PIRATE 1 ANGEL 23 CHEERLEADER
 # fillers: 5 ROBOT 7 PRINCESS 11 CLOWN 13 ALIEN 16 FAIRY 18 ASTRONAUT (abilities resolved by hand)

@@ -4,8 +4,7 @@ import pytest
 
 from models.catalog import Catalog, CatalogError
 from models.ghosts_love_candy import GhostsLoveCandy
-from models.ghosts_love_candy.cards import CANDY_TYPES
-
+from models.ghosts_love_candy.kit import CANDY_TYPES
 from tests.games.glc.glc_support import GAME, THREE
 
 
@@ -45,10 +44,12 @@ def test_a_corrected_catalog_changes_the_game(tmp_path):
 
 
 @pytest.mark.parametrize("name, old, new, message", [
-    ("kids.csv", "GLC:KID:07,PRINCESS,7,11,", "GLC:KID:07,PRINCESS,7,eleven,", "field 'courage': expected a whole number"),
+    ("kids.csv", "GLC:KID:07,PRINCESS,7,11,", "GLC:KID:07,PRINCESS,7,eleven,",
+     "field 'courage': expected a whole number"),
     ("kids.csv", "GLC:KID:07,PRINCESS,7,", "GLC:KID:07,PRINCESS,2,", "field 'number': card number 2 is used twice"),
     ("ghosts.csv", "GLC:GHOST:R7,McSpooky 7,RED,7", "GLC:GHOST:R7,McSpooky 7,RED,8", "a ghost's id is its colour"),
-    ("candy.csv", "GLC:CANDY:CHOC3,Chocolate 3,CHOC", "GLC:CANDY:CHOC3,Chocolate 3,FUDGE", "field 'type': must be one of"),
+    ("candy.csv", "GLC:CANDY:CHOC3,Chocolate 3,CHOC", "GLC:CANDY:CHOC3,Chocolate 3,FUDGE",
+     "field 'type': must be one of"),
     ("love.csv", "GLC:LOVE:L2,", "TCG:LOVE:L2,", "belongs to game TCG, not GLC"),
 ])
 def test_a_broken_catalog_names_file_line_and_field(tmp_path, name, old, new, message):

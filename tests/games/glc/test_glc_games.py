@@ -7,10 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from models.engine import IllegalAction, MalformedAction
-
 from tests.games.glc.bot import next_action
-from tests.games.glc.glc_support import (FIVE, GAME, THREE, act, check_invariants, dealt, haunt, round_to_turns,
-                                         stage)
+from tests.games.glc.glc_support import FIVE, GAME, THREE, act, check_invariants, dealt, haunt, round_to_turns, stage
 
 
 @pytest.mark.parametrize("players", [THREE, FIVE])
@@ -140,7 +138,7 @@ def test_random_action_sequences_never_corrupt_the_state(seed, steps, noise):
     rng = random.Random(seed)
     state = GAME.setup(THREE)
     noise = list(noise)
-    for i in range(steps):
+    for _ in range(steps):
         if noise and rng.random() < 0.4:
             data = noise.pop()
         else:

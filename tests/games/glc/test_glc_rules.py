@@ -6,9 +6,20 @@ import pytest
 
 from models.engine import GameSetupError, MalformedAction
 from models.registry import get_game
-
-from tests.games.glc.glc_support import (FIVE, GAME, PLAIN, THREE, act, candy_round, dealt, events_of, haunt,
-                                         rejected, revealed, round_to_turns)
+from tests.games.glc.glc_support import (
+    FIVE,
+    GAME,
+    PLAIN,
+    THREE,
+    act,
+    candy_round,
+    dealt,
+    events_of,
+    haunt,
+    rejected,
+    revealed,
+    round_to_turns,
+)
 
 
 def test_registry_finds_the_game_by_code_and_name():

@@ -1,7 +1,7 @@
 """The Scare Kids step: courage totals (equal or more scares), table order,
 several kids in one turn, the last haunter's stash, replacements from the Kid
 deck, and the Kid deck running out."""
-from tests.games.glc.glc_support import (GAME, act, courage, events_of, haunt, rejected, round_to_turns, stage)
+from tests.games.glc.glc_support import GAME, act, courage, events_of, haunt, rejected, round_to_turns, stage
 
 
 def test_exactly_equal_to_courage_scares_and_one_less_does_not():

@@ -8,9 +8,8 @@ import pytest
 
 from hardware.simtable import CameraModel
 from models.table import Placement, Sighting, Snapshot
-
 from tests.games.glc.bot import next_action, play
-from tests.games.glc.glc_support import (FIVE, GAME, THREE, act, dealt, haunt, round_to_turns, stage)
+from tests.games.glc.glc_support import FIVE, GAME, THREE, act, dealt, haunt, round_to_turns, stage
 from tests.support.table import snapshot_of
 
 

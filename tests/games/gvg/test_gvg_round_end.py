@@ -3,7 +3,7 @@ by Treat count then the First Player Token holder, the no-orange and no-black
 cases, closed houses, and the next round."""
 import pytest
 
-from tests.games.gvg.gvg_support import FOUR, FIVE, GAME, act, crafted, try_apply
+from tests.games.gvg.gvg_support import FOUR, GAME, act, crafted, try_apply
 
 
 def end_round(**kw):

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from models.engine import GameSetupError, MalformedAction
-from tests.games.gvg.gvg_support import (CANDY_CORN, FIVE, FOUR, GAME, act, started, treats_of, try_apply)
+from tests.games.gvg.gvg_support import CANDY_CORN, FIVE, FOUR, GAME, act, started, treats_of, try_apply
 
 
 def test_setup_alternates_houses_and_waits_for_standees():

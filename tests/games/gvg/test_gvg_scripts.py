@@ -7,8 +7,17 @@ import sys
 
 import pytest
 
-from tests.games.gvg.gvg_support import (DOC_SCRIPT, FIVE, FOUR, FOUR_SCRIPT, GAME, ROOT, load_script, play_script)
-from tests.games.gvg.gvg_support import quick_snapshot
+from tests.games.gvg.gvg_support import (
+    DOC_SCRIPT,
+    FIVE,
+    FOUR,
+    FOUR_SCRIPT,
+    GAME,
+    ROOT,
+    load_script,
+    play_script,
+    quick_snapshot,
+)
 from tests.games.gvg.test_gvg_table import follow, table_after
 
 SCRIPTS = [(DOC_SCRIPT, FIVE), (FOUR_SCRIPT, FOUR)]

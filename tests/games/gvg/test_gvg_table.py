@@ -4,11 +4,23 @@ table snapshots alone, with the referee's help only where a card cannot be seen.
 import pytest
 
 from models.engine import IllegalAction
-
-from models.table import Placement
 from models.girls_vs_ghouls.layout import FACE_SPOTS, R_SLOT, _at, house_rotation
-from tests.games.gvg.gvg_support import (CANDY_CORN, FIVE, FOUR, GAME, TrueTable, act, crafted, play_true_game,
-                                         quick_snapshot, run, started, table_snapshot, treats_of)
+from models.table import Placement
+from tests.games.gvg.gvg_support import (
+    CANDY_CORN,
+    FIVE,
+    FOUR,
+    GAME,
+    TrueTable,
+    act,
+    crafted,
+    play_true_game,
+    quick_snapshot,
+    run,
+    started,
+    table_snapshot,
+    treats_of,
+)
 
 
 def with_items(state, *extra, drop=(), move=None):

@@ -2,7 +2,7 @@
 alone and the combinations the rulebook calls out."""
 import pytest
 
-from tests.games.gvg.gvg_support import GAME, act, crafted, run, tricks_of, try_apply
+from tests.games.gvg.gvg_support import act, crafted, run, tricks_of, try_apply
 
 FLIP, INVERT, DOUBLE, TRAP = (tricks_of(k) for k in ("FLIP", "INVERT", "DOUBLE", "TRAP"))
 
@@ -131,7 +131,8 @@ def test_round_with_no_tricks_skips_the_reveal():
 def test_resolution_happens_once_all_stacks_are_face_up(kinds):
     state = crafted(stacks={2: len(kinds), 5: 1}, cubes={2: 1})
     state, _ = act(state, type="trick", player="RED", house=1)
-    state, _ = run(state, [{"type": "reveal", "house": 2, "card": c} for c in (FLIP[1:2] + INVERT[1:2] if kinds[0] == "FLIP" else DOUBLE[:2] + TRAP[:1])])
+    cards = FLIP[1:2] + INVERT[1:2] if kinds[0] == "FLIP" else DOUBLE[:2] + TRAP[:1]
+    state, _ = run(state, [{"type": "reveal", "house": 2, "card": c} for c in cards])
     state, _ = act(state, type="reveal", house=1, card=FLIP[5])
     assert state["phase"] == "reveal" and state["cubes"]["2"] == 1       # House 5 still face down
     state, ev = act(state, type="reveal", house=5, card=INVERT[5])

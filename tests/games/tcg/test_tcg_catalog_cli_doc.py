@@ -10,9 +10,9 @@ import pytest
 
 from models.catalog import CatalogError
 from models.engine import GameSetupError
-from models.the_closest_ghost import TheClosestGhost
-from models.the_closest_ghost.board import load_board_spec
 from models.tags import parse_tag
+from models.the_closest_ghost import TheClosestGhost
+from models.the_closest_ghost.kit import load_board_spec
 from tests.games.tcg.tcg_support import DOC, GAME, ROOT, SCRIPT, script
 
 
@@ -65,7 +65,8 @@ def test_a_broken_board_file_names_file_line_and_field(tmp_path, change, message
 def test_setup_refuses_what_it_cannot_play():
     with pytest.raises(GameSetupError, match="2-2 players"):
         GAME.setup(["RED", "BLUE", "GREEN"])
-    with pytest.raises(GameSetupError, match=r"PINK is not a seat of The Closest Ghost \(seats: RED, BLUE, GREEN, YELLOW, PURPLE, ORANGE\)"):
+    with pytest.raises(GameSetupError, match=r"PINK is not a seat of The Closest Ghost "
+                                             r"\(seats: RED, BLUE, GREEN, YELLOW, PURPLE, ORANGE\)"):
         GAME.setup(["RED", "PINK"])
     with pytest.raises(GameSetupError, match="rotation_b: must be one of 0, 90, 180, 270"):
         GAME.setup(["RED", "BLUE"], {"rotation_b": "45"})
@@ -99,7 +100,7 @@ def test_companion_rules_reports_an_illegal_move_and_goes_on(tmp_path):
     done = run_rules("--players", "RED,BLUE", "--option", "wrap=off", str(path), "--json")
     lines = [json.loads(l) for l in done.stdout.splitlines()]
     assert lines[1] == {"i": 1, "ok": False, "error": (
-        "move_avatar(player='RED', to='A2'): RED's avatar cannot go left from B2 to A2: that is against "
+        "move_avatar: RED's avatar cannot go left from B2 to A2: that is against "
         "the arrows (B2's arrows point up, right and down)")}
     assert lines[2]["ok"] and lines[2]["prompts"][-1]["text"].startswith("RED: move the ghost on")
 

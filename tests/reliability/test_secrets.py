@@ -1,0 +1,280 @@
+"""Hidden information stays hidden: the contract over all five games.
+
+For each game a stretch of its documented script is played (docs/games/), then
+every action that carries a secret (a Love card dealt, a ghost chosen face
+down...) is applied by the referee through the real API, undone, corrected back
+in, the table is shown to the session with a secret card lying face up, the
+reading is confirmed and the game ended. After every step each public output
+(:func:`public_outputs`: every page and JSON answer served without the PIN, and
+the live stream) is searched for the secret values and for any text built from
+an action (``deal_love(player='RED', love='L5')``). ``companion rules --json``,
+run as a real process on the same script, is searched too.
+
+A game whose actions carry no secret says so in :data:`PLAYS` and is played
+through the same steps all the same.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Iterator
+
+import pytest
+
+from companion.config import load_config
+from companion.session import Session
+from models.engine import Event
+from models.registry import get_game
+from models.table import Placement, Sighting, Snapshot
+from web import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+PIN = "2468"
+REFEREE = {"X-Referee-Pin": PIN}
+#: the shape of an action's repr: no public text may be built from one
+ACTION_REPR = re.compile(r"\b[a-z_]+\([a-z_]+=")
+
+
+@dataclass(frozen=True)
+class Play:
+    """One game's secrets: the script to play first, the secret-carrying actions
+    (applied one change each), the values that must never be public, face-up
+    placements of secret cards the camera may catch, and what is secret, in words."""
+
+    code: str
+    script: str
+    players: tuple[str, ...]
+    prefix: int                              # script actions played before the secrets
+    actions: tuple[dict[str, Any], ...]      # the secret-carrying actions (or, with none, plain ones)
+    secrets: tuple[str, ...]                 # values no public output may name
+    hidden: str                              # what the game hides, and how the actions keep it
+    face_up: tuple[Placement, ...] = field(default=())   # secret cards the camera catches face up
+    told: tuple[str, str] = ("", "")         # what a prompt then says: publicly, and to the referee
+
+
+PLAYS = [
+    Play("GLC", "ghosts-love-candy", ("RED", "BLUE", "GREEN"), 12,
+         ({"type": "deal_love", "player": "RED", "love": "L5"},
+          {"type": "deal_love", "player": "BLUE", "love": "L2"},
+          {"type": "choose", "player": "RED", "ghost": 7}),
+         ("L5", "GLC:LOVE:L5", "Loves Lollipops", "L2", "GLC:LOVE:L2", "Loves Licorice", "R7", "GLC:GHOST:R7"),
+         "each player's Love card (deal_love) and the ghost chosen face down (choose with a ghost)",
+         (Placement("GLC:LOVE:L5", 190.0, 520.0),),         # RED's Love card face up at RED's seat
+         ("Take a Love card away", "Take Love card L5 away")),
+    Play("GAH", "ghost-at-home", ("RED", "BLUE"), 24,
+         ({"type": "discard", "player": "RED", "count": 1},),
+         (),
+         "the cards in hand and the cards discarded for a fresh draw: discard names only how many "
+         "(the table sees that), never which cards, so no action carries a secret"),
+    Play("GVG", "girls-vs-ghouls", ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE"), 6,
+         ({"type": "peek", "player": "RED", "house": 8}, {"type": "trick", "player": "BLUE", "house": 1}),
+         (),
+         "identity cards (never told to the companion before they are turned up) and Tricks played "
+         "face down (told without their card): no action carries a secret"),
+    Play("CCR", "candy-crave", ("RED", "BLUE", "GREEN"), 11,
+         ({"type": "take", "player": "BLUE", "sweets": ["B05", "H05"]},
+          {"type": "steal", "player": "GREEN", "victim": "BLUE", "pocket": "B05"}),
+         (),
+         "none known to the companion: the face-down favourites tiles are told only once turned up"),
+    Play("TCG", "the-closest-ghost", ("RED", "BLUE"), 2,
+         ({"type": "move_avatar", "player": "RED", "to": "B3"},),
+         (),
+         "nothing: The Closest Ghost has no hidden information"),
+]
+
+
+def script_of(play: Play) -> list[dict[str, Any]]:
+    return json.loads((ROOT / "docs" / "games" / f"{play.script}.script.json").read_text())
+
+
+def legal_prefix(play: Play) -> list[dict[str, Any]]:
+    """The script's first ``prefix`` actions that the rules accept (a documented
+    script shows an illegal move or two on purpose)."""
+    from models.engine import IllegalAction
+    game = get_game(play.code)
+    state = game.setup(list(play.players), {})
+    out = []
+    for a in script_of(play)[:play.prefix]:
+        try:
+            state, _ = game.apply(state, game.parse_action(a))
+        except IllegalAction:
+            continue
+        out.append(a)
+    return out
+
+
+def leaks(text: str, secrets: tuple[str, ...]) -> list[str]:
+    """The secrets ``text`` names (whole words only), and any action repr in it."""
+    text = html.unescape(text)
+    found = [s for s in secrets if re.search(rf"(?<![A-Za-z0-9]){re.escape(s)}(?![A-Za-z0-9])", text)]
+    return found + ACTION_REPR.findall(text)
+
+
+# --------------------------------------------------------------------------- the public outputs
+
+
+class Stream:
+    """The live stream (``/api/events``) read through the real app: every message
+    it sent since the game began."""
+
+    def __init__(self, client):
+        self.resp = client.get("/api/events", buffered=False)
+        assert self.resp.status_code == 200
+        self.chunks: Iterator[bytes] = iter(self.resp.response)
+        self.messages: list[str] = []
+        self.last = -1
+
+    def read_to(self, seq: int) -> list[str]:
+        """Read until the message with id ``seq`` arrived (keep-alives come every 50 ms)."""
+        for _ in range(10_000):
+            if self.last >= seq:
+                return self.messages
+            chunk = next(self.chunks).decode()
+            if chunk.startswith("id: "):
+                self.messages.append(chunk)
+                self.last = int(chunk.split("\n", 1)[0][4:])
+        raise AssertionError(f"the stream never sent view {seq}")
+
+    def close(self) -> None:
+        self.resp.close()
+
+
+def public_outputs(app, client, session: Session, stream: Stream) -> dict[str, str]:
+    """Every output anyone may read without the referee PIN, by name: each page
+    and JSON answer the app serves to a GET without arguments (a route added later
+    is searched too; the PIN-protected ones answer 401 or a login page), and the
+    live stream's messages so far. MQTT payloads are to be added here."""
+    out: dict[str, str] = {}
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or rule.arguments or rule.rule == "/api/events":
+            continue
+        out[rule.rule] = client.get(rule.rule).get_data(as_text=True)
+    out["/api/events"] = "".join(stream.read_to(session.view()["seq"]))
+    return out
+
+
+def referee_outputs(client) -> dict[str, str]:
+    """What the referee sees behind the PIN (secrets may show here)."""
+    return {"/api/referee/view": client.get("/api/referee/view", headers=REFEREE).get_data(as_text=True)}
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+@pytest.fixture
+def session(tmp_path) -> Iterator[Session]:
+    env = {"COMPANION_REFEREE_PIN": PIN, "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"),
+           "COMPANION_PINS_FACTORY": "mock"}
+    s = Session(load_config(None, env=env), indicators=False)
+    yield s
+    s.close()
+
+
+def snapshot(session: Session, extra: tuple[Placement, ...]) -> Snapshot:
+    """What a perfect camera sees: the game's own arrangement plus ``extra`` face up."""
+    placements = list(session.engine.arrange(session.state)) + list(extra)
+    return Snapshot(0.0, tuple(Sighting(p.payload, p.x_mm, p.y_mm, p.angle_deg) for p in placements if p.face_up),
+                    table_mm=(900.0, 600.0))
+
+
+@pytest.mark.parametrize("play", PLAYS, ids=[p.code for p in PLAYS])
+def test_no_public_output_names_a_secret(play, session, tmp_path):
+    app = create_app(session, keepalive_s=0.05)
+    client = app.test_client()
+    seen: list[tuple[str, str, str]] = []     # (step, output, text)
+
+    def look(step: str) -> None:
+        for name, text in public_outputs(app, client, session, stream).items():
+            seen.append((step, name, text))
+
+    def referee(op: str, body: dict | None = None, ok: tuple[int, ...] = (200,)) -> Any:
+        r = client.post(f"/api/referee/{op}", headers=REFEREE, json=body)
+        assert r.status_code in ok, f"{op}: {r.status_code} {r.get_data(as_text=True)}"
+        return r
+
+    referee("new", {"game": play.code, "players": list(play.players)})
+    stream = Stream(client)
+    try:
+        prefix = legal_prefix(play)
+        if prefix:
+            session.apply(prefix)
+        look("the game so far")
+        for a in play.actions:
+            referee("apply", {"action": a})
+            look(f"apply {a['type']}")
+        for a in reversed(play.actions):
+            referee("undo")
+            look(f"undo {a['type']}")
+        for a in play.actions:
+            referee("correct", {"action": a})
+            look(f"correct {a['type']}")
+        session._on_snapshot(snapshot(session, play.face_up))      # the camera's settled table
+        # and the tracker reports a secret card seen twice at once (a second copy)
+        session._note_faults(SimpleNamespace(rejected=[], duplicates=[p.payload for p in play.face_up], t=0.0))
+        session._publish()
+        look("the camera sees the table")
+        if play.face_up:    # not blind: the referee is told which card lies face up, the others only that one does
+            detail = referee_outputs(client)["/api/referee/view"]
+            assert leaks(detail, play.secrets), detail
+            assert play.told[1] in detail
+            assert any(f.startswith(f"{play.face_up[0].payload} is seen twice") for f in json.loads(detail)["faults"])
+            public = client.get("/api/state").get_json()
+            assert any(p["text"].startswith(play.told[0]) for p in public["prompts"]), public["prompts"]
+            assert {"payload": None, "kind": "love", "secret": True}.items() <= public["table"]["sightings"][-1].items()
+            anonymous = client.get("/api/referee/view")
+            assert anonymous.status_code == 401 and not leaks(anonymous.get_data(as_text=True), play.secrets)
+        referee("confirm", ok=(200, 409))
+        look("confirm")
+        referee("end")
+        look("end")
+    finally:
+        stream.close()
+
+    undone = [e for e in session.view()["events"] if e.get("kind") == "undo"]
+    assert len(undone) == len(play.actions) and all(e["text"].startswith("Undone: ") for e in undone)
+    problems = [(step, name, leaks(text, play.secrets)) for step, name, text in seen if leaks(text, play.secrets)]
+    assert problems == [], f"{play.code} hides {play.hidden}; public outputs name it: {problems[:5]}"
+
+    # companion rules --json, a real process, on the same script
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(prefix + list(play.actions)))
+    out = subprocess.run([sys.executable, "-m", "companion", "rules", play.code, "--players", ",".join(play.players),
+                          str(script), "--json"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert '"ok": false' not in out.stdout
+    assert leaks(out.stdout, play.secrets) == []
+
+
+def test_the_search_is_not_blind():
+    # it finds a secret named as a word and an action's repr, and nothing in a plain text
+    assert leaks('{"text": "GLC:LOVE:L5 lies face up"}', ("GLC:LOVE:L5",)) == ["GLC:LOVE:L5"]
+    assert leaks("Undone: deal_love(player='RED', love='L5')", ()) == ["deal_love(player="]
+    assert leaks("RED's Love card is noted (secret); LICO5 on slot 2", ("L5",)) == []
+
+
+class QuietGame(type(get_game("GLC"))):
+    """Ghosts Love Candy whose deal_love says nothing (a game may apply an action
+    without an event): the session must still not repeat the action in public."""
+
+    def _apply(self, state, action) -> list[Event]:
+        events = super()._apply(state, action)
+        return [] if action.type == "deal_love" else events
+
+
+def test_an_action_without_events_is_announced_without_its_values(session):
+    session.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
+    session.engine = QuietGame()
+    session.apply({"type": "deal_love", "player": "RED", "love": "L5"})
+    session.correct({"type": "deal_love", "player": "BLUE", "love": "L2"})
+    texts = [e["text"] for e in session.view()["events"]]
+    assert leaks(json.dumps(session.view()), ("L5", "L2")) == []
+    assert texts[-2:] == ["Change applied", "Correction applied"]
+    last = session.journal.entries(session.game_id)[-1].seq
+    session.undo()
+    assert session.view()["events"][-1]["text"] == f"Undone: the last change (entry {last})"
