@@ -37,28 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Literal, Mapping, Sequence
 
+from .errors import GameSetupError as GameSetupError  # re-exported: games import the errors from here
+from .errors import IllegalAction as IllegalAction
+from .errors import MalformedAction as MalformedAction
+from .referee import first_fitting
 from .whereabouts import Whereabouts, words_or
 
 State = dict[str, Any]
 Layout = dict[str, Any]
-
-
-class IllegalAction(Exception):
-    """An action the rules forbid in this state. ``reason`` says why, in plain words
-    that name the action's type and the state ("haunt: RED cannot haunt slot 7:
-    the neighbourhood has 6 kids")."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class MalformedAction(ValueError):
-    """Action data that is not an action at all: unknown type, missing or mistyped field."""
-
-
-class GameSetupError(ValueError):
-    """Players or options a game cannot be set up with."""
 
 
 # --------------------------------------------------------------------------- actions
@@ -517,7 +503,6 @@ class Game:
         :meth:`candidates` is tried on a copy; the first legal one whose expected
         table equals the reading is applied. Otherwise :meth:`explain` says what is
         wrong (``waiting`` if the game recognises a chore in progress)."""
-        from .referee import first_fitting  # local: the referee's mechanisms import this module
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):

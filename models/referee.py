@@ -24,7 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
-from .engine import Action, Event, IllegalAction, State
+from .errors import IllegalAction
+
+# models.engine's Action and Event, named here without importing the engine
+# (the engine imports this module)
+Action = Any
+Event = Any
+State = dict[str, Any]
 
 K = TypeVar("K", bound=Hashable)
 P = TypeVar("P")
