@@ -139,9 +139,18 @@ def run(args: argparse.Namespace) -> int:
         session.close()
         return 2
 
+    serving: list[Any] = []      # the web server, once it runs
+
     def terminate(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
+        """SIGTERM or Ctrl-C: a running server is asked to close (its event loop
+        then ends by itself; an exception raised inside the loop would surface
+        as a traceback from whatever it was doing); otherwise unwind."""
+        if serving:
+            serving[0].close()
+        else:
+            raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, terminate)
+    signal.signal(signal.SIGINT, terminate)
 
     from companion.sd_notify import LoopWatchdog, Notifier
     notify = Notifier.from_environment()          # systemd's Type=notify and WatchdogSec=, if any
@@ -168,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
             source.close()
             return 2
         port = server.effective_port                  # the one the system chose for --port 0
+        serving.append(server)
         session.start(source)
         print(f"serving http://{cfg.web.bind}:{port}/ (referee console at /referee)", file=sys.stderr, flush=True)
         notify.send("READY=1", f"STATUS=serving http://{cfg.web.bind}:{port}/")
