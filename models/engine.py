@@ -357,6 +357,11 @@ class Game:
     secret_kinds: ClassVar[frozenset[str]] = frozenset()
     #: kind -> (singular, plural) nouns for messages; default: the kind's own word
     kind_names: ClassVar[dict[str, tuple[str, str]]] = {}
+    #: payload prefixes of this game's markers that are fixed to the table (besides
+    #: the table's own seat and zone markers), e.g. ``("CCR:BOWL:",)``: the camera
+    #: remembers where they lie while piles cover them. Not a marker whose cover or
+    #: place means something (a board that turns, a slot a card hides).
+    fixed_markers: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, catalog: "Any | None" = None):
         from .catalog import Catalog  # local: catalog imports nothing from here

@@ -53,6 +53,15 @@ from .search import Found, search, tag_side_px
 from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
 
+#: the table's own markers that never move during a game
+TABLE_FIXED_MARKERS = ("TC:SEAT:", "TC:ZONE:")
+
+
+def fixed_marker_prefixes() -> tuple[str, ...]:
+    """The seat and zone markers plus every registered game's fixed markers."""
+    from models.registry import game_classes
+    return TABLE_FIXED_MARKERS + tuple(p for cls in game_classes() for p in cls.fixed_markers)
+
 STAGES = ("changes", "search", "recover", "calibrate", "place", "track")
 
 
@@ -77,6 +86,9 @@ class PipelineConfig:
     fraction of the search stage's time (at least one crop is decoded; None,
     the default: the pixel budget only, so what is read does not depend on the
     machine's speed);
+    ``fixed_markers``: payload prefixes of the markers fixed to the table (seats,
+    zones, and each game's :attr:`~models.engine.Game.fixed_markers`): remembered
+    where they were last seen while something covers them (see the tracker);
     ``zxing_downscale``: unused, kept for old configs (the whole-frame
     decode is zxing-cpp with its own defaults, so that nothing a raw decode
     reads is lost)."""
@@ -101,6 +113,7 @@ class PipelineConfig:
     hold_still_s: float = 10.0
     change_width: int = 480
     change_threshold: int = 22
+    fixed_markers: tuple[str, ...] = field(default_factory=lambda: fixed_marker_prefixes())
 
 
 @dataclass
@@ -167,7 +180,9 @@ class Pipeline:
             decoder = get_decoder(cfg.decoder)
         self.decoder = decoder
         self.whole = whole_frame(decoder)          # zxing-cpp's defaults: never less than a raw decode
-        self.tracker = Tracker(cfg.appear_frames, cfg.vanish_s, cfg.settle_s, cfg.move_mm, cfg.turn_deg)
+        fixed = tuple(cfg.fixed_markers)
+        self.tracker = Tracker(cfg.appear_frames, cfg.vanish_s, cfg.settle_s, cfg.move_mm, cfg.turn_deg,
+                               fixed=lambda payload: payload.startswith(fixed))
         self.changes = ChangeDetector(cfg.change_width, cfg.change_threshold)
         self.calibration: Calibration | None = None
         self.snapshot: Snapshot | None = None

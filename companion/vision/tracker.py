@@ -9,6 +9,10 @@ The :class:`Tracker` turns each frame's evidence into a steady list of tags:
   lot, like a hand resting over them);
 * it is **carried** (counts as seen) while its part of the image has not
   changed since it was last decoded: a settled table is not decoded again;
+* a **fixed** marker (a seat or zone marker, a bowl's sticker: ``fixed(payload)``)
+  is fixed to the table: once it has appeared it is **remembered** where it was
+  last seen while a pile or a bowl's own sweets cover it, and takes its new place
+  when it is seen again. It never vanishes and never keeps the table from settling;
 * the table is **settled** when nothing appeared, vanished, moved or stirred
   for ``settle_s`` seconds and nothing is covered or half-seen.
 
@@ -27,7 +31,7 @@ import math
 import statistics
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from models.table import Sighting
 
@@ -47,6 +51,7 @@ class Track:
     present: bool = False
     held: bool = False
     poses: deque = field(default_factory=lambda: deque(maxlen=5))
+    remembered: bool = False    # a fixed marker not seen now, kept where it was last seen
 
     def add(self, s: Sighting) -> None:
         self.poses.append(s)
@@ -76,7 +81,9 @@ class Tracker:
     """Keeps the tags on the table over time (see the module doc)."""
 
     def __init__(self, appear_frames: int = 2, vanish_s: float = 1.5, settle_s: float = 0.6,
-                 move_mm: float = 4.0, turn_deg: float = 12.0):
+                 move_mm: float = 4.0, turn_deg: float = 12.0,
+                 fixed: Callable[[str], bool] | None = None):
+        self.fixed = fixed or (lambda payload: False)
         self.appear_frames = appear_frames
         self.vanish_s = vanish_s
         self.settle_s = settle_s
@@ -101,6 +108,7 @@ class Tracker:
             elif tr.present and self._far(tr.sighting, s):
                 tr.poses.clear()
                 ch.moved.append(p)
+            tr.remembered = False
             tr.add(s)
             self._hit(tr, t, ch)
         for p, tr in list(self.tracks.items()):
@@ -108,6 +116,8 @@ class Tracker:
                 continue
             if p in carried:
                 self._hit(tr, t, ch)
+            elif tr.present and self.fixed(p):
+                tr.remembered, tr.held, tr.misses = True, False, 0
             elif p in held:
                 tr.held = True
                 tr.last_seen_t = t
@@ -146,6 +156,10 @@ class Tracker:
             if tr.held or not tr.present or tr.misses >= 2:
                 return False
         return True
+
+    def remembered(self) -> list[str]:
+        """The fixed markers not seen now, kept where they were last seen."""
+        return sorted(p for p, tr in self.tracks.items() if tr.remembered)
 
     def present(self) -> list[Sighting]:
         """Every tag on the table now, sorted by payload."""

@@ -59,6 +59,8 @@ class CandyCrave(Game):
 
     kind_names = {"sweets": ("sweet", "sweets"), "base_tiles": ("base value tile", "base value tiles"),
                   "favourites": ("favourites tile", "favourites tiles")}
+    #: each bowl's sticker lies under the bowl's own sweets (layout.py)
+    fixed_markers = ("CCR:BOWL:",)
 
     def whereabouts(self, state: State) -> Any:
         """The sweets and tiles whose place the state names (see whereabouts.py)."""

@@ -77,3 +77,38 @@ def test_motion_anywhere_keeps_the_table_unsettled():
     for i in range(10, 14):
         tr.update(i / 10, {K: at()})
     assert tr.settled(1.3)
+
+
+ZONE = "TC:ZONE:KIDDISCARD"
+
+
+def fixed(payload: str) -> bool:
+    return payload.startswith("TC:ZONE:")
+
+
+def test_a_fixed_marker_under_a_pile_is_remembered_where_it_was_seen():
+    tr = Tracker(appear_frames=1, vanish_s=1.0, settle_s=0.3, fixed=fixed)
+    tr.update(0.0, {ZONE: at(700.0, 300.0, p=ZONE), K: at()})
+    for i in range(1, 40):      # a pile laid over the marker for 4 s: never seen again
+        ch = tr.update(i / 10, {K: at()})
+        assert not ch.vanished
+    assert {s.payload: (s.x_mm, s.y_mm) for s in tr.present()}[ZONE] == (700.0, 300.0)
+    assert tr.settled(3.9), "a covered marker does not keep the table from settling"
+    assert tr.remembered() == [ZONE]
+
+
+def test_a_remembered_marker_seen_again_takes_its_new_place():
+    tr = Tracker(appear_frames=1, vanish_s=1.0, settle_s=0.3, fixed=fixed)
+    tr.update(0.0, {ZONE: at(700.0, 300.0, p=ZONE)})
+    for i in range(1, 20):
+        tr.update(i / 10, {})
+    ch = tr.update(2.0, {ZONE: at(650.0, 300.0, p=ZONE)})
+    assert ch.moved == [ZONE] and tr.remembered() == []
+    assert [(s.x_mm, s.y_mm) for s in tr.present()] == [(650.0, 300.0)]
+
+
+def test_components_are_not_remembered():
+    tr = Tracker(appear_frames=1, vanish_s=1.0, settle_s=0.3, fixed=fixed)
+    tr.update(0.0, {K: at()})
+    vanished = [t / 10 for t in range(1, 20) if tr.update(t / 10, {}).vanished]
+    assert vanished == [1.0] and tr.present() == []
