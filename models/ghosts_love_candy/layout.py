@@ -165,6 +165,10 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
             elif v <= GHOST_BAND[1] and kind == "ghost":
                 piles.setdefault(k, []).append((v, ref))
             else:
+                seat = _nearer_seat(snapshot, s, row, k)
+                if seat is not None and seat in seats:   # a stash reaching into the band: the seat's
+                    seats[seat][_plural(kind)].append(ref)
+                    continue
                 place = "above" if v >= CANDY_BAND[0] else "below" if v <= GHOST_BAND[1] else "at"
                 problems.append(f"{label} lies {place} the kid in slot {k}, where no {kind} belongs")
             continue
@@ -187,6 +191,22 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
         sl["candy"].sort()
     return {"slots": slots, "seats": {p: _sorted_seat(v) for p, v in seats.items()},
             "discard": {k: sorted(v) for k, v in discard.items()}, "problems": problems}
+
+
+def _nearer_seat(snapshot: Snapshot, s: Any, row: Row, slot: int) -> str | None:
+    """The seat whose marker lies nearer to a card than the kid place of the slot
+    whose band the card is in, or None. A card of a kind that has no place there
+    (a stash candy in front of its owner, below the row) is one local question:
+    whose is it? Never a reason to refuse the whole table."""
+    kx = row.ox + slot * row.pitch * row.ax
+    ky = row.oy + slot * row.pitch * row.ay
+    to_kid = math.hypot(s.x_mm - kx, s.y_mm - ky)
+    near = [(m.distance_to(s.x_mm, s.y_mm), m.id) for m in snapshot.sightings
+            if m.game == "TC" and m.kind == "SEAT"]
+    if not near:
+        return None
+    d, seat = min(near)
+    return seat if d < to_kid else None
 
 
 def _plural(kind: str) -> str:

@@ -112,6 +112,27 @@ def test_read_reports_what_it_cannot_place():
     assert "the seat marker TC:SEAT:GREEN is not on the table" in GAME.read(s, sightings(seatless))["problems"]
 
 
+def test_a_stash_reaching_into_a_slots_band_is_the_stash_of_the_seat_in_front():
+    """A stash candy laid 215 mm below the kid row, in front of its owner's seat
+    marker (nearer to it than to the kid above), is that player's: one stray card
+    is a local question, never a reason to refuse the whole table (issue #17)."""
+    s = dealt()
+    s["stashes"]["BLUE"]["candy"].append("CORN2")
+    s["candy_deck"] = [c for c in s["candy_deck"] if c != "CORN2"]
+    placements = GAME.arrange(s)
+    at = {p.payload: p for p in placements}
+    seat, kid2 = at["TC:SEAT:BLUE"], at[next(p for p in at if p.startswith("GLC:KID:"))]
+    row_y = kid2.y_mm
+    moved_candy = [Placement(p.payload, seat.x_mm, row_y + 215.0) if p.payload == "GLC:CANDY:CORN2" else p
+                   for p in placements]
+    t = GAME.read(s, sightings(moved_candy))
+    assert t == GAME.expected_table(s)
+    # the same candy right under a kid, nearer to the kid than to any seat, is still a problem
+    near_kid = [Placement(p.payload, seat.x_mm, row_y + 62.0) if p.payload == "GLC:CANDY:CORN2" else p
+                for p in placements]
+    assert any("candy CORN2 lies below the kid" in q for q in GAME.read(s, sightings(near_kid))["problems"])
+
+
 def test_discard_piles_may_hide_cards():
     s = round_to_turns(stage([5, 7, 11, 13, 16, 18], {2: ["G2"]}), {"RED": 9, "BLUE": 8, "GREEN": 1})
     s = act(haunt(s, "RED", 2), {"type": "reveal_kid", "slot": 2, "kid": 3})
