@@ -1,0 +1,56 @@
+"""The README's "How long to keep still" table is what the pipeline does: for each
+frame rate, how many frames after the hand leaves the table a normal move (a card
+laid, a hand over it for a second) is settled, on real frames of the simulated
+table through the real pipeline (simulated time: no timing is measured)."""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.demo.timeline import build_timeline
+from companion.vision import Pipeline, PipelineConfig
+from hardware.simtable import CameraModel, SimulatedTable
+from tests.live.tables import short_game
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND_S = 1.0
+
+
+def documented() -> dict[int, tuple[int, float]]:
+    text = (ROOT / "README.md").read_text()
+    table = text[text.index("<!-- settling:"):].split("\n\n")[0]
+    rows = re.findall(r"^\| (\d+)[^|]* \| (\d+) \| ([\d.]+) \|$", table, re.M)
+    return {int(f): (int(n), float(s)) for f, n, s in rows}
+
+
+def frames_to_settle(fps: int) -> list[tuple[int, float]]:
+    """For each of three moves: (frames, seconds) from the hand leaving to the
+    settled table that shows the move (the frame that settles included)."""
+    game = short_game()
+    beats = game.beats[:3]
+    steps, marks = build_timeline(game.engine.arrange(game.start), beats, every_s=4.0, first_s=3.0, hand_s=HAND_S)
+    pipe = Pipeline(PipelineConfig())
+    wanted = [{p.payload for p in b.placements if p.face_up} for b in beats]
+    out: list[tuple[int, float]] = []
+    for frame in SimulatedTable(steps, CameraModel(resolution=(1600, 900)), fps=fps, hold_s=3.0):
+        u = pipe.process(frame)
+        i = len(out)
+        if i == len(marks):
+            break
+        left = marks[i] + HAND_S / 2
+        if frame.t > left and u.settled and u.snapshot is not None and \
+                wanted[i] <= {s.payload for s in u.snapshot.sightings}:
+            out.append((math.ceil((frame.t - left) * fps - 1e-6), round(frame.t - left, 2)))
+    return out
+
+
+def test_the_readme_gives_every_frame_rate_it_measures():
+    assert sorted(documented()) == [2, 5, 10, 14, 30]
+
+
+@pytest.mark.parametrize("fps", [2, 5, 10, 14, 30])
+def test_a_move_settles_as_many_frames_after_the_hand_as_the_readme_says(fps):
+    assert frames_to_settle(fps) == [documented()[fps]] * 3
