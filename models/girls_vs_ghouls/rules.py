@@ -321,6 +321,9 @@ def _resolve_round(board: Board, state: dict) -> list[Event]:
             events.append(Event("trick_resolved", step.describe(int(h), before_net, before_control),
                                 {"house": int(h), "trick": step.kind, "nullified": step.nullified,
                                  "net": step.net_after, "control": step.control_after}))
+            if step.control_after != before_control:    # a Flip House: the tile turns now, as people do it
+                state["chores"].append(f"Flip House {h} to its {TEAM_NAMES[step.control_after]} face "
+                                       f"({TRICK_NAMES[step.kind]} Trick)")
             before_net, before_control = step.net_after, step.control_after
         state["cubes"][h] = net
         state["control"][h] = control

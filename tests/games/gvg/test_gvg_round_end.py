@@ -3,7 +3,7 @@ by Treat count then the First Player Token holder, the no-orange and no-black
 cases, closed houses, and the next round."""
 import pytest
 
-from tests.games.gvg.gvg_support import FOUR, GAME, act, crafted, try_apply
+from tests.games.gvg.gvg_support import FOUR, GAME, TrueTable, act, crafted, run, try_apply
 
 
 def end_round(**kw):
@@ -159,3 +159,46 @@ def test_identity_deck_by_player_count():
     assert "deals 2 Girls identity cards, and 2 are already revealed" in reason
     after, reason = try_apply(state, {"type": "identity", "player": "GREEN", "card": "GVG:ID:GIRL1"})
     assert "already revealed" in reason      # a second Girls card; GIRL1 itself: tests/reliability/test_components.py
+
+
+
+def flips_in_chores(chores: list[str], house: str) -> int:
+    return sum(1 for c in chores if c.startswith(f"Flip House {house} "))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_chores_turn_every_tile_that_changed_team(seed):
+    """After the Tricks are turned up (Flip House Tricks included) and the round is
+    scored, a person who does exactly the chores leaves every house tile on the
+    face of the team that controls it (issue #26: the chores named only the
+    most-black flip, and tiles a Flip House Trick turned stayed on the wrong face)."""
+    players = ["RED", "BLUE", "GREEN", "YELLOW"]
+    table = TrueTable(players, seed)
+    state = GAME.setup(players, {})
+    rounds = 0
+    while state["phase"] != "over":
+        state, events = run(state, table.next_actions(state))
+        if any(e.type == "scored" for e in events):
+            for h, before in state["leftover"]["faces"].items():
+                turned = state["control"][h] != before
+                assert flips_in_chores(state["chores"], h) % 2 == int(turned), (h, state["chores"])
+            rounds += 1
+    assert rounds == 3
+
+
+def test_trick_flips_come_before_the_most_black_flip_in_the_chores():
+    """In the order a person does them: the Tricks, house by house, then the flip."""
+    for seed in range(40):
+        table = TrueTable(["RED", "BLUE", "GREEN", "YELLOW"], seed)
+        state = GAME.setup(["RED", "BLUE", "GREEN", "YELLOW"], {})
+        while state["phase"] != "over":
+            state, events = run(state, table.next_actions(state))
+            trick_flips = [e.data["house"] for e in events if e.type == "trick_resolved" and e.data["trick"] == "FLIP"
+                           and not e.data["nullified"]]
+            flipped = [e.data["house"] for e in events if e.type == "flipped"]
+            if trick_flips and flipped:
+                flips = [c for c in state["chores"] if c.startswith("Flip House")]
+                assert flips[-1].startswith(f"Flip House {flipped[0]} "), flips
+                assert len(flips) == len(trick_flips) + 1
+                return
+    pytest.fail("no game in 40 seeds had a Flip House Trick and a most-black flip in one round")
