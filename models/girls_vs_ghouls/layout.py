@@ -23,7 +23,7 @@ is nearest (``TC:SEAT:RED``). The layout, expected and read alike::
 
     {"houses": {"1": {"face": "GIRLS", "slot": "open", "vp": null, "tricks_up": []}, ...},
      "standees": {"RED": 1, ...}, "new_treats": [], "first_player": "RED",
-     "identities": {}, "allow": {"treats": [], "leftover": null}}
+     "identities": {}, "allow": {"treats": [], "leftover": null, "first_player": null}}
 
 ``slot`` is null while Tricks are being turned up (the camera cannot tell what
 covers the slot then); ``allow`` (copied from the state, never read from the
@@ -98,14 +98,17 @@ def allowance(state: dict) -> dict[str, Any]:
     """What the table may show beyond the expected table: Treats already played
     (they lie face up until someone tucks them under the tile) and, right after
     a round, what that round left (``leftover``: the old tile faces, the Trick
-    faces, no VP card yet, the token with its old holder)."""
+    faces, no VP card yet, the token with its old holder) and, during set-up,
+    the First Player Token already in front of its holder (``first_player``:
+    many groups lay it before the standees)."""
     treats = sorted(c for c in state["used"] if c.startswith("GVG:TREAT:"))
     left = state.get("leftover")
     leftover = None
     if left:
         leftover = {"faces": dict(left["faces"]), "first_player": left["first"],
                     "tricks_up": {h: list(cards) for h, cards in left["tricks"].items()}}
-    return {"treats": treats, "leftover": leftover}
+    early = state["first"] if state["phase"] == "setup" else None
+    return {"treats": treats, "leftover": leftover, "first_player": early}
 
 
 def same_table(expected: dict, reading: dict) -> bool:
@@ -120,7 +123,8 @@ def same_table(expected: dict, reading: dict) -> bool:
     if [t for t in reading["new_treats"] if t["card"] not in played] != expected["new_treats"]:
         return False
     if reading["first_player"] != expected["first_player"] and not (
-            left and reading["first_player"] == left["first_player"]):
+            left and reading["first_player"] == left["first_player"]) and not (
+            allow.get("first_player") and reading["first_player"] == allow["first_player"]):
         return False
     if set(expected["houses"]) != set(reading["houses"]):
         return False

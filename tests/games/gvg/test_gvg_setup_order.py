@@ -1,0 +1,35 @@
+"""Set-up in the order people do it (issue #26): many groups lay the First Player
+Token before the standees. The empty board with the token in front of its holder,
+then the standees one by one, is followed, read from real frames of the simulated
+table through the real pipeline."""
+from __future__ import annotations
+
+from models.table import Placement
+from tests.games.gvg.gvg_support import FOUR, GAME, run
+from tests.support.table import snapshot_of
+
+TOKEN = "GVG:TOKEN:FIRST"
+
+
+def test_the_first_player_token_laid_before_the_standees():
+    empty = GAME.setup(FOUR)
+    placed = [{"type": "place", "player": p, "house": h} for p, h in zip(FOUR, (1, 3, 5, 7))]
+    ready, _ = run(empty, placed)
+    token = next(p for p in GAME.arrange(ready) if p.payload == TOKEN)
+    board = [p for p in GAME.arrange(empty) if p.payload != TOKEN]
+
+    # the token first: the empty board is still in sync
+    verdict = GAME.referee(empty, snapshot_of(board + [token]))
+    assert verdict.status == "in_sync", [p.text for p in verdict.prompts]
+
+    # then two standees, with the token already there
+    half, _ = run(empty, placed[:2])
+    standees = [p for p in GAME.arrange(half) if p.payload.startswith("GVG:STANDEE:")]
+    verdict = GAME.referee(empty, snapshot_of(board + [token] + standees))
+    assert verdict.status == "applied", [p.text for p in verdict.prompts]
+    assert sorted(a.to_json()["player"] for a in verdict.actions) == ["BLUE", "RED"]
+    assert verdict.state == half
+
+    # a token in front of someone else is still a question, not silently taken
+    elsewhere = Placement(TOKEN, 900.0 - token.x_mm, 600.0 - token.y_mm, size_mm=token.size_mm)
+    assert GAME.referee(empty, snapshot_of(board + [elsewhere])).status != "in_sync"
