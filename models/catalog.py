@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from .tags import TagError, parse_tag
 
@@ -133,7 +134,7 @@ class Catalog:
         return [c for c in self.components.values() if c.kind == kind]
 
     @classmethod
-    def for_game(cls, game: Any, override_dirs: list[Path] | None = None) -> "Catalog":
+    def for_game(cls, game: Any, override_dirs: list[Path] | None = None) -> Catalog:
         """Load the game's shipped catalog, each file replaced by an override
         (``$COMPANION_CATALOGS/<CODE>/<file>.csv``) where one exists."""
         cat = cls(game.code, secret_kinds=frozenset(getattr(game, "secret_kinds", ())))
@@ -186,7 +187,8 @@ class Catalog:
             except TagError as e:
                 raise CatalogError(f"{path}:{lineno}: field 'payload': {e}") from None
             if tag.game != self.game:
-                raise CatalogError(f"{path}:{lineno}: field 'payload': {payload!r} belongs to game {tag.game}, not {self.game}")
+                raise CatalogError(f"{path}:{lineno}: field 'payload': {payload!r} belongs to game {tag.game}, "
+                                   f"not {self.game}")
             if payload in self.components:
                 raise CatalogError(f"{path}:{lineno}: field 'payload': {payload!r} is listed twice "
                                    f"(first at {self.components[payload].source})")

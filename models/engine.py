@@ -33,13 +33,16 @@ import dataclasses
 import json
 import types
 import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Literal, Mapping, Sequence
+from typing import Any, ClassVar, Literal
 
-from .errors import GameSetupError as GameSetupError  # re-exported: games import the errors from here
-from .errors import IllegalAction as IllegalAction
-from .errors import MalformedAction as MalformedAction
+from .errors import (
+    GameSetupError as GameSetupError,  # re-exported: games import the errors from here
+    IllegalAction as IllegalAction,
+    MalformedAction as MalformedAction,
+)
 from .referee import first_fitting
 from .whereabouts import Whereabouts, words_or
 
@@ -216,7 +219,7 @@ class ScoreEntry:
     breakdown: list[ScoreLine]
 
     @classmethod
-    def of(cls, lines: Sequence[ScoreLine]) -> "ScoreEntry":
+    def of(cls, lines: Sequence[ScoreLine]) -> ScoreEntry:
         return cls(sum(l.points for l in lines), list(lines))
 
 
@@ -245,7 +248,7 @@ class Scoreboard:
             self.winners, self.tie = [], False
 
     @classmethod
-    def by_highest(cls, entries: dict[str, ScoreEntry], final: bool = True) -> "Scoreboard":
+    def by_highest(cls, entries: dict[str, ScoreEntry], final: bool = True) -> Scoreboard:
         """The highest totals win (several at the top is a tie) when ``final``;
         before that they only lead."""
         if not entries:
@@ -363,7 +366,7 @@ class Game:
     #: place means something (a board that turns, a slot a card hides).
     fixed_markers: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, catalog: "Any | None" = None):
+    def __init__(self, catalog: Any | None = None):
         from .catalog import Catalog  # local: catalog imports nothing from here
         self.catalog = catalog if catalog is not None else Catalog.for_game(self)
 
@@ -394,7 +397,8 @@ class Game:
         not one of :meth:`seats` (the message lists the seats)."""
         players = [p.strip().upper() for p in players]
         if not self.min_players <= len(players) <= self.max_players:
-            raise GameSetupError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {len(players)}")
+            raise GameSetupError(f"{self.title} is for {self.min_players}-{self.max_players} players, not "
+                                 f"{len(players)}")
         if len(set(players)) != len(players):
             raise GameSetupError(f"player names must differ: {', '.join(players)}")
         seats = self.seats()

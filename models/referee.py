@@ -21,8 +21,9 @@ Example::
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import IllegalAction
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
-from functools import lru_cache
+from functools import cache
 
 from .engine import Game
 
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 broken: dict[str, str] = {}
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_classes() -> tuple[type[Game], ...]:
     """Every game class, sorted by code."""
     import models
@@ -57,7 +57,7 @@ def find_game_class(name: str) -> type[Game]:
     raise KeyError(f"no game called {name!r}; known games: {known}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_game(name: str) -> Game:
     """A ready engine for a game, with its catalog loaded."""
     return find_game_class(name)()

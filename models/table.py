@@ -15,8 +15,8 @@ markers that divide the table into areas::
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, asdict
-from typing import Iterator
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 
 from .tags import Tag, parse_tag
 
@@ -56,7 +56,7 @@ class Sighting:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "Sighting":
+    def from_json(cls, d: dict) -> Sighting:
         return cls(d["payload"], float(d["x_mm"]), float(d["y_mm"]),
                    float(d.get("angle_deg", 0.0)), tuple(d.get("px", (0.0, 0.0))))
 
@@ -125,7 +125,7 @@ class Snapshot:
                 "sightings": [s.to_json() for s in self.sightings]}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Snapshot":
+    def from_json(cls, d: dict) -> Snapshot:
         return cls(float(d.get("t", 0.0)), tuple(Sighting.from_json(s) for s in d["sightings"]),
                    bool(d.get("calibrated", True)), tuple(d.get("table_mm", (900.0, 600.0))))
 

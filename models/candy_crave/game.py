@@ -9,14 +9,15 @@ Example::
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, points, referee, rules, views
-from .state import CandyCraveState
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
+from .state import CandyCraveState
 from .whereabouts import whereabouts as _whereabouts
 
 

@@ -47,7 +47,7 @@ class Kit:
     dividers: dict[str, str]                # divider id -> "seat" | "party"
 
     @classmethod
-    def load(cls, catalog: Any) -> "Kit":
+    def load(cls, catalog: Any) -> Kit:
         bowls = sorted(catalog.of_kind("bowls"), key=lambda c: c["order"])
         types = tuple(c["sweet"] for c in bowls)
         sweets = catalog.of_kind("sweets")

@@ -110,9 +110,9 @@ class BowlLine:
         best = None
         for t in self.seen:
             bx, by = self.bowls[t]
-            if self.along(bx, by) <= pos + LANE_BEFORE_MM:
-                if best is None or self.along(bx, by) > self.along(*self.bowls[best]):
-                    best = t
+            if self.along(bx, by) <= pos + LANE_BEFORE_MM and (
+                    best is None or self.along(bx, by) > self.along(*self.bowls[best])):
+                best = t
         if best is None:
             return None
         bx, by = self.bowls[best]
@@ -222,7 +222,7 @@ def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.
                     y = yc + (row - (rows - 1) / 2.0) * pitch_y
                     out.append(Placement(f"CCR:SWEET:{sid}", x, y, angle, size_mm=TOKEN_MM, label=sid))
         placed: set[str] = set()
-        for k, a in enumerate(areas):
+        for a in areas:
             p = state["owner"][a]
             if p in placed:
                 continue

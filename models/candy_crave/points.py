@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ScoreEntry, ScoreLine, Scoreboard, State
+from ..engine import Scoreboard, ScoreEntry, ScoreLine, State
 from .kit import Kit
 from .scoring import explain_row, type_value
 

@@ -24,11 +24,11 @@ revealed at scoring: nothing secret is held, so nothing can leak.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
-from .actions import (ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take,
-                      TurnUp, Withdraw)
+from .actions import ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import FACES, Kit
 from .scoring import type_value
 
@@ -506,7 +506,7 @@ class Rules:
         return events
 
     def _score_round(self, state: State, events: list[Event]) -> None:
-        from .points import round_totals   # local: points imports rules
+        from .points import round_totals  # local: points imports rules
         record = {
             "round": state["round"],
             "base": dict(state["base"]),

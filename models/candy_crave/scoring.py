@@ -17,7 +17,7 @@ The rulebook's lollipop example (base 4)::
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .kit import face_value
 

@@ -10,14 +10,15 @@ Example::
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, referee, rules, views
-from .state import GhostAtHomeState
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
+from .state import GhostAtHomeState
 from .whereabouts import whereabouts as _whereabouts
 
 

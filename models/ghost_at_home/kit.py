@@ -43,7 +43,7 @@ class Kit:
     roofs: dict[str, str]                     # colour -> roof payload
 
     @classmethod
-    def load(cls, catalog: Any) -> "Kit":
+    def load(cls, catalog: Any) -> Kit:
         cards: dict[str, dict[str, Any]] = {}
         specials: dict[str, str] = {}
         for c in catalog.of_kind("cards"):

@@ -186,7 +186,8 @@ def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.
         ux, uy = _up(angle)
         rx, ry = _right(angle)
 
-        def at(col: float, row: float) -> tuple[float, float]:
+        def at(col: float, row: float, x0: float = x0, y0: float = y0, rx: float = rx, ry: float = ry,
+               ux: float = ux, uy: float = uy) -> tuple[float, float]:
             return x0 + col * PITCH_X * rx + row * PITCH_Y * ux, y0 + col * PITCH_X * ry + row * PITCH_Y * uy
 
         for i, fl in enumerate(state["houses"][p]):

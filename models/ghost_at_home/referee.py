@@ -132,9 +132,9 @@ def put_back(expected: Layout, reading: Layout, limit: int = 6) -> list[str]:
         lines.append(f"take {c} off {w[0]}'s floor {w[1]}")
     for c, w in sorted(vanished.items()):
         lines.append(f"put {c} back {_where(w)}")
-    for c, (src, dst) in sorted(moved.items()):
+    for c, (src, _dst) in sorted(moved.items()):
         lines.append(f"put {c} back {_where(src)}")
-    for (p, f), was, now in flipped:
+    for (p, f), was, _now in flipped:
         lines.append(f"turn {p}'s floor {f} card to its {was} face")
     exp_strays = set(expected["strays"])
     for c in reading["strays"]:

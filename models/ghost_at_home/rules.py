@@ -21,11 +21,25 @@ how many cards; a card is known from the moment it is played on the table.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
-from .actions import (ACTIONS, Cat, CatDefence, CatFood, Discard, Elevator, Ghost, Light, LightBulb, Lightning, Pass,
-                      Rooms, TimeSpaceHole)
+from .actions import (
+    ACTIONS,
+    Cat,
+    CatDefence,
+    CatFood,
+    Discard,
+    Elevator,
+    Ghost,
+    Light,
+    LightBulb,
+    Lightning,
+    Pass,
+    Rooms,
+    TimeSpaceHole,
+)
 from .kit import FLOORS, SIDES, Kit
 
 HAND_SIZE = 3
@@ -468,7 +482,8 @@ class Rules:
             g = fl["ghosts"].pop(0)
             self._off_table(state, [cat, g])
             events.append(Event("cat_meets_ghost", f"{how} {cat} onto {p}'s floor {f}, where it meets {g}: "
-                                                   f"discard both; the rooms stay", {"player": p, "cat": cat, "ghost": g}))
+                                                   f"discard both; the rooms "
+                                                   f"stay", {"player": p, "cat": cat, "ghost": g}))
             return
         fl["cats"][s] = cat
         events.append(Event("cat", f"{how} {cat} onto {p}'s floor {f} ({'left' if s == 'L' else 'right'})",

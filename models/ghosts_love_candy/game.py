@@ -12,17 +12,17 @@ Example::
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from . import layout, referee, rules
-from .state import GhostsLoveCandyState
 from .actions import ACTIONS
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
 from .scoring import scoreboard
-from .state import State
+from .state import GhostsLoveCandyState, State
 from .views import player_view as _player_view, public_view as _public_view
 from .whereabouts import whereabouts as _whereabouts
 

@@ -106,7 +106,7 @@ class Cards:
             self.by_payload[l.payload] = ("love", l.id)
 
     @classmethod
-    def from_catalog(cls, cat: Catalog) -> "Cards":
+    def from_catalog(cls, cat: Catalog) -> Cards:
         kids: dict[int, Kid] = {}
         for c in cat.of_kind("kids"):
             n = c["number"]

@@ -12,7 +12,8 @@ the discard. All moves are checked before any is made.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..engine import Event
 from .actions import strip_payload

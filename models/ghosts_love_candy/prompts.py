@@ -67,7 +67,8 @@ def hide_love(state: State, cards: Cards, prompts: list[Prompt]) -> list[Prompt]
     secret = [lid for lid in cards.love if lid not in shown]
     if not secret:
         return prompts
-    name = re.compile(r"\bLove card (?:%s)\b" % "|".join(re.escape(lid) for lid in secret))
+    alternatives = "|".join(re.escape(lid) for lid in secret)
+    name = re.compile(rf"\bLove card (?:{alternatives})\b")
     out = []
     for p in prompts:
         text = name.sub("a Love card", p.text)

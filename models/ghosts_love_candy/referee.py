@@ -225,10 +225,11 @@ def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Walk]:
     done: list[Walk] = []
 
     def walk(chain: list[Action], st: State, depth: int, before_skip: dict[Key, Place] | None = None,
-             trail: list[State] = [state]) -> None:
+             trail: list[State] | None = None) -> None:
         # before_skip: an optional ability was declined to reach later evidence; a
         # path whose table shows none of what the skip changed is dropped (the
         # players may still use the ability)
+        trail = trail if trail is not None else [state]
         if len(done) >= limit:
             return
         e0 = locations(expected_table(st, game.cards))
@@ -283,7 +284,6 @@ def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> str:
 
 
 def explain(game: Any, state: State, expected: dict, reading: dict) -> tuple[VerdictStatus, list[Prompt]]:
-    cards = game.cards
     if reading.get("problems"):
         return "out_of_sync", [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading["problems"]]
     best: tuple[int, int, list[Prompt], list[Prompt], Walk] | None = None
@@ -336,7 +336,8 @@ def compare(game: Any, state: State, expected: dict, path: Walk, reading: dict) 
     chores: list[Prompt] = []
     wrong: list[Prompt] = []
     if path.error is not None:
-        wrong.append(Prompt(f"Not allowed: {path.error.reason}.", getattr(next(iter(path.refused), None), "player", None), "error"))
+        wrong.append(Prompt(f"Not allowed: "
+                            f"{path.error.reason}.", getattr(next(iter(path.refused), None), "player", None), "error"))
     for key in sorted(set(e0) | set(t) | set(r), key=str):
         kind, ref = key
         now, goal, was = r.get(key), t.get(key), e0.get(key)

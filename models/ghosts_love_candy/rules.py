@@ -12,15 +12,14 @@ works on a copy, so an illegal action never changes anything.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine import Event, GameSetupError, IllegalAction
-from . import abilities as ab
-from . import actions as A
+from . import abilities as ab, actions as A
 from .actions import strip_payload
 from .kit import Cards
-from .state import (State, current_player, need, slot_of, where_is_candy, where_is_ghost,
-                    where_is_kid)
+from .state import State, current_player, need, slot_of, where_is_candy, where_is_ghost, where_is_kid
 
 
 def new_state(cards: Cards, players: Sequence[str], options: Mapping[str, Any]) -> State:
@@ -85,7 +84,7 @@ def check_pending(state: State, action: A.Action) -> None:
         raise IllegalAction(f"{action.type}: not possible now: the game waits for {describe_pending(p)}")
     who = p.get("player")
     if who is not None and getattr(action, "player", who) != who:
-        raise IllegalAction(f"{action.type}: it is {who}'s choice, not {getattr(action, 'player')}'s")
+        raise IllegalAction(f"{action.type}: it is {who}'s choice, not {action.player}'s")
 
 
 def describe_pending(p: dict[str, Any]) -> str:
@@ -134,7 +133,7 @@ def do_reveal_kid(state: State, cards: Cards, a: A.RevealKid, events: list[Event
         need(slot["kid"] is None, f"reveal_kid: slot {a.slot} already holds {cards.kid_name(slot['kid'])}")
     else:
         need(pending is not None and pending["kind"] == "reveal_kid",
-             f"reveal_kid: no slot is waiting for a new kid now")
+             "reveal_kid: no slot is waiting for a new kid now")
         need(pending["slot"] == a.slot, f"reveal_kid: the new kid goes into slot {pending['slot']}, not {a.slot}")
     _draw_kid(state, cards, a.kid, "reveal_kid", events)
     slot["kid"] = a.kid
@@ -295,7 +294,8 @@ def do_haunt(state: State, cards: Cards, a: A.Haunt, events: list[Event]) -> Non
     where = "" if source is slot else f" from {cards.kid_name(source['kid'])} (slot {a.take_from})"
     took = f"takes {', '.join(taken)}{where}" if taken else "takes no candy (none there)"
     events.append(Event("haunted", f"{a.player} haunts {kid.name} (slot {a.slot}) with {ghost} "
-                                   f"(value {cards.ghost_value(ghost)}) and {took}", {"player": a.player, "slot": a.slot, "ghost": ghost,
+                                   f"(value {cards.ghost_value(ghost)}) and "
+                                   f"{took}", {"player": a.player, "slot": a.slot, "ghost": ghost,
                                                    "candy": taken}))
     ab.on_haunt(state, cards, a.player, a.slot, prev_top, ghost, events)
     if state["pending"] is None:

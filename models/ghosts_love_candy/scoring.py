@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine import ScoreEntry, ScoreLine, Scoreboard
+from ..engine import Scoreboard, ScoreEntry, ScoreLine
 from .kit import CANDY_TYPES, Cards
 from .state import State
 

@@ -10,15 +10,16 @@ views).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..catalog import Column
 from ..engine import Action, Game, Option, Prompt, Scoreboard
 from . import layout, referee, rules, scoring, views
-from .state import GirlsVsGhoulsState
 from .actions import ACTIONS
 from .kit import Board
+from .state import GirlsVsGhoulsState
 from .whereabouts import whereabouts as _whereabouts
 
 

@@ -66,7 +66,7 @@ class Board:
     standees: set[str] = field(default_factory=set)
 
     @classmethod
-    def from_catalog(cls, catalog: Any) -> "Board":
+    def from_catalog(cls, catalog: Any) -> Board:
         faces: dict[tuple[int, str], str] = {}
         start: dict[int, str] = {}
         crosswalk = None

@@ -51,7 +51,8 @@ CARD_MM = (44.0, 62.0)
 FACE_SPOTS = [(182.0, -9.5), (182.0, 9.5), (145.0, -14.0), (145.0, 14.0), (282.0, 10.0), (282.0, 0.0)]
 # standees stand in a line from the house toward the centre of the cul-de-sac; a third one beyond the tile
 STANDEE_SPOTS = [(97.0, 0.0), (55.0, 0.0), (282.0, -10.0), (10.0, 0.0), (97.0, 12.0), (55.0, 14.0)]
-SEAT_SPOTS = [(50.0, 100.0), (50.0, 233.0), (50.0, 366.0), (50.0, 500.0), (850.0, 150.0), (850.0, 300.0), (850.0, 450.0)]
+SEAT_SPOTS = [(50.0, 100.0), (50.0, 233.0), (50.0, 366.0), (50.0, 500.0),
+              (850.0, 150.0), (850.0, 300.0), (850.0, 450.0)]
 STRICT_PHASES = ("setup", "play", "identities", "over")
 
 
@@ -137,10 +138,10 @@ def same_table(expected: dict, reading: dict) -> bool:
             return False
         if r["tricks_up"] != e["tricks_up"] and not (left and set(r["tricks_up"]) <= set(old_tricks)):
             return False
-        if None not in (e["slot"], r["slot"]) and r["slot"] != e["slot"]:
-            # right after a round, old Trick cards may still cover a slot, or the VP card is still to come
-            if not (left and (old_tricks or (e["vp"] is not None and r["vp"] is None))):
-                return False
+        # right after a round, old Trick cards may still cover a slot, or the VP card is still to come
+        if None not in (e["slot"], r["slot"]) and r["slot"] != e["slot"] and \
+                not (left and (old_tricks or (e["vp"] is not None and r["vp"] is None))):
+            return False
     return True
 
 

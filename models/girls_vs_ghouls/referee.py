@@ -24,10 +24,9 @@ from typing import Any
 from .. import referee as shared
 from ..engine import Action, Prompt
 from ..referee import Fit
+from . import rules
 from .actions import CARD_PLAYS, ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
 from .kit import TEAM_NAMES
-from .layout import same_table
-from . import rules
 
 
 def _diff(state: dict, expected: dict, reading: dict) -> dict[str, Any]:
@@ -245,7 +244,7 @@ def explain(game: Any, state: dict, expected: dict, reading: dict) -> tuple[str,
     if expected["first_player"] and reading["first_player"] != expected["first_player"]:
         prompts.append(Prompt(f"Give the First Player Token to {expected['first_player']} (it lies in front of them)",
                               expected["first_player"], "todo"))
-    for p, card in reading["identities"].items():
+    for p in reading["identities"]:
         if phase not in ("identities", "over") and p not in state["identities"]:
             errors.append(Prompt(f"{p}: keep your identity card face down until the end of the game", p, "error"))
     if phase == "reveal" and any(len(cs) > 1 for cs in d["faces"].values()):

@@ -13,8 +13,8 @@ cubes -1, and pairs of opposite colours cancel, so a house always holds one colo
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from .kit import TRICK_NAMES, cubes_text, other
 
@@ -58,7 +58,8 @@ class TrickStep:
         if self.nullified:
             return f"House {house}: {name} is nullified by the Trap below it"
         if self.kind == "FLIP":
-            return f"House {house}: Flip House: control passes from the {control_before.title()} to the {self.control_after.title()}"
+            return (f"House {house}: Flip House: control passes from the {control_before.title()} to the "
+                    f"{self.control_after.title()}")
         if self.kind == "INVERT":
             return f"House {house}: Invert Value: {cubes_text(net_before)} becomes {cubes_text(self.net_after)}"
         if self.kind == "DOUBLE":

@@ -20,12 +20,13 @@ face-down card is)::
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction
 from . import resolve
-from .actions import (ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick)
-from .kit import GIRLS, GHOULS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board, cubes_text, other
+from .actions import ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
+from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board, cubes_text, other
 
 HAND = {"treat": 3, "trick": 2, "unknown": 0}
 ROUNDS = 3
@@ -131,7 +132,8 @@ def _place(board: Board, state: dict, a: Place) -> list[Event]:
     _check_player(state, a.player, a)
     _check_house(board, a.house, a)
     state["positions"][a.player] = a.house
-    events = [Event("placed", f"{a.player}'s standee starts at House {a.house}", {"player": a.player, "house": a.house})]
+    events = [Event("placed", f"{a.player}'s standee starts at House "
+                              f"{a.house}", {"player": a.player, "house": a.house})]
     if all(p in state["positions"] for p in state["players"]):
         _start_round(state, events)
     return events
@@ -167,7 +169,8 @@ def _check_card(board: Board, state: dict, a: Any, kind: str) -> str:
     h = str(a.house)
     if h in state["closed"] and not (kind == "peek" and state["options"]["peek_at_closed_house"]):
         what = {"treat": "Treats", "trick": "Tricks", "peek": "Peeks"}[kind]
-        raise IllegalAction(f"{a.type}: House {a.house} is closed (it scored {state['closed'][h]['points']} VP in round "
+        raise IllegalAction(f"{a.type}: House {a.house} is closed (it scored {state['closed'][h]['points']} VP "
+                            f"in round "
                             f"{state['closed'][h]['round']}); no more {what} there")
     return h
 
@@ -183,7 +186,9 @@ def _use_card(state: dict, a: Any, deck: str | None) -> None:
     discard whose deck is unknown (it may be either, as long as some assignment
     of the unknown discards to the two decks still fits the hand)."""
     hand = state["hands"][a.player]
-    left = f"{hand['treat']} Treat, {hand['trick']} Trick" + (f", {hand['unknown']} unknown discard" if hand["unknown"] else "")
+    left = f"{hand['treat']} Treat, {hand['trick']} Trick"
+    if hand["unknown"]:
+        left += f", {hand['unknown']} unknown discard"
     if cards_left(hand) <= 0:
         raise IllegalAction(f"{a.type}: {a.player} has no card left this round")
     if deck is not None:
@@ -217,7 +222,8 @@ def _treat(board: Board, state: dict, a: PlayTreat) -> list[Event]:
     state["used"].append(a.card)
     state["treats"][h].append({"card": a.card, "value": value, "by": a.player, "turn": state["turn_no"]})
     corn_text = " (candy corn)" if corn else ""
-    events = [Event("treat", f"{a.player} plays a {value:+d} Treat{corn_text} at House {a.house}: {change.describe(a.house)}",
+    events = [Event("treat", f"{a.player} plays a {value:+d} Treat{corn_text} at House {a.house}: "
+                             f"{change.describe(a.house)}",
                     {"player": a.player, "house": a.house, "card": a.card, "value": value,
                      "pairs_removed": change.pairs_removed, "net": change.after, "cubes": cubes_text(change.after)})]
     return events + _next_turn(board, state)
@@ -349,8 +355,10 @@ def _round_end_from(state: dict, step: str, chosen: int | None = None) -> list[E
             h = str(chosen)
             before = state["control"][h]
             state["control"][h] = other(before)
-            events.append(Event("flipped", f"House {chosen} has the most black cubes ({cubes_text(state['cubes'][h])}): "
-                                           f"it flips from the {TEAM_NAMES[before]} to the {TEAM_NAMES[state['control'][h]]}",
+            events.append(Event("flipped", f"House {chosen} has the most black cubes "
+                                           f"({cubes_text(state['cubes'][h])}): "
+                                           f"it flips from the {TEAM_NAMES[before]} to the "
+                                           f"{TEAM_NAMES[state['control'][h]]}",
                                 {"house": chosen, "control": state["control"][h]}))
             state["chores"].append(f"Flip House {chosen} to its {TEAM_NAMES[state['control'][h]]} face")
         state["history"].append({"round": state["round"], "flipped": chosen})
@@ -390,7 +398,8 @@ def _choose(board: Board, state: dict, a: ChooseHouse) -> list[Event]:
     if a.player != state["first"]:
         raise IllegalAction(f"{a.type}: only {state['first']}, who holds the First Player Token, breaks the tie")
     if a.house not in pending["houses"]:
-        raise IllegalAction(f"{a.type}: House {a.house} is not one of the tied houses ({_houses_text(pending['houses'])})")
+        raise IllegalAction(f"{a.type}: House {a.house} is not one of the tied houses "
+                            f"({_houses_text(pending['houses'])})")
     state["phase"] = "play"
     state["pending"] = None
     events = [Event("chosen", f"{a.player} chooses House {a.house}", {"player": a.player, "house": a.house})]
@@ -436,9 +445,11 @@ def _identity(board: Board, state: dict, a: RevealIdentity) -> list[Event]:
     shown = sum(1 for c in state["identities"].values() if board.identities[c] == team)
     if shown >= deck[team]:
         raise IllegalAction(f"{a.type}: a {n}-player game deals {deck[team]} {TEAM_NAMES[team]} identity "
-                            f"card{'s' if deck[team] != 1 else ''}, and {shown} {'is' if shown == 1 else 'are'} already revealed")
+                            f"card{'s' if deck[team] != 1 else ''}, and {shown} {'is' if shown == 1 else 'are'} "
+                            f"already revealed")
     state["identities"][a.player] = a.card
-    events = [Event("identity", f"{a.player} was {'the Reporter' if team == REPORTER else 'one of the ' + TEAM_NAMES[team]}",
+    events = [Event("identity", f"{a.player} was "
+                                f"{'the Reporter' if team == REPORTER else 'one of the ' + TEAM_NAMES[team]}",
                     {"player": a.player, "team": team})]
     if len(state["identities"]) == n:
         state["phase"] = "over"

@@ -8,8 +8,8 @@ say who was on which team. Scores are public: house control and VP cards lie
 on the board for everyone to see."""
 from __future__ import annotations
 
-from ..engine import ScoreEntry, ScoreLine, Scoreboard
-from .kit import GIRLS, GHOULS, REPORTER, TEAM_NAMES, TEAMS, Board
+from ..engine import Scoreboard, ScoreEntry, ScoreLine
+from .kit import GHOULS, GIRLS, REPORTER, TEAM_NAMES, TEAMS, Board
 from .rules import has_reporter
 
 

@@ -31,16 +31,17 @@ Example::
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..catalog import Catalog, Column
 from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard
 from . import layout, referee, rules, views
-from .state import TheClosestGhostState
-from .actions import ACTIONS, MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .kit import BoardSpec, load_board_spec
+from .actions import ACTIONS
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
+from .kit import BoardSpec, load_board_spec
+from .state import TheClosestGhostState
 from .whereabouts import whereabouts as _whereabouts
 
 CATALOG_DIR = Path(__file__).parent / "catalog"

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from ..catalog import OVERRIDE_ENV, CatalogError, Column
 
@@ -158,7 +158,8 @@ def load_board_spec(marker_rows: Iterable[tuple[str, str, float, float, float, f
         arrows = v["arrows"].upper().replace(" ", "")
         bad = [ch for ch in arrows if ch not in DIRECTIONS]
         if bad or len(set(arrows)) != len(arrows):
-            raise CatalogError(f"{path}:{lineno}: field 'arrows': use each of U, R, D, L at most once, got {v['arrows']!r}")
+            raise CatalogError(f"{path}:{lineno}: field 'arrows': use each of U, R, D, L at most once, got "
+                               f"{v['arrows']!r}")
         squares[key] = "".join(d for d in DIRECTIONS if d in arrows)
         if v["dot"]:
             dots.append((key, lineno))

@@ -25,13 +25,14 @@ Angles follow the table's convention: a tag's "up" at angle a points along
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ..table import Placement, Snapshot
 from ..tags import seat
-from .kit import BoardSpec, Marker
 from .grid import BOARDS, Area
+from .kit import BoardSpec, Marker
 
 State = dict[str, Any]
 TOKEN_KINDS = ("AVATAR", "GHOST", "CANDY")

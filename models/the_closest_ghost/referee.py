@@ -4,7 +4,8 @@ is against the arrows ...: put it back on B2")."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..engine import Action, IllegalAction, Prompt
 from ..referee import outcomes

@@ -6,12 +6,13 @@ makes it) and raise IllegalAction before changing anything.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..engine import Action, Event, IllegalAction
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .kit import BoardSpec
 from .grid import BOARDS, ROTATIONS, WORD, Area, words
+from .kit import BoardSpec
 
 State = dict[str, Any]
 
@@ -135,7 +136,8 @@ def _start_turn(area: Area, state: State, player: str, events: list[Event]) -> N
             return
         here = state["avatars"][player]
         if state["options"]["trapped"] == "ghost":
-            text = f"{player}'s avatar on {here} is trapped: {player} does not move it, but still moves the closest ghost."
+            text = (f"{player}'s avatar on {here} is trapped: {player} does not move it, "
+                    "but still moves the closest ghost.")
             state["notes"].append(text)
             events.append(Event("trapped", text, {"player": player, "square": here}))
             state["phase"] = "ghost"
@@ -284,7 +286,8 @@ def apply_move_ghost(spec: BoardSpec, state: State, a: MoveGhost) -> list[Event]
     if sq not in movable:
         mine = state["avatars"][a.player]
         d = area.distance(mine, sq)
-        raise IllegalAction(f"{a.type}: the ghost on {sq} is {d} square{'s' if d != 1 else ''} from {a.player}'s avatar on {mine}; "
+        raise IllegalAction(f"{a.type}: the ghost on {sq} is {d} square{'s' if d != 1 else ''} from "
+                            f"{a.player}'s avatar on {mine}; "
                             f"only {_ghost_phrase(movable, dist)} may move")
     targets = ghost_targets(area, state, sq)
     if to not in targets:

@@ -22,7 +22,8 @@ def ghost_prompt(area: Area, state: State, player: str) -> str:
     if len(movable) == 1:
         g = movable[0]
         text = (f"{player}: move the ghost on {g}, the closest to your avatar on {here} "
-                f"({dist} square{'s' if dist != 1 else ''} away), one square: to {words(ghost_targets(area, state, g))}.")
+                f"({dist} square{'s' if dist != 1 else ''} away), one square: to "
+                f"{words(ghost_targets(area, state, g))}.")
     else:
         both = "both are" if len(movable) == 2 else "all are"
         text = (f"{player}: move the ghost on {words(movable)}: {both} {dist} square{'s' if dist != 1 else ''} "
