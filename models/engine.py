@@ -544,7 +544,9 @@ class Game:
         return None for components it does not track."""
         return component.kind
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> Any:
+        """The state before the first action: the game's own state TypedDict
+        (``models/<game>/state.py``), plain JSON data."""
         raise NotImplementedError
 
     def _apply(self, state: State, action: Action) -> list[Event]:

@@ -60,7 +60,7 @@ def read_limited(fh: BinaryIO, limit: int, source: str) -> bytes:
     return data
 
 
-def read_file(path: str | os.PathLike, limit: int = MAX_JSON_BYTES, source: str | None = None) -> bytes:
+def read_file(path: str | os.PathLike[str], limit: int = MAX_JSON_BYTES, source: str | None = None) -> bytes:
     """A file's bytes, at most ``limit``. OSError is left to the caller."""
     with open(path, "rb") as fh:
         return read_limited(fh, limit, str(path) if source is None else source)
@@ -119,6 +119,6 @@ def loads(data: bytes | str, source: str = "input", max_bytes: int | None = MAX_
         raise InputError(f"{source}: nested too deeply") from None
 
 
-def load_file(path: str | os.PathLike, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+def load_file(path: str | os.PathLike[str], max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """Parse a JSON file from outside (see :func:`loads`); OSError is left to the caller."""
     return loads(read_file(path, max_bytes), str(path), None, max_depth)

@@ -148,7 +148,9 @@ def put_back(expected: Mapping[K, P], seen: Mapping[K, P], line: Callable[[K, P 
     and the reading, ``line(component, expected_place, seen_place)`` (None: not
     there), in ``order`` (default: sorted); beyond ``limit`` lines, the rest is
     counted as "and N more"."""
-    keys = sorted(set(expected) | set(seen), key=order)  # type: ignore[arg-type]
+    # keys are names or (kind, id) tuples: comparable, which a Hashable bound cannot say
+    by: Callable[[K], Any] = order or (lambda k: k)
+    keys: list[K] = sorted(set(expected) | set(seen), key=by)
     lines = [line(k, expected.get(k), seen.get(k)) for k in keys if expected.get(k) != seen.get(k)]
     if limit is not None and len(lines) > limit:
         lines = lines[:limit] + [f"and {len(lines) - limit} more"]

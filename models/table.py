@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from .tags import Tag, parse_tag
 
@@ -50,13 +51,13 @@ class Sighting:
     def distance_to(self, x_mm: float, y_mm: float) -> float:
         return math.hypot(self.x_mm - x_mm, self.y_mm - y_mm)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["px"] = list(self.px)
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> Sighting:
+    def from_json(cls, d: dict[str, Any]) -> Sighting:
         return cls(d["payload"], float(d["x_mm"]), float(d["y_mm"]),
                    float(d.get("angle_deg", 0.0)), tuple(d.get("px", (0.0, 0.0))))
 
@@ -77,6 +78,12 @@ class Snapshot:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_payload", {s.payload: s for s in self.sightings})
 
+    @property
+    def by_payload(self) -> dict[str, Sighting]:
+        """Each sighting by its payload (built once, in ``__post_init__``)."""
+        found: dict[str, Sighting] = self.__dict__["_by_payload"]
+        return found
+
     def __iter__(self) -> Iterator[Sighting]:
         return iter(self.sightings)
 
@@ -84,10 +91,10 @@ class Snapshot:
         return len(self.sightings)
 
     def __contains__(self, payload: str) -> bool:
-        return payload in self._by_payload
+        return payload in self.by_payload
 
     def find(self, payload: str) -> Sighting | None:
-        return self._by_payload.get(payload)
+        return self.by_payload.get(payload)
 
     def of(self, game: str, kind: str | None = None) -> list[Sighting]:
         """Every sighting of ``game`` (and ``kind``), sorted by x then y."""
@@ -120,12 +127,12 @@ class Snapshot:
         area = self.area_of(s)
         return area[1] if area and area[0] == "SEAT" else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"t": self.t, "calibrated": self.calibrated, "table_mm": list(self.table_mm),
                 "sightings": [s.to_json() for s in self.sightings]}
 
     @classmethod
-    def from_json(cls, d: dict) -> Snapshot:
+    def from_json(cls, d: dict[str, Any]) -> Snapshot:
         return cls(float(d.get("t", 0.0)), tuple(Sighting.from_json(s) for s in d["sightings"]),
                    bool(d.get("calibrated", True)), tuple(d.get("table_mm", (900.0, 600.0))))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, points, referee, rules, views
@@ -77,9 +77,10 @@ class CandyCrave(Game):
         return [d for d, owner in self.kit.dividers.items() if owner == "seat"]
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> CandyCraveState:
-        return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
+        state = rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
+        return cast(CandyCraveState, state)
 
-    def _apply(self, state: State, action: Any) -> list:
+    def _apply(self, state: State, action: Any) -> list[Any]:
         if state["phase"] == "over":
             raise IllegalAction(f"{action.type}: the game is over")
         return self.rules.apply(state, action)

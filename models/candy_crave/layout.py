@@ -98,10 +98,12 @@ class BowlLine:
         self.seen = seen
 
     def along(self, x: float, y: float) -> float:
-        return (x - self.origin[0]) * self.s[0] + (y - self.origin[1]) * self.s[1]
+        ox, oy = self.origin or (0.0, 0.0)
+        return (x - ox) * self.s[0] + (y - oy) * self.s[1]
 
     def across(self, x: float, y: float) -> float:
-        return (x - self.origin[0]) * self.t[0] + (y - self.origin[1]) * self.t[1]
+        ox, oy = self.origin or (0.0, 0.0)
+        return (x - ox) * self.t[0] + (y - oy) * self.t[1]
 
     def lane_of(self, x: float, y: float) -> str | None:
         if self.origin is None:

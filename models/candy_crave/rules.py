@@ -111,8 +111,11 @@ def where_is(state: State, sweet: str) -> tuple[str, str | None]:
     return "nowhere", None
 
 
-def area_name(state: State, area: str) -> str:
-    """``"RED"``, or ``"party A (RED)"`` in the 2-player game."""
+def area_name(state: State, area: str | None) -> str:
+    """``"RED"``, or ``"party A (RED)"`` in the 2-player game; ``"the bowls"``
+    for no area (a sweet still in the bowls)."""
+    if area is None:
+        return "the bowls"
     if len(state["players"]) == 2:
         return f"party {area} ({state['owner'][area]})"
     return area

@@ -17,7 +17,7 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..engine import Action
 
@@ -30,7 +30,7 @@ class Rooms(Action):
 
     type: ClassVar[str] = "rooms"
     player: str
-    rooms: tuple[dict, ...]
+    rooms: tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from . import layout, referee, rules, views
@@ -70,9 +70,10 @@ class GhostAtHome(Game):
         return [c for c in self.kit.houses if self.kit.has_house(c)]
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GhostAtHomeState:
-        return rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
+        state = rules.setup(self.kit, self.check_players(players), self.resolve_options(options or {}))
+        return cast(GhostAtHomeState, state)
 
-    def _apply(self, state: State, action: Any) -> list:
+    def _apply(self, state: State, action: Any) -> list[Any]:
         if state["phase"] == "over":
             raise IllegalAction(f"{action.type}: the game is over, {state['winner']} escaped")
         return self.rules.apply(state, action)

@@ -49,7 +49,7 @@ def lights(layout: Layout) -> dict[tuple[str, int], str | None]:
     return {(p, i + 1): fl["light"] for p, floors in layout["houses"].items() for i, fl in enumerate(floors)}
 
 
-def _diff(expected: Layout, reading: Layout) -> tuple[dict, dict, dict, list]:
+def _diff(expected: Layout, reading: Layout) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], list[Any]]:
     exp, got = places(expected), places(without(reading, expected.get("clearing", [])))
     appeared = {c: w for c, w in got.items() if c not in exp}
     vanished = {c: w for c, w in exp.items() if c not in got}

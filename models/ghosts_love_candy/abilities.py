@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Event
+from ..engine import Event, IllegalAction
 from .kit import Cards
 from .state import State, current_player, ghost_total, need, owner_of_ghost
 
@@ -205,7 +205,8 @@ def after_pending(state: State, cards: Cards, events: list[Event]) -> None:
     state["pending"] = None
     if state["scare"] is None:
         player = current_player(state)
-        need(player is not None, "no turn in progress")
+        if player is None:
+            raise IllegalAction("resolve: no turn in progress")
         begin_scares(state, cards, player, events)
     else:
         continue_scares(state, cards, events)

@@ -165,7 +165,7 @@ class Resolve(Action):
     type: ClassVar[str] = "resolve"
     player: str
     note: str = ""
-    moves: tuple[dict, ...] = ()
+    moves: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

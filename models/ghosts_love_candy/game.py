@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from . import layout, referee, rules
@@ -38,7 +38,7 @@ class GhostsLoveCandy(Game):
     actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
     phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
     catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"
-    catalog_schema: ClassVar[dict] = SCHEMA
+    catalog_schema: ClassVar[dict[str, Any]] = SCHEMA
     options: ClassVar[dict[str, Option]] = {
         "scarer": Option("last_haunter",
                          "ruling (a guess): who 'scares' a kid for the ZOMBIE and the BLACK CAT: the owner of "
@@ -71,7 +71,7 @@ class GhostsLoveCandy(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GhostsLoveCandyState:
         players = self.check_players(players)
         opts = self.resolve_options(options or {})
-        return rules.new_state(self.cards, players, opts)
+        return cast(GhostsLoveCandyState, rules.new_state(self.cards, players, opts))
 
     def _apply(self, state: State, action: Action) -> list[Event]:
         return rules.apply_action(state, self.cards, action)

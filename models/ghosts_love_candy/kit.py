@@ -123,8 +123,8 @@ class Cards:
         candy = {c.id: Candy(c.id, c["type"], c.name, c.payload) for c in cat.of_kind("candy")}
         love = {c.id: Love(c.id, c.name, {t: c[t] for t in CANDY_TYPES}, c.payload) for c in cat.of_kind("love")}
         names: dict[str, str] = {}
-        for c in candy.values():
-            names.setdefault(c.type, c.name.rstrip("0123456789 ") or c.type)
+        for sweet in candy.values():
+            names.setdefault(sweet.type, sweet.name.rstrip("0123456789 ") or sweet.type)
         return cls(kids, ghosts, candy, love, names)
 
     # ---- references

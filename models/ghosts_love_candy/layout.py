@@ -55,7 +55,7 @@ SEAT_BAND = 220.0
 # --------------------------------------------------------------------------- expected
 
 
-def empty_seat() -> dict[str, list]:
+def empty_seat() -> dict[str, list[Any]]:
     return {"kids": [], "candy": [], "ghosts": [], "love": []}
 
 
@@ -80,7 +80,7 @@ def expected_table(state: State, cards: Cards) -> dict[str, Any]:
     }
 
 
-def _sorted_seat(seat: dict[str, list]) -> dict[str, list]:
+def _sorted_seat(seat: dict[str, list[Any]]) -> dict[str, list[Any]]:
     return {k: sorted(v) for k, v in seat.items()}
 
 
@@ -122,9 +122,9 @@ class Row:
 def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
     """The game's reading of a settled snapshot, in the terms of :func:`expected_table`."""
     n_slots = state["slot_count"]
-    slots = [{"slot": i, "kid": None, "candy": [], "ghosts": []} for i in range(1, n_slots + 1)]
+    slots: list[dict[str, Any]] = [{"slot": i, "kid": None, "candy": [], "ghosts": []} for i in range(1, n_slots + 1)]
     seats = {p: empty_seat() for p in state["players"]}
-    discard: dict[str, list] = {"kids": [], "ghosts": [], "candy": []}
+    discard: dict[str, list[Any]] = {"kids": [], "ghosts": [], "candy": []}
     problems: list[str] = []
     zones = snapshot.zones()
     present = snapshot.seats()
@@ -145,6 +145,7 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
             row = Row(z[KIDDECK], z[KIDDISCARD], z[CANDYDECK])
     piles: dict[int, list[tuple[float, str]]] = {}
     for s in snapshot.of("GLC") if row is not None else []:
+        assert row is not None          # (the loop runs only with a row)
         found = cards.by_payload.get(s.payload)
         if found is None:
             problems.append(f"{s.payload} is not a card of this game's catalog")

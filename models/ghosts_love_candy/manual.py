@@ -61,7 +61,7 @@ def _remove_kid(state: State, n: int) -> bool:
     return _remove_card(state, "kids", n)
 
 
-def apply_moves(state: State, cards: Cards, moves: Sequence[dict], events: list[Event]) -> None:
+def apply_moves(state: State, cards: Cards, moves: Sequence[dict[str, Any]], events: list[Event]) -> None:
     for i, m in enumerate(moves):
         what = f"move {i}"
         need(isinstance(m, dict) and "to" in m and len(m) == 2,

@@ -87,7 +87,7 @@ def destination(kind: str, place: Place) -> str:
 # --------------------------------------------------------------------------- evidence
 
 
-def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl: dict[Key, Place],
+def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, Place], rl: dict[Key, Place],
                base: dict[Key, Place] | None = None) -> list[Action]:
     """The actions the table shows next for this state (alternatives; each may be
     illegal). Evidence is a card whose place differs both from this state's
@@ -128,8 +128,9 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
                 return [A.SkeletonSwap(who, cards.ghost_value(given[0]), cards.ghost_value(gone[0]))]
             return []
         if kind == "ninja":
-            out = [A.NinjaMove(who, r, int(v[5:])) for (k, r), v in sorted(moved.items(), key=str)
-                   if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:1]
+            out: list[Action] = []
+            out.extend([A.NinjaMove(who, r, int(v[5:])) for (k, r), v in sorted(moved.items(), key=str)
+                        if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:1])
             if not out:   # moved, and the kid it joined was scared at once
                 for (k, r), was in sorted(e0.items(), key=str):
                     if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \
@@ -138,8 +139,9 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
                                 if kid_left(i) and i != int(was[5:])]
             return out[:4]
         if kind == "move_scared_kid":
-            out = [A.MoveScaredKid(who, r, v[5:]) for (k, r), v in sorted(moved.items(), key=str)
-                   if k == "kid" and v.startswith("seat:") and (e0.get((k, r)) or "").startswith("seat:")][:1]
+            out = []
+            out.extend([A.MoveScaredKid(who, r, v[5:]) for (k, r), v in sorted(moved.items(), key=str)
+                        if k == "kid" and v.startswith("seat:") and (e0.get((k, r)) or "").startswith("seat:")][:1])
             if not out:   # a ZOMBIE moved to a stash, then back into the row by that player's scare
                 for (k, r), v in sorted(moved.items(), key=str):
                     was = e0.get((k, r)) or ""
@@ -148,8 +150,8 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
                         out += [A.MoveScaredKid(who, r, q) for q in state["players"] if q != was[5:]]
             return out
         if kind == "black_cat":
-            v = moved.get(("kid", p["kid"]))
-            return [A.PlaceBlackCat(who, v[5:])] if v and v.startswith("seat:") else []
+            cat = moved.get(("kid", p["kid"]))
+            return [A.PlaceBlackCat(who, cat[5:])] if cat and cat.startswith("seat:") else []
         return []
     ph = state["phase"]
     if ph == "setup":
@@ -189,14 +191,14 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
     if ph == "turns":
         cur = current_player(state)
         for pl, g in sorted(state["revealed"].items(), key=lambda t: t[0] != cur):
-            v = rl.get(("ghost", g))
-            if v == f"seat:{pl}":
+            at = rl.get(("ghost", g))
+            if at == f"seat:{pl}":
                 continue
-            if v is not None and v.startswith("slot:"):
-                slots = [int(v[5:])]
+            if at is not None and at.startswith("slot:"):
+                slots = [int(at[5:])]
             else:   # gone into the discard with a kid it scared at once
                 slots = [i for i in range(1, state["slot_count"] + 1) if kid_left(i)]
-            out = []
+            haunts: list[Action] = []
             for slot in slots:
                 take = None
                 kid = state["slots"][slot - 1]["kid"]
@@ -205,9 +207,9 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
                     for j, s in enumerate(state["slots"], 1):
                         if j != slot and gained and set(gained) <= set(s["candy"]):
                             take = j
-                out.append(A.Haunt(pl, slot, take))
-            if out:
-                return out
+                haunts.append(A.Haunt(pl, slot, take))
+            if haunts:
+                return haunts
         return []
     if ph == "love":
         for pl in state["players"]:
@@ -217,7 +219,7 @@ def next_steps(game: Any, state: State, reading: dict, e0: dict[Key, Place], rl:
     return []
 
 
-def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Walk]:
+def plan(game: Any, state: State, reading: dict[str, Any], limit: int = 8) -> list[Walk]:
     """Every way (up to ``limit``) of following the evidence from ``state``: the
     table's steps may branch, so this walks each branch (a :class:`Walk` each)."""
     rl = locations(reading)
@@ -257,7 +259,7 @@ def plan(game: Any, state: State, reading: dict, limit: int = 8) -> list[Walk]:
     return done
 
 
-def candidates(game: Any, state: State, reading: dict) -> list[list[Action]]:
+def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
     if reading.get("problems"):
         return []
     out: list[list[Action]] = []
@@ -283,7 +285,8 @@ def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> str:
     return "still secret (Love cards are revealed at the end)"
 
 
-def explain(game: Any, state: State, expected: dict, reading: dict) -> tuple[VerdictStatus, list[Prompt]]:
+def explain(game: Any, state: State, expected: dict[str, Any],
+            reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     if reading.get("problems"):
         return "out_of_sync", [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading["problems"]]
     best: tuple[int, int, list[Prompt], list[Prompt], Walk] | None = None
@@ -320,7 +323,8 @@ def placed_by(a: Action, before: State) -> list[tuple[Key, Place]]:
     return []
 
 
-def compare(game: Any, state: State, expected: dict, path: Walk, reading: dict) -> tuple[list[Prompt], list[Prompt]]:
+def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
+            reading: dict[str, Any]) -> tuple[list[Prompt], list[Prompt]]:
     """(what is wrong, what is still to do) if the table is on its way along ``path``."""
     cards = game.cards
     target = path.state

@@ -12,10 +12,10 @@ works on a copy, so an illegal action never changes anything.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..engine import Event, GameSetupError, IllegalAction
+from ..engine import Action, Event, GameSetupError, IllegalAction
 from . import abilities as ab, actions as A
 from .actions import strip_payload
 from .kit import Cards
@@ -65,7 +65,7 @@ def check_player(state: State, player: str) -> None:
     need(player in state["players"], f"{player!r} is not playing (players: {', '.join(state['players'])})")
 
 
-def check_pending(state: State, action: A.Action) -> None:
+def check_pending(state: State, action: Action) -> None:
     """While a choice or a reveal is pending, only the action that resolves it is legal."""
     p = state["pending"]
     if p is None:
@@ -75,16 +75,16 @@ def check_pending(state: State, action: A.Action) -> None:
         return
     if isinstance(action, A.DealLove):
         return
-    fits = {
+    fits: dict[str, type[Action] | tuple[type[Action], ...]] = {
         "reveal_kid": A.RevealKid, "werewolf": A.WerewolfPay, "vampire": A.VampireGive,
         "skeleton": (A.SkeletonSwap, A.Skip), "ninja": A.NinjaMove,
         "move_scared_kid": (A.MoveScaredKid, A.Skip), "black_cat": (A.PlaceBlackCat, A.Skip),
-    }[p["kind"]]
-    if not isinstance(action, fits):
+    }
+    if not isinstance(action, fits[p["kind"]]):
         raise IllegalAction(f"{action.type}: not possible now: the game waits for {describe_pending(p)}")
     who = p.get("player")
     if who is not None and getattr(action, "player", who) != who:
-        raise IllegalAction(f"{action.type}: it is {who}'s choice, not {action.player}'s")
+        raise IllegalAction(f"{action.type}: it is {who}'s choice, not {getattr(action, 'player', None)}'s")
 
 
 def describe_pending(p: dict[str, Any]) -> str:
@@ -100,7 +100,7 @@ def describe_pending(p: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- handlers
 
 
-def apply_action(state: State, cards: Cards, action: A.Action) -> list[Event]:
+def apply_action(state: State, cards: Cards, action: Action) -> list[Event]:
     if state["phase"] == "over":
         raise IllegalAction(f"{action.type}: the game is over")
     if hasattr(action, "player"):
@@ -339,7 +339,8 @@ def do_ninja_move(state: State, cards: Cards, a: A.NinjaMove, events: list[Event
     gid = strip_payload(a.ghost, "GHOST")
     need(gid in cards.ghosts, f"ninja_move: there is no ghost {gid!r}")
     src = next((i for i, s in enumerate(state["slots"], 1) if gid in s["ghosts"]), None)
-    need(src is not None, f"ninja_move: {gid} is not in the neighbourhood: it is {where_is_ghost(state, gid)}")
+    if src is None:
+        raise IllegalAction(f"ninja_move: {gid} is not in the neighbourhood: it is {where_is_ghost(state, gid)}")
     dest = slot_of(state, a.to_slot)
     need(a.to_slot != src, f"ninja_move: {gid} is already under the kid in slot {src}")
     need(dest["kid"] is not None, f"ninja_move: slot {a.to_slot} holds no kid")
@@ -432,7 +433,7 @@ def do_reveal_love(state: State, cards: Cards, a: A.RevealLove, events: list[Eve
         events.append(Event("over", "every Love card is revealed: the game is over"))
 
 
-HANDLERS = {
+HANDLERS: dict[type[Action], Callable[[State, Cards, Any, list[Event]], None]] = {
     A.RevealKid: do_reveal_kid, A.DealLove: do_deal_love, A.PlaceCandy: do_place_candy, A.Choose: do_choose,
     A.Reveal: do_reveal, A.TieDraw: do_tie_draw, A.Haunt: do_haunt, A.WerewolfPay: do_werewolf_pay,
     A.VampireGive: do_vampire_give, A.SkeletonSwap: do_skeleton_swap, A.NinjaMove: do_ninja_move,
@@ -447,7 +448,7 @@ _ANYTIME = (A.RevealKid, A.DealLove, A.WerewolfPay, A.VampireGive, A.SkeletonSwa
             A.PlaceBlackCat, A.Skip, A.Resolve)
 
 #: the actions each phase allows (the engine refuses the others)
-PHASES: dict[str, tuple[type[A.Action], ...]] = {
+PHASES: dict[str, tuple[type[Action], ...]] = {
     "setup": (A.RevealKid, A.DealLove), "candy": (A.PlaceCandy, *_ANYTIME),
     "choose": (A.Choose, A.Reveal, *_ANYTIME), "tiebreak": (A.TieDraw, *_ANYTIME),
     "turns": (A.Haunt, *_ANYTIME), "love": (A.RevealLove,), "over": ()}

@@ -8,6 +8,9 @@ Love card is already dealt", never to whom.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from ..whereabouts import Whereabouts
 from .kit import Cards
 from .state import State
@@ -18,7 +21,7 @@ def whereabouts(w: Whereabouts, state: State, cards: Cards) -> Whereabouts:
     ghost = {g: x.payload for g, x in cards.ghosts.items()}
     candy = {c: x.payload for c, x in cards.candy.items()}
 
-    def put(table: dict, refs, where: str, area: str) -> None:
+    def put(table: Mapping[Any, str], refs: Iterable[Any], where: str, area: str) -> None:
         for r in refs:
             w.place(table.get(r, f"GLC:?:{r}"), where, area)
 

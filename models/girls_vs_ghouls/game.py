@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..catalog import Column
-from ..engine import Action, Game, Option, Prompt, Scoreboard
+from ..engine import Action, Game, Option, Prompt, Scoreboard, VerdictStatus
 from . import layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import Board
@@ -65,7 +65,7 @@ class GirlsVsGhouls(Game):
     kind_names = {"treats": ("Treat card", "Treat cards"), "tricks": ("Trick card", "Trick cards"),
                   "identities": ("identity card", "identity cards")}
 
-    def whereabouts(self, state: dict) -> Any:
+    def whereabouts(self, state: dict[str, Any]) -> Any:
         """The cards whose place the state names, and the face-down Tricks (see whereabouts.py)."""
         return _whereabouts(self.new_whereabouts("no hand can hold one"), state)
 
@@ -79,9 +79,10 @@ class GirlsVsGhouls(Game):
 
     # ---- rules
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> GirlsVsGhoulsState:
-        return rules.new_state(self.board, self.check_players(players), self.resolve_options(options or {}))
+        state = rules.new_state(self.board, self.check_players(players), self.resolve_options(options or {}))
+        return cast(GirlsVsGhoulsState, state)
 
-    def _apply(self, state: dict, action: Any) -> list:
+    def _apply(self, state: dict[str, Any], action: Any) -> list[Any]:
         return rules.apply(self.board, state, action)
 
     def handlers(self) -> dict[type[Action], Any]:
@@ -89,37 +90,38 @@ class GirlsVsGhouls(Game):
         return rules.HANDLERS
 
     # ---- what the players see
-    def prompts(self, state: dict) -> list[Prompt]:
+    def prompts(self, state: dict[str, Any]) -> list[Prompt]:
         out = views.prompts(self.board, state)
         if state["phase"] == "over":
             board = self.score(state)
             out.extend(Prompt(n, None, "info") for n in board.notes)
         return out
 
-    def score(self, state: dict) -> Scoreboard:
+    def score(self, state: dict[str, Any]) -> Scoreboard:
         return scoring.scoreboard(self.board, state)
 
-    def public_view(self, state: dict) -> dict:
+    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
         return views.public_view(self.board, state)
 
-    def player_view(self, state: dict, player: str) -> dict:
+    def player_view(self, state: dict[str, Any], player: str) -> dict[str, Any]:
         return views.player_view(self.board, state, player)
 
     # ---- the table
-    def expected_table(self, state: dict) -> dict:
+    def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:
         return layout.expected_table(self.board, state)
 
-    def read(self, state: dict, snapshot: Any) -> dict:
+    def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, state, snapshot)
 
-    def arrange(self, state: dict, table_mm: tuple[float, float] = (900.0, 600.0)) -> list:
+    def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.board, state, table_mm)
 
-    def same_table(self, expected: dict, reading: dict) -> bool:
+    def same_table(self, expected: dict[str, Any], reading: dict[str, Any]) -> bool:
         return layout.same_table(expected, reading)
 
-    def candidates(self, state: dict, reading: dict) -> list:
+    def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[Any]:
         return referee.candidates(self, state, reading)
 
-    def explain(self, state: dict, expected: dict, reading: dict):
+    def explain(self, state: dict[str, Any], expected: dict[str, Any],
+                reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

@@ -109,10 +109,11 @@ class Board:
         With ``crosswalk_passable`` the houses form a ring; otherwise the walk
         cannot cross the crosswalk."""
         n = len(self.houses)
-        if not crosswalk_passable and self.crosswalk_after is not None:
+        cut = self.crosswalk_after
+        if not crosswalk_passable and cut is not None:
             # unroll the ring so that the crosswalk is at the ends
             def pos(h: int) -> int:
-                return (h - self.crosswalk_after - 1) % n
+                return (h - cut - 1) % n
             return abs(pos(a) - pos(b))
         d = abs(a - b) % n
         return min(d, n - d)

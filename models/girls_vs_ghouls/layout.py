@@ -71,7 +71,7 @@ def house_rotation(house: int, n: int = 8) -> float:
 # --------------------------------------------------------------------------- expected
 
 
-def expected_table(board: Board, state: dict) -> dict[str, Any]:
+def expected_table(board: Board, state: dict[str, Any]) -> dict[str, Any]:
     phase = state["phase"]
     houses = {}
     for h in state["control"]:
@@ -95,7 +95,7 @@ def expected_table(board: Board, state: dict) -> dict[str, Any]:
     }
 
 
-def allowance(state: dict) -> dict[str, Any]:
+def allowance(state: dict[str, Any]) -> dict[str, Any]:
     """What the table may show beyond the expected table: Treats already played
     (they lie face up until someone tucks them under the tile) and, right after
     a round, what that round left (``leftover``: the old tile faces, the Trick
@@ -112,7 +112,7 @@ def allowance(state: dict) -> dict[str, Any]:
     return {"treats": treats, "leftover": leftover, "first_player": early}
 
 
-def same_table(expected: dict, reading: dict) -> bool:
+def same_table(expected: dict[str, Any], reading: dict[str, Any]) -> bool:
     """Equal, but for what the table may still show (see :func:`allowance`).
     The reading's own ``allow`` is ignored: the expected table's says what may be."""
     allow = expected.get("allow") or {}
@@ -162,6 +162,7 @@ class HouseFinder:
 
     def __init__(self, tiles: dict[int, Any]):
         self.tiles = tiles
+        self.centre: tuple[float, float] | None
         if len(tiles) >= 3:
             self.centre = (sum(s.x_mm for s in tiles.values()) / len(tiles),
                            sum(s.y_mm for s in tiles.values()) / len(tiles))
@@ -172,7 +173,7 @@ class HouseFinder:
         self.angles = {h: _angle(s.x_mm, s.y_mm, self.centre) for h, s in tiles.items()} if self.centre else {}
 
     def house_of(self, s: Any) -> int | None:
-        if not self.angles:
+        if not self.angles or self.centre is None:
             return None
         a = _angle(s.x_mm, s.y_mm, self.centre)
         return min(self.angles, key=lambda h: (_angle_diff(a, self.angles[h]), h))
@@ -189,7 +190,7 @@ def candy_corn_sign(card: Any, tile: Any | None) -> int | None:
     return None
 
 
-def read(board: Board, state: dict, snapshot: Snapshot) -> dict[str, Any]:
+def read(board: Board, state: dict[str, Any], snapshot: Snapshot) -> dict[str, Any]:
     phase = state["phase"]
     tiles: dict[int, Any] = {}
     faces: dict[int, str | None] = {}
@@ -212,27 +213,27 @@ def read(board: Board, state: dict, snapshot: Snapshot) -> dict[str, Any]:
     ups: dict[str, list[str]] = {h: [] for h in houses}
     for s in snapshot.of("GVG"):
         if s.kind in ("VP", "TRICK", "TREAT"):
-            h = finder.house_of(s)
-            if h is None:
+            at = finder.house_of(s)
+            if at is None:
                 continue
             if s.payload in points_of:
-                houses[str(h)]["vp"] = points_of[s.payload]
+                houses[str(at)]["vp"] = points_of[s.payload]
             elif s.payload in board.tricks:
-                ups[str(h)].append(s.payload)
+                ups[str(at)].append(s.payload)
             elif s.payload in board.treats and s.payload not in state["used"]:
                 value, corn = board.treats[s.payload]
-                new_treats.append({"house": h, "card": s.payload,
-                                   "value": candy_corn_sign(s, tiles.get(h)) if corn else value})
-    for h, cards in ups.items():
-        known = [t["card"] for t in state["tricks"][h] if t["card"] in cards]
-        houses[h]["tricks_up"] = known + sorted(c for c in cards if c not in known)
+                new_treats.append({"house": at, "card": s.payload,
+                                   "value": candy_corn_sign(s, tiles.get(at)) if corn else value})
+    for key, cards in ups.items():
+        known = [t["card"] for t in state["tricks"][key] if t["card"] in cards]
+        houses[key]["tricks_up"] = known + sorted(c for c in cards if c not in known)
     standees = {}
     for p in state["players"]:
-        s = snapshot.find(standee(p))
-        if s is not None:
-            h = finder.house_of(s)
-            if h is not None:
-                standees[p] = h
+        piece = snapshot.find(standee(p))
+        if piece is not None:
+            at = finder.house_of(piece)
+            if at is not None:
+                standees[p] = at
     token = snapshot.find(FIRST_TOKEN)
     identities = {}
     for s in snapshot.of("GVG", "ID"):
@@ -261,7 +262,7 @@ def seat_positions(players: list[str]) -> dict[str, tuple[float, float]]:
     return {p: SEAT_SPOTS[i] for i, p in enumerate(players)}
 
 
-def arrange(board: Board, state: dict, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(board: Board, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
     """The canonical table for ``state``: a ring of 8 houses in the middle, seats
     on the left and right edges (corners not included)."""
     n = len(board.houses)

@@ -22,14 +22,14 @@ from __future__ import annotations
 from typing import Any
 
 from .. import referee as shared
-from ..engine import Action, Prompt
+from ..engine import Action, Prompt, VerdictStatus
 from ..referee import Fit
 from . import rules
 from .actions import CARD_PLAYS, ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
 from .kit import TEAM_NAMES
 
 
-def _diff(state: dict, expected: dict, reading: dict) -> dict[str, Any]:
+def _diff(state: dict[str, Any], expected: dict[str, Any], reading: dict[str, Any]) -> dict[str, Any]:
     """What changed between the expected table and the reading."""
     moved = {p: h for p, h in reading["standees"].items() if state["positions"].get(p) != h}
     treats = {t["house"]: t for t in reading["new_treats"]}
@@ -41,7 +41,7 @@ def _diff(state: dict, expected: dict, reading: dict) -> dict[str, Any]:
     return {"moved": moved, "treats": treats, "covered": covered, "faces": faces}
 
 
-def _turn(state: dict, player: str, d: dict) -> list[list[Action]]:
+def _turn(state: dict[str, Any], player: str, d: dict[str, Any]) -> list[list[Action]]:
     """The ways one player's turn may explain the difference ``d``: an optional
     move, then the card the camera saw, if any."""
     seqs: list[list[Action]] = []
@@ -65,18 +65,19 @@ def _turn(state: dict, player: str, d: dict) -> list[list[Action]]:
     return seqs
 
 
-def proposals(game: Any, state: dict, reading: dict) -> list[list[Action]]:
+def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
     """Every action sequence that might explain the reading (unchecked)."""
     expected = game.expected_table(state)
     d = _diff(state, expected, reading)
     phase = state["phase"]
     out: list[list[Action]] = []
     if phase == "setup":
-        seq = [Place(p, h) for p, h in sorted(reading["standees"].items()) if state["positions"].get(p) != h]
+        seq: list[Action] = [Place(p, h) for p, h in sorted(reading["standees"].items())
+                             if state["positions"].get(p) != h]
         if seq:
             out.append(seq)
     elif phase == "play":
-        reveals = [RevealTrick(h, c) for h, cs in sorted(d["faces"].items()) for c in cs]
+        reveals: list[Action] = [RevealTrick(h, c) for h, cs in sorted(d["faces"].items()) for c in cs]
         p = state["turn"]
         nxt = state["players"][(state["players"].index(p) + 1) % len(state["players"])]
         rest = {**d, "moved": {k: v for k, v in d["moved"].items() if k != p}}
@@ -115,12 +116,12 @@ def proposals(game: Any, state: dict, reading: dict) -> list[list[Action]]:
     return out
 
 
-def fitting(game: Any, state: dict, reading: dict) -> list[Fit]:
+def fitting(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[Fit]:
     """The proposals that are legal and end at the table seen, with their states."""
     return list(shared.fitting(game, state, reading, proposals(game, state, reading)))
 
 
-def candidates(game: Any, state: dict, reading: dict) -> list[list[Action]]:
+def candidates(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
     fits = fitting(game, state, reading)
     distinct = {repr(f.state) for f in fits}
     if len(distinct) != 1:
@@ -131,7 +132,7 @@ def candidates(game: Any, state: dict, reading: dict) -> list[list[Action]]:
 # --------------------------------------------------------------------------- explain
 
 
-def _unseen_cards_doubt(game: Any, state: dict, d: dict) -> Prompt | None:
+def _unseen_cards_doubt(game: Any, state: dict[str, Any], d: dict[str, Any]) -> Prompt | None:
     """Someone acted as if it were their turn while it is not: either the
     players before them played cards the camera cannot see (Tricks on stacks,
     Peeks), or the action is out of turn. Only the table can say which."""
@@ -175,7 +176,8 @@ def _unseen_cards_doubt(game: Any, state: dict, d: dict) -> Prompt | None:
                   None, "warning")
 
 
-def explain(game: Any, state: dict, expected: dict, reading: dict) -> tuple[str, list[Prompt]]:
+def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
+            reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     prompts: list[Prompt] = []
     errors: list[Prompt] = []
     fits = fitting(game, state, reading)

@@ -13,7 +13,7 @@ cubes -1, and pairs of opposite colours cancel, so a house always holds one colo
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .kit import TRICK_NAMES, cubes_text, other
@@ -93,7 +93,8 @@ def resolve_stack(net: int, control: str, kinds: list[str],
     return net, control, steps
 
 
-def best_houses(nets: Mapping[int, int], treat_counts: Mapping[int, int], key) -> tuple[list[int], str]:
+def best_houses(nets: Mapping[int, int], treat_counts: Mapping[int, int],
+                key: Callable[[int], int]) -> tuple[list[int], str]:
     """The houses with the highest ``key(net)`` among ``nets``, narrowed by the most
     Treat cards under the tile. Returns the houses still tied (one when decided)
     and, when there was a tie, how it was broken, in words."""

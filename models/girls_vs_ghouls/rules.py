@@ -46,7 +46,7 @@ def parse_vp_order(text: Any, board: Board) -> list[int]:
     return order
 
 
-def new_state(board: Board, players: Sequence[str], options: Mapping[str, Any]) -> dict:
+def new_state(board: Board, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
     opts = dict(options)
     opts["vp_order"] = parse_vp_order(opts["vp_order"], board)
     for p in players:
@@ -79,18 +79,18 @@ def new_state(board: Board, players: Sequence[str], options: Mapping[str, Any]) 
     }
 
 
-def has_reporter(state: dict) -> bool:
+def has_reporter(state: dict[str, Any]) -> bool:
     return IDENTITY_DECK[len(state["players"])][2] > 0
 
 
-def open_houses(state: dict) -> list[int]:
+def open_houses(state: dict[str, Any]) -> list[int]:
     return [int(h) for h in state["control"] if h not in state["closed"]]
 
 
 # --------------------------------------------------------------------------- apply
 
 
-def apply(board: Board, state: dict, action: Any) -> list[Event]:
+def apply(board: Board, state: dict[str, Any], action: Any) -> list[Event]:
     """Check ``action`` against ``state`` and apply it in place (``state`` is a
     private copy: an IllegalAction may be raised at any point)."""
     if not isinstance(action, PHASES[state["phase"]]):
@@ -98,7 +98,7 @@ def apply(board: Board, state: dict, action: Any) -> list[Event]:
     return HANDLERS[type(action)](board, state, action)
 
 
-def _phase_text(state: dict) -> str:
+def _phase_text(state: dict[str, Any]) -> str:
     phase = state["phase"]
     if phase == "setup":
         missing = [p for p in state["players"] if p not in state["positions"]]
@@ -118,7 +118,7 @@ def _houses_text(houses: Sequence[int]) -> str:
     return ", ".join(f"House {h}" for h in houses)
 
 
-def _check_player(state: dict, player: str, action: Any) -> None:
+def _check_player(state: dict[str, Any], player: str, action: Any) -> None:
     if player not in state["players"]:
         raise IllegalAction(f"{action.type}: {player} is not playing (players: {', '.join(state['players'])})")
 
@@ -128,7 +128,7 @@ def _check_house(board: Board, house: int, action: Any) -> None:
         raise IllegalAction(f"{action.type}: there is no House {house} (houses 1 to {len(board.houses)})")
 
 
-def _place(board: Board, state: dict, a: Place) -> list[Event]:
+def _place(board: Board, state: dict[str, Any], a: Place) -> list[Event]:
     _check_player(state, a.player, a)
     _check_house(board, a.house, a)
     state["positions"][a.player] = a.house
@@ -139,13 +139,13 @@ def _place(board: Board, state: dict, a: Place) -> list[Event]:
     return events
 
 
-def _check_turn(state: dict, player: str, action: Any) -> None:
+def _check_turn(state: dict[str, Any], player: str, action: Any) -> None:
     _check_player(state, player, action)
     if player != state["turn"]:
         raise IllegalAction(f"{action.type}: it is {state['turn']}'s turn, not {player}'s")
 
 
-def _move(board: Board, state: dict, a: Move) -> list[Event]:
+def _move(board: Board, state: dict[str, Any], a: Move) -> list[Event]:
     _check_turn(state, a.player, a)
     _check_house(board, a.house, a)
     start = state["turn_start"]
@@ -158,7 +158,7 @@ def _move(board: Board, state: dict, a: Move) -> list[Event]:
                   {"player": a.player, "house": a.house, "spaces": d})]
 
 
-def _check_card(board: Board, state: dict, a: Any, kind: str) -> str:
+def _check_card(board: Board, state: dict[str, Any], a: Any, kind: str) -> str:
     """Common checks of a card played at a house; returns the house key."""
     _check_turn(state, a.player, a)
     _check_house(board, a.house, a)
@@ -175,13 +175,13 @@ def _check_card(board: Board, state: dict, a: Any, kind: str) -> str:
     return h
 
 
-def cards_left(hand: dict) -> int:
+def cards_left(hand: dict[str, Any]) -> int:
     """Cards still in a hand: the Treats and Tricks not played, less the discards
     whose deck nobody saw (a Peek's discard lies face down)."""
     return hand["treat"] + hand["trick"] - hand["unknown"]
 
 
-def _use_card(state: dict, a: Any, deck: str | None) -> None:
+def _use_card(state: dict[str, Any], a: Any, deck: str | None) -> None:
     """Take a card from the player's hand: ``treat``, ``trick``, or ``None`` for a
     discard whose deck is unknown (it may be either, as long as some assignment
     of the unknown discards to the two decks still fits the hand)."""
@@ -201,7 +201,7 @@ def _use_card(state: dict, a: Any, deck: str | None) -> None:
     state["turn_no"] += 1
 
 
-def _treat(board: Board, state: dict, a: PlayTreat) -> list[Event]:
+def _treat(board: Board, state: dict[str, Any], a: PlayTreat) -> list[Event]:
     h = _check_card(board, state, a, "treat")
     if a.card not in board.treats:
         raise IllegalAction(f"{a.type}: {a.card} is not a Treat card")
@@ -229,7 +229,7 @@ def _treat(board: Board, state: dict, a: PlayTreat) -> list[Event]:
     return events + _next_turn(board, state)
 
 
-def _trick(board: Board, state: dict, a: PlayTrick) -> list[Event]:
+def _trick(board: Board, state: dict[str, Any], a: PlayTrick) -> list[Event]:
     h = _check_card(board, state, a, "trick")
     _use_card(state, a, "trick")
     stack = state["tricks"][h]
@@ -240,7 +240,7 @@ def _trick(board: Board, state: dict, a: PlayTrick) -> list[Event]:
     return events + _next_turn(board, state)
 
 
-def _peek(board: Board, state: dict, a: Peek) -> list[Event]:
+def _peek(board: Board, state: dict[str, Any], a: Peek) -> list[Event]:
     h = _check_card(board, state, a, "peek")
     _use_card(state, a, a.discard)
     n = len(state["tricks"][h])
@@ -253,7 +253,7 @@ def _peek(board: Board, state: dict, a: Peek) -> list[Event]:
 # --------------------------------------------------------------------------- turns and rounds
 
 
-def _start_round(state: dict, events: list[Event]) -> None:
+def _start_round(state: dict[str, Any], events: list[Event]) -> None:
     state["phase"] = "play"
     state["turn"] = state["first"]
     state["turn_start"] = state["positions"][state["first"]]
@@ -261,7 +261,7 @@ def _start_round(state: dict, events: list[Event]) -> None:
                                  f"plays first", {"round": state["round"], "first": state["first"]}))
 
 
-def _next_turn(board: Board, state: dict) -> list[Event]:
+def _next_turn(board: Board, state: dict[str, Any]) -> list[Event]:
     state["chores"] = []
     state["leftover"] = None
     players = state["players"]
@@ -285,7 +285,7 @@ def _next_turn(board: Board, state: dict) -> list[Event]:
     return []
 
 
-def _reveal(board: Board, state: dict, a: RevealTrick) -> list[Event]:
+def _reveal(board: Board, state: dict[str, Any], a: RevealTrick) -> list[Event]:
     _check_house(board, a.house, a)
     if a.card not in board.tricks:
         raise IllegalAction(f"{a.type}: {a.card} is not a Trick card")
@@ -309,7 +309,7 @@ def _reveal(board: Board, state: dict, a: RevealTrick) -> list[Event]:
     return events
 
 
-def _resolve_round(board: Board, state: dict) -> list[Event]:
+def _resolve_round(board: Board, state: dict[str, Any]) -> list[Event]:
     """Resolve every house's Tricks, then flip and score (stopping at a tie the
     First Player Token holder must break)."""
     events: list[Event] = []
@@ -336,12 +336,12 @@ def _resolve_round(board: Board, state: dict) -> list[Event]:
     return events + _round_end_from(state, "flip")
 
 
-def _nets(state: dict) -> tuple[dict[int, int], dict[int, int]]:
+def _nets(state: dict[str, Any]) -> tuple[dict[int, int], dict[int, int]]:
     opened = open_houses(state)
     return ({h: state["cubes"][str(h)] for h in opened}, {h: len(state["treats"][str(h)]) for h in opened})
 
 
-def _round_end_from(state: dict, step: str, chosen: int | None = None) -> list[Event]:
+def _round_end_from(state: dict[str, Any], step: str, chosen: int | None = None) -> list[Event]:
     events: list[Event] = []
     if step == "flip":
         if chosen is None:
@@ -384,7 +384,7 @@ def _round_end_from(state: dict, step: str, chosen: int | None = None) -> list[E
     return events + _next_round(state)
 
 
-def _ask(state: dict, step: str, houses: list[int], why: str) -> list[Event]:
+def _ask(state: dict[str, Any], step: str, houses: list[int], why: str) -> list[Event]:
     state["phase"] = "tiebreak"
     state["pending"] = {"step": step, "houses": houses, "why": why}
     what = "flips" if step == "flip" else "scores the VP card"
@@ -392,7 +392,7 @@ def _ask(state: dict, step: str, houses: list[int], why: str) -> list[Event]:
                   {"step": step, "houses": houses, "chooser": state["first"]})]
 
 
-def _choose(board: Board, state: dict, a: ChooseHouse) -> list[Event]:
+def _choose(board: Board, state: dict[str, Any], a: ChooseHouse) -> list[Event]:
     _check_player(state, a.player, a)
     pending = state["pending"]
     if a.player != state["first"]:
@@ -406,7 +406,7 @@ def _choose(board: Board, state: dict, a: ChooseHouse) -> list[Event]:
     return events + _round_end_from(state, pending["step"], chosen=a.house)
 
 
-def _next_round(state: dict) -> list[Event]:
+def _next_round(state: dict[str, Any]) -> list[Event]:
     chores = state["chores"]
     tricks = [int(h) for h, s in state["tricks"].items() if s]
     if tricks:
@@ -432,7 +432,7 @@ def _next_round(state: dict) -> list[Event]:
     return events
 
 
-def _identity(board: Board, state: dict, a: RevealIdentity) -> list[Event]:
+def _identity(board: Board, state: dict[str, Any], a: RevealIdentity) -> list[Event]:
     _check_player(state, a.player, a)
     if a.card not in board.identities:
         raise IllegalAction(f"{a.type}: {a.card} is not an identity card")
@@ -458,7 +458,7 @@ def _identity(board: Board, state: dict, a: RevealIdentity) -> list[Event]:
 
 
 #: the dispatch table: each action class and the function that applies it
-HANDLERS: dict[type[Action], Callable[[Board, dict, Any], list[Event]]] = {
+HANDLERS: dict[type[Action], Callable[[Board, dict[str, Any], Any], list[Event]]] = {
     Place: _place, Move: _move, PlayTreat: _treat, PlayTrick: _trick, Peek: _peek,
     RevealTrick: _reveal, ChooseHouse: _choose, RevealIdentity: _identity}
 

@@ -8,12 +8,14 @@ say who was on which team. Scores are public: house control and VP cards lie
 on the board for everyone to see."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Scoreboard, ScoreEntry, ScoreLine
 from .kit import GHOULS, GIRLS, REPORTER, TEAM_NAMES, TEAMS, Board
 from .rules import has_reporter
 
 
-def team_lines(state: dict, team: str) -> list[ScoreLine]:
+def team_lines(state: dict[str, Any], team: str) -> list[ScoreLine]:
     lines = []
     for h, card in sorted(state["closed"].items(), key=lambda kv: kv[1]["round"]):
         if state["control"][h] == team:
@@ -24,11 +26,11 @@ def team_lines(state: dict, team: str) -> list[ScoreLine]:
     return lines
 
 
-def vp_cards(state: dict, team: str) -> int:
+def vp_cards(state: dict[str, Any], team: str) -> int:
     return sum(1 for h in state["closed"] if state["control"][h] == team)
 
 
-def scoreboard(board: Board, state: dict) -> Scoreboard:
+def scoreboard(board: Board, state: dict[str, Any]) -> Scoreboard:
     entries = {team: ScoreEntry.of(team_lines(state, team)) for team in TEAMS}
     final = state["phase"] == "over"
     notes: list[str] = []

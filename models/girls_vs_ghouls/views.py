@@ -19,7 +19,7 @@ from .kit import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
 from .rules import has_reporter
 
 
-def house_views(board: Board, state: dict) -> list[dict[str, Any]]:
+def house_views(board: Board, state: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for h in sorted(state["control"], key=int):
         closed = state["closed"].get(h)
@@ -47,7 +47,7 @@ def house_views(board: Board, state: dict) -> list[dict[str, Any]]:
     return out
 
 
-def public_view(board: Board, state: dict) -> dict[str, Any]:
+def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
     return {
         "phase": state["phase"],
         "round": state["round"],
@@ -66,7 +66,7 @@ def public_view(board: Board, state: dict) -> dict[str, Any]:
     }
 
 
-def player_view(board: Board, state: dict, player: str) -> dict[str, Any]:
+def player_view(board: Board, state: dict[str, Any], player: str) -> dict[str, Any]:
     """The public view plus the player's own hand. The companion never learns a
     player's identity or which Tricks they hold, so that is all it can add."""
     view = public_view(board, state)
@@ -76,7 +76,7 @@ def player_view(board: Board, state: dict, player: str) -> dict[str, Any]:
     return view
 
 
-def prompts(board: Board, state: dict) -> list[Prompt]:
+def prompts(board: Board, state: dict[str, Any]) -> list[Prompt]:
     out = [Prompt(c, None, "todo") for c in state["chores"]]
     phase = state["phase"]
     if phase == "setup":

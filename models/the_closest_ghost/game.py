@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog, Column
-from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard
+from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard, VerdictStatus
 from . import layout, referee, rules, views
 from .actions import ACTIONS
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
@@ -180,5 +180,5 @@ class TheClosestGhost(Game):
         return referee.candidates(self, state, reading)
 
     def explain(self, state: dict[str, Any], expected: dict[str, Any],
-                reading: dict[str, Any]) -> tuple[str, list[Prompt]]:
+                reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

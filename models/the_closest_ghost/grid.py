@@ -16,10 +16,11 @@ above, in degrees) its printed top is turned from the combined area's top::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from .kit import BoardSpec
 
-BOARDS = ("A", "B")
+BOARDS: tuple[Literal["A", "B"], ...] = ("A", "B")
 LAYOUTS = ("3x6", "6x3")
 ROTATIONS = (0, 90, 180, 270)
 STEP = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}

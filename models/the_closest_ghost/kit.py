@@ -25,6 +25,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..catalog import OVERRIDE_ENV, CatalogError, Column
 
@@ -106,7 +107,7 @@ def _rows(path: Path) -> Iterable[tuple[int, dict[str, str]]]:
         raise CatalogError(f"{path}:1: the file has no header row")
 
 
-def _convert(path: Path, lineno: int, cells: dict[str, str], columns: dict[str, Column]) -> dict:
+def _convert(path: Path, lineno: int, cells: dict[str, str], columns: dict[str, Column]) -> dict[str, Any]:
     out = {}
     for name, col in columns.items():
         if name not in cells:

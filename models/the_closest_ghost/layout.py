@@ -67,8 +67,7 @@ def _circular_mean(angles: Iterable[float]) -> float:
 
 def board_pose(markers: Iterable[Marker], snapshot: Snapshot) -> Pose | None:
     """A board's pose from the sightings of its markers, or None when none is seen."""
-    seen = [(m, snapshot.find(m.payload)) for m in markers]
-    seen = [(m, s) for m, s in seen if s is not None]
+    seen = [(m, s) for m in markers if (s := snapshot.find(m.payload)) is not None]
     if not seen:
         return None
     if len(seen) >= 2:
@@ -125,19 +124,21 @@ def read(spec: BoardSpec, catalog: Any, state: State, snapshot: Snapshot) -> dic
     if poses["A"] and poses["B"]:
         up = area_angle(layout, poses["A"], poses["B"])
     else:   # one board seen: assume it lies as the game expects, to place its pieces
-        seen = [b for b in BOARDS if poses[b]]
-        up = (poses[seen[0]].angle_deg - state["rotations"][seen[0]]) if seen else 0.0
+        found = [(b, pose) for b in BOARDS if (pose := poses[b]) is not None]
+        up = (found[0][1].angle_deg - state["rotations"][found[0][0]]) if found else 0.0
     for b in BOARDS:
-        if poses[b]:
-            rotations[b] = snap_rotation(poses[b].angle_deg - up)
-    area = Area(layout, {b: (rotations[b] if rotations[b] is not None else state["rotations"][b])
-                         for b in BOARDS}, spec)
+        pose = poses[b]
+        if pose is not None:
+            rotations[b] = snap_rotation(pose.angle_deg - up)
+    turned: dict[str, int] = {b: r if (r := rotations[b]) is not None else state["rotations"][b] for b in BOARDS}
+    area = Area(layout, turned, spec)
 
     def square_at(x: float, y: float) -> str | None:
         for b in BOARDS:
-            if poses[b] is None:
+            pose = poses[b]
+            if pose is None:
                 continue
-            cell = spec.printed_cell(*poses[b].to_board(x, y))
+            cell = spec.printed_cell(*pose.to_board(x, y))
             if cell:
                 return area.from_printed(b, *cell)
         return None

@@ -7,15 +7,15 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, IllegalAction, Prompt
+from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import outcomes
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS, words
 from .rules import expecting, other
 
 State = dict[str, Any]
-Apply = Callable[[State, Action], tuple[State, list]]
-Expected = Callable[[State], dict]
+Apply = Callable[[State, Action], tuple[State, list[Any]]]
+Expected = Callable[[State], dict[str, Any]]
 
 
 def _ghost_diff(expected: list[str], got: list[str]) -> tuple[list[str], list[str]]:
@@ -41,7 +41,7 @@ def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Ac
     gone, new = _ghost_diff(turned["ghosts"], reading["ghosts"])
     out: list[list[Action]] = []
     if phase == "place_ghost":
-        place = [PlaceGhost(p, new[0])] if len(new) == 1 and not gone else []
+        place: list[Action] = [PlaceGhost(p, new[0])] if len(new) == 1 and not gone else []
         first = state["players"][0]
         out.append(turns + place)
         if place and first in moved:
@@ -69,7 +69,7 @@ def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Ac
 
 
 def explain(game: Any, state: State, expected: dict[str, Any],
-            reading: dict[str, Any]) -> tuple[str, list[Prompt]]:
+            reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     """Why a reading is not the expected table: the root cause first, each with how to
     put it right. ``waiting`` when the table is part-way through a legal move (the
     taken candy is still on the board)."""
@@ -100,9 +100,9 @@ def explain(game: Any, state: State, expected: dict[str, Any],
         return "out_of_sync", [Prompt(e, None, "error") for e in errors]
 
     # 2. a legal move, still waiting for the taken candy to leave the board
-    for seq, new, _ in outcomes(game, state, candidates(game, state, reading)):
+    for seq, after, _ in outcomes(game, state, candidates(game, state, reading)):
         landed = [a.to for a in seq if isinstance(a, MoveAvatar) and a.to in state["candy"]]
-        want = game.expected_table(new)
+        want = game.expected_table(after)
         if landed and reading["candy"] != want["candy"]:
             patched = dict(want, candy=sorted(want["candy"] + [sq for sq in landed if sq in reading["candy"]]))
             if patched == reading:
