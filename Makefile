@@ -28,7 +28,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo test lint test-debian-opencv bench soak apt-base apt-test venv clean tags
+.PHONY: demo test lint test-debian-opencv bench contract soak apt-base apt-test venv clean tags
 
 demo: venv
 	$(VENV)/bin/companion demo
@@ -52,7 +52,12 @@ test-debian-opencv: apt-base
 	[ -x $(DEBIAN_VENV)/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $(DEBIAN_VENV)
 	$(DEBIAN_VENV)/bin/python -m pip install -q -e '.[test]'
 	$(DEBIAN_VENV)/bin/python -c "import cv2, numpy; print('Debian stack: OpenCV', cv2.__version__, 'numpy', numpy.__version__)"
-	$(DEBIAN_VENV)/bin/python -m pytest -q -m "not browser" -p no:cacheprovider
+	$(DEBIAN_VENV)/bin/python -m pytest -q -m "not browser" -p no:cacheprovider --ignore=tests/contract
+
+# Every game's contract over 1,000 random legal games per game and table size
+# (make test plays 40 of each); a failure names the seed that replays it.
+contract: venv
+	COMPANION_CONTRACT_GAMES=$(or $(GAMES),1000) $(PY) -m pytest -q tests/contract
 
 bench: venv
 	$(PY) -m companion.bench

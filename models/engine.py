@@ -11,7 +11,7 @@ A game is a :class:`Game` subclass with:
   action its phase does not allow (``phases``); the rest of legality is checked
   by the game's handler (``handlers()``, an explicit table). An illegal action
   raises :class:`IllegalAction` reading ``"<action type>: <reason>"`` (never the
-  action itself, whose fields may be secret). ``apply`` works on a deep copy, so
+  action itself, whose fields may be secret). ``apply`` works on a deep copy (:func:`copy_state`), so
   it can never half-apply: the state passed in is never changed;
 * ``expected_table(state)`` and ``read(state, snapshot)``: the table in the
   game's own terms (JSON data), what it should look like and what the camera
@@ -28,9 +28,9 @@ Example, with any registered game::
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
+import pickle
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -48,6 +48,14 @@ from .whereabouts import Whereabouts, words_or
 
 State = dict[str, Any]
 Layout = dict[str, Any]
+
+
+def copy_state(state: State) -> State:
+    """A private deep copy of a state (plain JSON data): a pickle round trip, the
+    same result as ``copy.deepcopy`` about three times faster, which the referee's
+    searches and every ``apply`` feel."""
+    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 # --------------------------------------------------------------------------- actions
@@ -136,6 +144,16 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
     return value
 
 
+_HINTS: dict[type[Action], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Action]) -> dict[str, Any]:
+    """An action class's field types (resolved once: it does not change)."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
 def parse_action(action_types: Sequence[type[Action]], data: Any) -> Action:
     """Build a typed action from JSON data, or raise :class:`MalformedAction`."""
     if not isinstance(data, dict):
@@ -146,7 +164,7 @@ def parse_action(action_types: Sequence[type[Action]], data: Any) -> Action:
         known = ", ".join(sorted(by_type))
         raise MalformedAction(f"unknown action type {kind!r} (known: {known})")
     cls = by_type[kind]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     kwargs = {}
     names = set()
     for f in dataclasses.fields(cls):
@@ -417,7 +435,7 @@ class Game:
         :class:`IllegalAction` and leaves ``state`` untouched otherwise."""
         if not isinstance(action, self.actions):
             raise IllegalAction(f"{getattr(action, 'type', type(action).__name__)}: not a {self.title} action")
-        work = copy.deepcopy(state)
+        work = copy_state(state)
         if not self.allowed_now(state, action):
             self._apply(work, action)   # the game's own words for the refusal, when it has them
             raise IllegalAction(f"{action.type}: not during the {state.get('phase')} phase")

@@ -44,11 +44,12 @@ from .kit import FIRST_TOKEN, Board, slot, standee
 CENTRE = (450.0, 300.0)
 R_TILE, R_SLOT, R_STANDEE = 235.0, 145.0, 95.0
 CARD_MM = (44.0, 62.0)
-# where the revealed Trick faces of a house lie: (radius, degrees off the house's direction)
 # where the revealed Trick faces of a house lie: (radius, degrees off the house's direction);
-# the canonical table keeps tags apart for up to 6 faces and 3 standees at a house (the last ones
+# the canonical table keeps tags apart for up to 10 faces and 3 standees at a house (the last ones
 # beyond the tile), all within 22.5 degrees of the house's direction, so they read as that house's
-FACE_SPOTS = [(182.0, -9.5), (182.0, 9.5), (145.0, -14.0), (145.0, 14.0), (282.0, 10.0), (282.0, 0.0)]
+# (7 players can stack more than 6 Tricks on one house: the random-game contract test found it)
+FACE_SPOTS = [(182.0, -9.5), (182.0, 9.5), (145.0, -14.0), (145.0, 14.0), (282.0, 10.0), (282.0, 0.0),
+              (182.0, -19.0), (182.0, 19.0), (220.0, -17.0), (220.0, 17.0)]
 # standees stand in a line from the house toward the centre of the cul-de-sac; a third one beyond the tile
 STANDEE_SPOTS = [(97.0, 0.0), (55.0, 0.0), (282.0, -10.0), (10.0, 0.0), (97.0, 12.0), (55.0, 14.0)]
 SEAT_SPOTS = [(50.0, 100.0), (50.0, 233.0), (50.0, 366.0), (50.0, 500.0),

@@ -58,6 +58,9 @@ class Pose:
         return (dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a))
 
 
+#: how far apart (each way, mm) two avatars sharing a square stand, so both tags show
+SHARED_OFFSET_MM = 12.0
+
 def _circular_mean(angles: Iterable[float]) -> float:
     angles = list(angles)
     sx = sum(math.cos(math.radians(a)) for a in angles)
@@ -225,8 +228,12 @@ def arrange(spec: BoardSpec, catalog: Any, area: Area, state: State,
         return (d, d)
 
     avatar_tags = {c.values.get("colour"): c.payload for c in catalog.of_kind("avatars")}
+    shared = [p for p, sq in state["avatars"].items() if sq is not None
+              and list(state["avatars"].values()).count(sq) > 1]
     for player, sq in state["avatars"].items():
         x, y, a = at(sq)
+        if player in shared:      # two avatars on one square stand side by side, both tags showing
+            x += SHARED_OFFSET_MM if shared.index(player) else -SHARED_OFFSET_MM
         payload = avatar_tags[player]
         out.append(Placement(payload, x, y, a, size_mm=token(payload), label=f"{player} avatar"))
     ghost_tags = [c.payload for c in catalog.of_kind("ghosts")]

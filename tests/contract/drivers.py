@@ -1,0 +1,93 @@
+"""One random-game driver per shipped game (see :mod:`tests.support.contract`).
+
+Each wraps that game's own table simulator from ``tests/games/<code>/``: it keeps
+what lies face down (decks, hands, stacks) the way a real table does, chooses
+legal random moves and tells the engine only what the table would show.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from models.engine import Game
+from tests.support.contract import Driver, Step
+
+LIMIT = 3000        # steps: every game ends long before
+
+
+def glc(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    from tests.games.glc.bot import next_action
+    rng = random.Random(seed)
+    state = game.setup(players, {})
+    for _ in range(LIMIT):
+        data = next_action(state, rng)
+        if data is None:
+            return
+        action = game.parse_action(data)
+        after, _ = game.apply(state, action)
+        yield state, [action], after
+        state = after
+
+
+def gvg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    from tests.games.gvg.gvg_support import TrueTable
+    table = TrueTable(players, seed)
+    state = game.setup(players, {})
+    for _ in range(LIMIT):
+        if game.is_over(state):
+            return
+        step = [game.parse_action(a) for a in table.next_actions(state)]
+        after, _ = game.apply_all(state, step)
+        yield state, step, after
+        state = after
+
+
+def ccr(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    from tests.games.ccr.driver import Table
+    state = game.setup(players, {})
+    table = Table(game, state, seed)
+    for _ in range(LIMIT):
+        if game.is_over(state):
+            return
+        action = table.next_action(state)
+        after, _ = game.apply(state, action)
+        yield state, [action], after
+        state = after
+
+
+def gah(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    from tests.games.gah.driver import Table
+    state = game.setup(players, {})
+    table = Table(state, seed)
+    for _ in range(LIMIT):
+        if game.is_over(state):
+            return
+        action = table.next_action(state)
+        after, _ = table.play(state, action)      # the simulator follows its own cards
+        yield state, [action], after
+        state = after
+
+
+def tcg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    from tests.games.tcg.test_tcg_properties import legal_actions
+    rng = random.Random(seed)
+    state = game.setup(players, {})
+    for _ in range(LIMIT):
+        choices = legal_actions(state)
+        if game.is_over(state) or not choices:
+            return
+        action = game.parse_action(rng.choice(choices))
+        after, _ = game.apply(state, action)
+        yield state, [action], after
+        state = after
+
+
+DRIVERS: dict[str, Driver] = {"GLC": glc, "GVG": gvg, "CCR": ccr, "GAH": gah, "TCG": tcg}
+PLAYERS: dict[str, list[list[str]]] = {
+    "GLC": [["RED", "BLUE", "GREEN"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]],
+    "GVG": [["RED", "BLUE", "GREEN", "YELLOW"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE", "WHITE"]],
+    "CCR": [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]],
+    "GAH": [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW"]],
+    "TCG": [["RED", "BLUE"]],
+}
+
