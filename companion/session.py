@@ -85,8 +85,10 @@ def _games_by_code(code: str, _cache: dict[str, Game] = {}) -> Game:
     return _cache[code]
 
 
-#: event types that sound the buzzer (any event type naming a scare does too)
-_ALERTS = {"escape": "escape"}
+
+#: every status a view can carry (README: "Every status the page can show")
+STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
+
 
 class Subscription:
     """A queue of views for one listener (a Server-Sent Events client): every
@@ -597,9 +599,8 @@ class Session:
         for e in events:
             self._add_event({**e.to_json(), "kind": kind, "entry": seq})
         if self.indicators is not None:
-            alert = next((_ALERTS[e.type] for e in events if e.type in _ALERTS), None)
-            if alert is None and any("scare" in e.type.lower() for e in events):
-                alert = "scare"
+            alerts = self.engine.alerts if self.engine is not None else {}
+            alert = next((alerts[e.type] for e in events if e.type in alerts), None)
             if alert:
                 self.indicators.beep(alert)
 
@@ -805,9 +806,12 @@ class Session:
             return None
 
     def _public_status(self) -> str:
+        """One of :data:`STATUSES`."""
         if self._camera["source"] is not None and not self._camera["ok"] and not self._camera["ended"] \
                 and self._camera["errors"] > 0:
             return "camera_lost"
+        if self.engine is None:
+            return "no_game"
         if self.engine is not None and self.state is not None and (self._ended or self.engine.is_over(self.state)):
             return "over"
         return self._status

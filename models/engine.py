@@ -383,6 +383,9 @@ class Game:
     #: remembers where they lie while piles cover them. Not a marker whose cover or
     #: place means something (a board that turns, a slot a card hides).
     fixed_markers: ClassVar[tuple[str, ...]] = ()
+    #: event type -> the cue it sounds (the buzzer's pattern and the page's sound):
+    #: the moments the whole table should notice, e.g. ``{"scared": "scare"}``
+    alerts: ClassVar[dict[str, str]] = {}
 
     def __init__(self, catalog: Any | None = None):
         from .catalog import Catalog  # local: catalog imports nothing from here

@@ -33,6 +33,7 @@ class GhostAtHome(Game):
     max_players = 4
     actions = ACTIONS
     phases = rules.PHASES
+    alerts: ClassVar[dict[str, str]] = {"escape": "escape"}
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = CATALOG_SCHEMA
     options = {

@@ -54,6 +54,7 @@ class GhostsLoveCandy(Game):
         self.cards = Cards.from_catalog(self.catalog)
 
     secret_kinds: ClassVar[frozenset[str]] = frozenset({"love"})
+    alerts: ClassVar[dict[str, str]] = {"scared": "scare"}
     kind_names: ClassVar[dict[str, tuple[str, str]]] = {
         "love": ("Love card", "Love cards"), "kids": ("kid", "kids"), "ghosts": ("ghost", "ghosts"),
         "candy": ("candy card", "candy cards")}
