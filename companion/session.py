@@ -31,7 +31,8 @@ import json
 import logging
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hardware.frames import Frame, FrameSource, FrameSourceError
 from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
@@ -69,9 +70,7 @@ def camera_source(spec: str, config: Config, realtime: bool = False) -> FrameSou
     kind = kind.lower()
     size = (config.camera.width, config.camera.height)
     kw: dict[str, Any] = {}
-    if kind == "picamera2" and not arg:
-        kw = {"resolution": size}
-    elif kind == "opencv" and arg.isdigit():
+    if kind == "picamera2" and not arg or kind == "opencv" and arg.isdigit():
         kw = {"resolution": size}
     elif kind in ("replay", "sim"):
         kw = {"fps": config.camera.fps, "realtime": realtime}
@@ -95,7 +94,7 @@ class Subscription:
     published view, in order. A listener that falls ``maxlen`` views behind loses
     the oldest ones, never the newest."""
 
-    def __init__(self, session: "Session", maxlen: int = 256):
+    def __init__(self, session: Session, maxlen: int = 256):
         self._session = session
         self._queue: collections.deque[dict[str, Any]] = collections.deque(maxlen=maxlen)
         self._cond = threading.Condition()
@@ -119,7 +118,7 @@ class Subscription:
             self._cond.notify_all()
         self._session._unsubscribe(self)
 
-    def __enter__(self) -> "Subscription":
+    def __enter__(self) -> Subscription:
         return self
 
     def __exit__(self, *exc: object) -> None:

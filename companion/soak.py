@@ -44,7 +44,7 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 HOST = "127.0.0.1"
 SAMPLE_S = 2.0           # /proc sampled this often
@@ -133,7 +133,10 @@ class ProcWatch:
 
     def sample(self, t: float, viewers: int) -> Sample:
         status = Path(f"/proc/{self.pid}/status").read_text()
-        rss_kb = int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1))
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        if found is None:
+            raise RuntimeError(f"no VmRSS in /proc/{self.pid}/status")
+        rss_kb = int(found.group(1))
         now, ticks = time.monotonic(), self._cpu_ticks()
         cpu = None
         if self._last is not None and now > self._last[0]:
@@ -269,8 +272,13 @@ def start_demo(tmp: Path) -> tuple[subprocess.Popen, int, str, list[str]]:
         m = re.search(r"open http://[\d.]+:(\d+)/", line)
         if m:
             pin = re.search(r"PIN (\w+)", line)
-            threading.Thread(target=lambda: [lines.append(l.rstrip("\n")) for l in proc.stdout],
-                             daemon=True).start()       # keep the pipe drained
+            out = proc.stdout
+
+            def drain(out: IO[str] = out) -> None:     # keep the pipe drained
+                for rest in out:
+                    lines.append(rest.rstrip("\n"))
+
+            threading.Thread(target=drain, daemon=True).start()
             return proc, int(m.group(1)), pin.group(1) if pin else DEMO_PIN, lines
         if not line and proc.poll() is not None:
             break
@@ -493,7 +501,8 @@ def summary(report: dict[str, Any]) -> list[tuple[str, str]]:
         ("threads first / last / max", "{} / {} / {}".format(*f["threads"])),
         ("open files first / last / max", "{} / {} / {}".format(*f["fds"])),
         ("CPU mean / max", f"{f['cpu_mean_pct']}% / {f['cpu_max_pct']}% of one core"),
-        ("journal size start -> end", "{:.2f} -> {:.2f} MB".format(*f["journal_mb"]) if f["journal_mb"] else "not found"),
+        ("journal size start -> end",
+         "{:.2f} -> {:.2f} MB".format(*f["journal_mb"]) if f["journal_mb"] else "not found"),
     ]
     if waves:
         rows.append(("viewer waves", f"{len(waves)} x {report['viewers']}: admitted "

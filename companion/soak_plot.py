@@ -8,8 +8,9 @@ plateau drawn as a dashed line, the verdict in the title::
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import cv2
 import numpy as np
@@ -83,7 +84,7 @@ def draw(report: dict[str, Any], path: Path) -> None:
         ystep = nice_step(hi * 1.1 or 1, 4)
         ymax = ystep * math.ceil(hi * 1.1 / ystep) if hi > 0 else ystep
 
-        def Y(val: float) -> int:
+        def Y(val: float, bottom: float = bottom, top: float = top, ymax: float = ymax) -> int:
             return int(round(bottom - (bottom - top) * val / ymax))
 
         for w in waves:

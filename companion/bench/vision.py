@@ -37,6 +37,7 @@ import math
 import os
 import statistics
 import time
+from typing import Any
 
 import cv2
 import numpy as np
@@ -184,7 +185,11 @@ def speed(report, n_frames: int) -> None:
     fpipe.process(frames[0])                                 # calibrates
     # then, frame by frame and interleaved (so a busy machine slows all three
     # alike): raw zxing, the settled pipeline, a full pass
-    raw, steady, full, modes, stages = [], [], [], {}, []
+    raw: list[float] = []
+    steady: list[float] = []
+    full: list[float] = []
+    modes: dict[str, int] = {}
+    stages: list[Any] = []
     for f in frames[i + 1:i + 1 + n]:
         t0 = time.perf_counter()
         zx.decode(f.image)
@@ -203,12 +208,14 @@ def speed(report, n_frames: int) -> None:
     amortised = S + (F - S) / (per_full_s * 14.0)
     report.line(f"Speed on a settled {res[0]}x{res[1]} table (60 cards, 25 mm tags), median of {n} frames; "
                 f"steady frames were {modes}.")
-    report.table(["what", "ms/frame (x86)", "ratio to raw zxing", "target", "Pi 5 est. ms (x2.5-3)", "camera interval ms"],
+    report.table(["what", "ms/frame (x86)", "ratio to raw zxing", "target", "Pi 5 est. ms (x2.5-3)",
+                  "camera interval ms"],
                  [["raw zxing-cpp full-frame decode", R, "1.00", "", f"{2.5 * R:.0f}-{3 * R:.0f}", 70],
                   ["pipeline, settled (steady state)", S, f"{S / R:.2f}", "≤ 0.5", f"{2.5 * S:.0f}-{3 * S:.0f}", 70],
                   [f"  + a full pass every {per_full_s:.0f} s, amortised", amortised, f"{amortised / R:.2f}", "",
                    f"{2.5 * amortised:.0f}-{3 * amortised:.0f}", 70],
-                  ["pipeline full pass (decode + small tags)", F, f"{F / R:.2f}", "≤ 1.5", f"{2.5 * F:.0f}-{3 * F:.0f}", 70]])
+                  ["pipeline full pass (decode + small tags)", F, f"{F / R:.2f}", "≤ 1.5",
+                   f"{2.5 * F:.0f}-{3 * F:.0f}", 70]])
     if stages:
         report.line("Full pass by stage, mean ms: " + ", ".join(
             f"{k} {statistics.mean(s[k] for s in stages):.1f}" for k in STAGES))

@@ -103,8 +103,10 @@ def print_text(d: dict[str, Any], out) -> None:
           f"{d['decode_ms']:.1f} ms", file=out)
     if d["sightings"]:
         rows = [["payload", "known", "px", "x_mm", "y_mm", "angle"]]
+        def f(v: float | None) -> str:
+            return "-" if v is None else f"{v:.1f}"
+
         for s in d["sightings"]:
-            f = lambda v: "-" if v is None else f"{v:.1f}"
             rows.append([s["payload"], "yes" if s["known"] else "no", f"{s['px'][0]:.1f},{s['px'][1]:.1f}",
                          f(s["x_mm"]), f(s["y_mm"]), f(s["angle_deg"])])
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]

@@ -18,8 +18,8 @@ which way the table's x/y frame turns (``mirrored``).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import cv2
 import numpy as np
@@ -42,7 +42,7 @@ class Calibration:
     mirrored: bool
 
     @classmethod
-    def from_corners(cls, corners_px: Sequence[Point], table_mm: tuple[float, float]) -> "Calibration":
+    def from_corners(cls, corners_px: Sequence[Point], table_mm: tuple[float, float]) -> Calibration:
         """Calibrate from the pixel centres of corners 1, 2, 3, 4 (in that order)."""
         w, h = float(table_mm[0]), float(table_mm[1])
         src = np.array(corners_px, np.float64)
@@ -55,7 +55,7 @@ class Calibration:
         return cls((w, h), tuple(map(tuple, src.tolist())), H, cross > 0)  # type: ignore[arg-type]
 
     @classmethod
-    def find(cls, detections: Iterable[Detection], table_mm: tuple[float, float]) -> "Calibration | None":
+    def find(cls, detections: Iterable[Detection], table_mm: tuple[float, float]) -> Calibration | None:
         """Calibrate from a frame's detections; None unless all four corners are
         there, each exactly once, and they make a sensible quadrilateral."""
         found = corner_centres(detections)
@@ -110,7 +110,7 @@ class Calibration:
         shifts = [math.dist(found[p], self.corners_px[i]) for i, p in enumerate(CORNERS) if p in found]
         return max(shifts, default=0.0)
 
-    def updated(self, detections: Iterable[Detection], tolerance_px: float) -> "Calibration | None":
+    def updated(self, detections: Iterable[Detection], tolerance_px: float) -> Calibration | None:
         """A new calibration when the corners moved more than ``tolerance_px``
         (the camera was bumped), else None. Needs at least three corners: a
         missing fourth is carried along by the affine motion of the other three."""
@@ -129,7 +129,7 @@ class Calibration:
             missing = ({0, 1, 2, 3} - set(seen)).pop()
             ox, oy = self.corners_px[missing]
             guess = tuple((A @ np.array([ox, oy, 1.0])).tolist())
-            new = [found[p] if p in found else guess for p in CORNERS]
+            new = [found.get(p, guess) for p in CORNERS]
         if not _convex(new):
             return None
         return Calibration.from_corners(new, self.table_mm)

@@ -14,6 +14,7 @@ against hundreds for a full decode.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -98,7 +99,7 @@ class ChangeDetector:
         s = self.scale
         return (int(box[0] * s), int(box[1] * s), int(np.ceil(box[2] * s)), int(np.ceil(box[3] * s)))
 
-    def accept(self, small: np.ndarray, boxes: list[Box] | None, keep: list[Box] = ()) -> None:
+    def accept(self, small: np.ndarray, boxes: list[Box] | None, keep: Sequence[Box] = ()) -> None:
         """Copy ``small`` into the reference inside ``boxes`` (small grid; all of
         it when None), except inside ``keep`` (still to be explained)."""
         if self.ref is None or self.ref.shape != small.shape or boxes is None:

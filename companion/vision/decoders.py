@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -45,7 +45,7 @@ class Detection:
         c = self.corners
         return sum(math.dist(c[i], c[(i + 1) % 4]) for i in range(4)) / 4.0
 
-    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> "Detection":
+    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> Detection:
         """This detection in the coordinates of a bigger image: a crop at
         (dx, dy) that was resized by ``scale`` before decoding."""
         return Detection(self.payload, tuple((x / scale + dx, y / scale + dy)
@@ -144,7 +144,8 @@ class ZbarDecoder(Decoder):
             with pz._image() as img:
                 w.zbar_image_set_format(img, pz._FOURCC["L800"])
                 w.zbar_image_set_size(img, width, height)
-                w.zbar_image_set_data(img, cast(pixels, c_void_p), len(pixels), None)
+                # the bytes object itself, as pyzbar's own decode() passes it (ctypes takes bytes as a pointer)
+                w.zbar_image_set_data(img, cast(pixels, c_void_p), len(pixels), None)  # type: ignore[arg-type]
                 if w.zbar_scan_image(scanner, img) < 0:
                     return []
                 for sym in pz._symbols_for_image(img):

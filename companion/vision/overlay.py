@@ -11,7 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-GREEN, YELLOW, RED, MAGENTA, BLUE, CYAN = (60, 200, 60), (0, 210, 230), (40, 40, 230), (200, 60, 200), (220, 120, 30), (200, 200, 0)
+GREEN, YELLOW, RED = (60, 200, 60), (0, 210, 230), (40, 40, 230)
+MAGENTA, BLUE, CYAN = (200, 60, 200), (220, 120, 30), (200, 200, 0)
 ORANGE = (0, 140, 255)
 
 
@@ -48,8 +49,9 @@ def draw(image: np.ndarray, pipe) -> np.ndarray:
             cv2.line(out, a, b, colour, 4 * lw, cv2.LINE_AA)
         x, y = (int(v) for v in tr.sighting.px)
         label = p.split(":", 1)[1]            # KIND:ID; the game is the same for all
-        cv2.putText(out, label, (x + 6 * lw, y - 6 * lw), cv2.FONT_HERSHEY_SIMPLEX, font, (0, 0, 0), 3 * lw, cv2.LINE_AA)
-        cv2.putText(out, label, (x + 6 * lw, y - 6 * lw), cv2.FONT_HERSHEY_SIMPLEX, font, colour, lw, cv2.LINE_AA)
+        at = (x + 6 * lw, y - 6 * lw)
+        cv2.putText(out, label, at, cv2.FONT_HERSHEY_SIMPLEX, font, (0, 0, 0), 3 * lw, cv2.LINE_AA)
+        cv2.putText(out, label, at, cv2.FONT_HERSHEY_SIMPLEX, font, colour, lw, cv2.LINE_AA)
     if last is not None:
         for r in last.rejected:
             x, y = (int(v) for v in r["px"])
@@ -57,5 +59,6 @@ def draw(image: np.ndarray, pipe) -> np.ndarray:
             cv2.putText(out, r["payload"][:24], (x + 6, y), cv2.FONT_HERSHEY_SIMPLEX, font, RED, lw, cv2.LINE_AA)
     status = ("settled" if last and last.settled else "moving") + ("" if cal else " - not calibrated")
     cv2.putText(out, status, (10 * lw, 24 * lw), cv2.FONT_HERSHEY_SIMPLEX, 2 * font, (0, 0, 0), 3 * lw, cv2.LINE_AA)
-    cv2.putText(out, status, (10 * lw, 24 * lw), cv2.FONT_HERSHEY_SIMPLEX, 2 * font, GREEN if cal else RED, lw, cv2.LINE_AA)
+    cv2.putText(out, status, (10 * lw, 24 * lw), cv2.FONT_HERSHEY_SIMPLEX, 2 * font, GREEN if cal else RED, lw,
+                cv2.LINE_AA)
     return out

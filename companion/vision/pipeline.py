@@ -49,7 +49,7 @@ from .calibration import Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
 from .decoders import Decoder, Detection, get_decoder, whole_frame
 from .reading import Reading, build, merge
-from .search import Found, search, tag_side_px
+from .search import Found, grey_of, search, tag_side_px
 from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
 
@@ -215,11 +215,8 @@ class Pipeline:
         mode = "regions"
         if had_ref and motion.mean() > cfg.full_fraction:
             mode = "wait"
-        elif cal is None or not had_ref:
-            mode = "full"
-        elif sum(_area(r.box) for r in still) > cfg.full_fraction * w * h:
-            mode = "full"
-        elif not moving and (self.last_full_t is None or t - self.last_full_t >= cfg.full_every_s):
+        elif cal is None or not had_ref or sum(_area(r.box) for r in still) > cfg.full_fraction * w * h or \
+                not moving and (self.last_full_t is None or t - self.last_full_t >= cfg.full_every_s):
             mode = "full"
         scanned = still if mode == "regions" else []
         clock.lap("changes")
@@ -228,7 +225,7 @@ class Pipeline:
         if mode == "full":
             found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, cfg.small_tags)
             side = found.side_px
-            grow = side[1]
+            grow = side[1] if side is not None else grow
             self.last_full_t = t
         elif scanned:
             found = search(img, self.whole, [r.box for r in scanned], side, cfg.table_mm, cfg.tag_mm,
@@ -262,7 +259,7 @@ class Pipeline:
         tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow)
         settled = cal is not None and self.tracker.settled(t)
         changed_flag = False
-        if settled:
+        if settled and cal is not None:
             snap = Snapshot(t, tuple(self.tracker.present()), True, cal.table_mm)
             if self.snapshot is None or self._differs(self.snapshot, snap):
                 self.snapshot, changed_flag = snap, True
@@ -351,7 +348,9 @@ class Pipeline:
         """Split the tracks not seen into carried, held and missed. A tag under
         a still, hand-sized change is held for at most ``hold_still_s`` (a hand
         does not rest that long; a board laid over a token does)."""
-        carried, held, missed = [], [], []
+        carried: list[str] = []
+        held: list[str] = []
+        missed: list[str] = []
         still_since = {}
         ch = self.changes
         mh, mw = motion.shape
@@ -398,6 +397,8 @@ class Pipeline:
             return True
         for s in b:
             o = a.find(s.payload)
+            if o is None:
+                return True
             turn = abs(((o.angle_deg - s.angle_deg + 180.0) % 360.0) - 180.0)
             if o.distance_to(s.x_mm, s.y_mm) > self.config.move_mm or turn > self.config.turn_deg:
                 return True
@@ -444,14 +445,15 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     clock.lap("search")
     budget_px = int(budget * w * h)
     jobs = [Job(c.box, "new", c.score) for c in found.candidates]
+    grey = found.grey if found.grey is not None else grey_of(image)
     ms = None if budget_time is None else clock.laps["search"] * budget_time
-    rec = smalltags.recover(found.grey, jobs, decoder, budget_px, budget_ms=ms)
+    rec = smalltags.recover(grey, jobs, decoder, budget_px, budget_ms=ms)
     dets, used, tried = list(rec.detections), rec.used_px, rec.tried
     while rec.later and any(j.tries for j in rec.later) and used < budget_px:
         rest = [j for j in rec.later if 0 < j.tries < len(smalltags.LADDER) - 1]
         if not rest:
             break
-        rec = smalltags.recover(found.grey, rest, decoder, budget_px - used, retry_frames=len(smalltags.LADDER))
+        rec = smalltags.recover(grey, rest, decoder, budget_px - used, retry_frames=len(smalltags.LADDER))
         dets, used, tried = dets + rec.detections, used + rec.used_px, tried + rec.tried
         if rec.tried == 0:
             break                                   # the budget is spent

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 import cv2
 import numpy as np
@@ -177,7 +177,7 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     total = ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
     n_px = np.maximum(1, (x1 - x0) * (y1 - y0))
     score = total / n_px / 255.0 * short / np.maximum(side, 1)
-    return [Candidate(tuple(int(v) for v in b), round(float(sc), 4)) for b, sc in zip(boxes, score)]
+    return [Candidate((int(b[0]), int(b[1]), int(b[2]), int(b[3])), round(float(sc), 4)) for b, sc in zip(boxes, score)]
 
 
 def _det_box(d: Detection, grow: float = 0.25) -> Box:

@@ -27,8 +27,8 @@ upscale only ~12 %.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 import cv2
 import numpy as np

@@ -30,8 +30,8 @@ from __future__ import annotations
 import math
 import statistics
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
 
 from models.table import Sighting
 
@@ -152,10 +152,7 @@ class Tracker:
         """Nothing moved for ``settle_s``, nothing covered, nothing half-seen."""
         if self.last_change_t is None or t - self.last_change_t < self.settle_s - EPS:
             return False
-        for tr in self.tracks.values():
-            if tr.held or not tr.present or tr.misses >= 2:
-                return False
-        return True
+        return all(tr.present and not tr.held and tr.misses < 2 for tr in self.tracks.values())
 
     def remembered(self) -> list[str]:
         """The fixed markers not seen now, kept where they were last seen."""
