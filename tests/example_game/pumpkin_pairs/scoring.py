@@ -1,0 +1,23 @@
+"""The scoreboard, every point explained: each card by its value, each pair of
+equal values 3 more."""
+from __future__ import annotations
+
+from collections import Counter
+
+from models.engine import Scoreboard, ScoreEntry, ScoreLine
+
+from .kit import Kit
+from .state import PumpkinPairsState as State
+
+PAIR_BONUS = 3
+
+
+def scoreboard(kit: Kit, state: State) -> Scoreboard:
+    entries = {}
+    for p, cards in state["areas"].items():
+        values = sorted(kit.value[c] for c in cards)
+        lines = [ScoreLine(f"pumpkin {v}", v) for v in values]
+        pairs = [v for v, n in sorted(Counter(values).items()) for _ in range(n // 2)]
+        lines += [ScoreLine(f"a pair of {v}s", PAIR_BONUS) for v in pairs]
+        entries[p] = ScoreEntry.of(lines)
+    return Scoreboard.by_highest(entries, final=state["phase"] == "over")

@@ -1,0 +1,16 @@
+"""Where the state puts each card, for the engine's "nothing in two places"
+check (the deck holds the rest)."""
+from __future__ import annotations
+
+from models.whereabouts import Whereabouts
+
+from .state import PumpkinPairsState as State
+
+
+def whereabouts(w: Whereabouts, state: State) -> Whereabouts:
+    if state["middle"]:
+        w.place(state["middle"], "in the middle", "on the table")
+    for p, cards in state["areas"].items():
+        for c in cards:
+            w.place(c, f"in {p}'s area", "on the table")
+    return w
