@@ -16,9 +16,9 @@ A game is a :class:`Game` subclass with:
 * ``expected_table(state)`` and ``read(state, snapshot)``: the table in the
   game's own terms (JSON data), what it should look like and what the camera
   sees; ``referee(state, snapshot)`` compares them (:class:`Verdict`);
-* ``prompts(state)``, ``score(state)``, ``public_view(state)`` and
-  ``player_view(state, player)``. The public view never holds hidden
-  information (face-down cards, hands).
+* ``prompts(state)``, ``score(state)`` and ``public_view(state)``. The public
+  view never holds hidden information (face-down cards, hands). (There is no
+  per-player view: nothing could serve one until a phone can prove whose it is.)
 
 Example, with any registered game::
 
@@ -592,9 +592,6 @@ class Game:
         raise NotImplementedError
 
     def public_view(self, state: State) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def player_view(self, state: State, player: str) -> dict[str, Any]:
         raise NotImplementedError
 
     def expected_table(self, state: State) -> Layout:

@@ -48,15 +48,6 @@ def _round_points(kit: Kit, state: State) -> list[dict[str, int]]:
     return [round_totals(kit, state, r) for r in state["rounds"]]
 
 
-def player_view(kit: Kit, state: State, player: str) -> dict[str, Any]:
-    view = public_view(kit, state)
-    mine = [a for a in state["order"] if state["owner"][a] == player]
-    view["you"] = player
-    view["your_areas"] = mine
-    view["your_turn"] = state["turn"] in mine
-    return view
-
-
 def prompts(kit: Kit, state: State) -> list[Prompt]:
     phase = state["phase"]
     n = len(state["players"])

@@ -92,9 +92,6 @@ class GhostAtHome(Game):
     def public_view(self, state: State) -> dict[str, Any]:
         return views.public_view(self.kit, state)
 
-    def player_view(self, state: State, player: str) -> dict[str, Any]:
-        return views.player_view(self.kit, state, player)
-
     def expected_table(self, state: State) -> Layout:
         return layout.expected_table(self.kit, state)
 

@@ -36,14 +36,6 @@ def public_view(kit: Kit, state: State) -> dict[str, Any]:
     }
 
 
-def player_view(kit: Kit, state: State, player: str) -> dict[str, Any]:
-    view = public_view(kit, state)
-    view["you"] = player
-    view["your_hand_count"] = state["hands"].get(player)
-    view["your_turn"] = state["phase"] == "turn" and not state["pending"] and state["turn"] == player
-    return view
-
-
 def _turn_prompt(state: State) -> Prompt:
     p = state["turn"]
     parts = []
@@ -115,4 +107,4 @@ def scoreboard(kit: Kit, state: State) -> Scoreboard:
     return Scoreboard(entries, [state["winner"]], False, final=True)
 
 
-__all__ = ["public_view", "player_view", "prompts", "scoreboard"]
+__all__ = ["public_view", "prompts", "scoreboard"]

@@ -23,7 +23,7 @@ from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
 from .scoring import scoreboard
 from .state import GhostsLoveCandyState, State
-from .views import player_view as _player_view, public_view as _public_view
+from .views import public_view as _public_view
 from .whereabouts import whereabouts as _whereabouts
 
 
@@ -89,9 +89,6 @@ class GhostsLoveCandy(Game):
 
     def public_view(self, state: State) -> dict[str, Any]:
         return _public_view(state, self.cards)
-
-    def player_view(self, state: State, player: str) -> dict[str, Any]:
-        return _player_view(state, self.cards, player)
 
     # ---- the table
 

@@ -2,8 +2,7 @@
 
 The public view (the big screen, the web page, the journal's public log) never
 holds hidden information: hands are counts, a face-down ghost is only "chosen",
-Love cards appear only once revealed. ``player_view`` adds one player's own
-hand, face-down ghost and Love card (if the engine was told it).
+Love cards appear only once revealed.
 """
 from __future__ import annotations
 
@@ -45,11 +44,3 @@ def public_view(state: State, cards: Cards) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, cards: Cards, player: str) -> dict[str, Any]:
-    view = public_view(state, cards)
-    if player in state["players"]:
-        chosen = state["chosen"].get(player)
-        view["you"] = {"player": player, "hand": [cards.ghost_value(g) for g in state["hands"][player]],
-                       "chosen": None if chosen in (None, "?") else cards.ghost_value(chosen),
-                       "love": state["love"].get(player)}
-    return view

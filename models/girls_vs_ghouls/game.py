@@ -103,9 +103,6 @@ class GirlsVsGhouls(Game):
     def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
         return views.public_view(self.board, state)
 
-    def player_view(self, state: dict[str, Any], player: str) -> dict[str, Any]:
-        return views.player_view(self.board, state, player)
-
     # ---- the table
     def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:
         return layout.expected_table(self.board, state)

@@ -66,16 +66,6 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def player_view(board: Board, state: dict[str, Any], player: str) -> dict[str, Any]:
-    """The public view plus the player's own hand. The companion never learns a
-    player's identity or which Tricks they hold, so that is all it can add."""
-    view = public_view(board, state)
-    view["you"] = {"player": player, "hand": dict(state["hands"].get(player, {})),
-                   "standee": state["positions"].get(player),
-                   "identity": view["identities"].get(player)}
-    return view
-
-
 def prompts(board: Board, state: dict[str, Any]) -> list[Prompt]:
     out = [Prompt(c, None, "todo") for c in state["chores"]]
     phase = state["phase"]

@@ -158,13 +158,6 @@ class TheClosestGhost(Game):
     def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
         return views.public_view(self.area(state), state)
 
-    def player_view(self, state: dict[str, Any], player: str) -> dict[str, Any]:
-        view = self.public_view(state)
-        view["you"] = player
-        view["your_board"] = next((b for b in BOARDS if state["owners"][b] == player), None)
-        view["your_turn"] = state["turn"] == player and state["phase"] != "over"
-        return view
-
     # ---- the table
 
     def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ def test_no_view_ever_holds_a_face_down_trick_or_an_identity():
         state, _ = run(state, step)
         revealed = {t["card"] for s in state["tricks"].values() for t in s if t["card"]}
         hidden_here = {c for stack in table.stacks.values() for c in stack} - revealed
-        for view in [GAME.public_view(state)] + [GAME.player_view(state, p) for p in FIVE]:
+        for view in [GAME.public_view(state)]:
             text = json.dumps(view)
             assert not any(c in text for c in hidden_here)
             if state["phase"] not in ("identities", "over"):
@@ -46,15 +46,6 @@ def test_no_view_ever_holds_a_face_down_trick_or_an_identity():
             saw_reveal = True
     assert saw_reveal
     assert set(GAME.public_view(state)["identities"]) == set(FIVE)
-
-
-def test_player_view_adds_only_the_players_own_counts():
-    state = started(FIVE)
-    state, _ = act(state, type="trick", player="RED", house=1)
-    mine = GAME.player_view(state, "RED")
-    assert mine["you"] == {"player": "RED", "hand": {"treat": 3, "trick": 1, "unknown": 0}, "standee": 1,
-                           "identity": None}
-    assert {k: v for k, v in mine.items() if k != "you"} == GAME.public_view(state)
 
 
 def test_prompts_address_the_player_whose_turn_it_is():
