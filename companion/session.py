@@ -34,21 +34,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hardware.frames import Frame, FrameSource, FrameSourceError
+from hardware.frames import Frame, FrameSource
 from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
+from models.referee import first_legal
 from models.registry import get_game
 
+from .camera_loop import CameraLoop
 from .camera_view import CameraView
 from .config import Config, default_config
-from .frame_reader import CameraStalled, FrameReader, ReaderStopped
 from .journal import Journal, JournalError, applied_entries, replay
+from .views import lights, public_view
 
 log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 30
-CAMERA_HEARTBEAT_S = 2.0
-OPEN_TIMEOUT_S = 15.0     # opening a camera (libcamera's start-up) may take this long before it counts as hung
-CLOSE_TIMEOUT_S = 2.0     # closing one, likewise
 FAULT_MEMORY_S = 10.0     # a rejected code stays listed this long after it was last seen
 
 
@@ -77,16 +76,15 @@ def camera_source(spec: str, config: Config, realtime: bool = False) -> FrameSou
     return make_source(spec, **kw)
 
 
-def _games_by_code(code: str, _cache: dict[str, Game] = {}) -> Game:
+_GAMES_BY_CODE: dict[str, Game] = {}
+
+
+def _games_by_code(code: str, _cache: dict[str, Game] = _GAMES_BY_CODE) -> Game:
     """A game engine by tag code, built once (to look its catalog up); KeyError if unknown."""
     if code not in _cache:
         _cache[code] = get_game(code)
     return _cache[code]
 
-
-
-#: every status a view can carry (README: "Every status the page can show")
-STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
 
 
 class Subscription:
@@ -174,16 +172,9 @@ class Session:
         self._refusals: list[dict[str, Any]] = []     # games the journal could not resume (shown once more)
         self._snapshot: Any = None
         self._settling = False
-        # the camera
-        self.source: FrameSource | None = None
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._done = threading.Event()
-        self._loop_beat = time.monotonic()
-        self._done.set()
-        self._camera = {"ok": False, "fps": 0.0, "frames": 0, "errors": 0, "bad_frames": 0, "rejected": 0,
-                        "skipped": 0, "calibrated": False, "source": None, "ended": False, "missing": False,
-                        "retry_s": None, "last_error": ""}
+        # the camera, on its own thread
+        self.camera = CameraLoop(stall_s=float(self.config.camera.stall_s), backoff=backoff, lock=self._op,
+                                 on_frame=self._process, on_change=self._publish, on_event=self._add_event)
         self._rejected: dict[str, tuple[float, str]] = {}
         self._duplicates: list[str] = []
         self._frame: Frame | None = None
@@ -234,40 +225,20 @@ class Session:
     # ------------------------------------------------------------------ the loop
 
     def start(self, source: FrameSource | None = None) -> None:
-        """Start the loop on ``source`` (default: the config's camera). The loop
-        opens the source itself: a camera that is missing or fails to open is
+        """Start the camera loop on ``source`` (default: the config's camera). The
+        loop opens the source itself: a camera that is missing or fails to open is
         reported (``camera_lost``, ``camera.missing``) and retried with back-off."""
-        if self._thread is not None and self._thread.is_alive():
+        if self.camera.running:
             raise RuntimeError("the session is already running; stop() it first")
         if source is None:
             source = camera_source(self.config.camera.source, self.config)
         if self.pipeline is None:
             self.pipeline = self._make_pipeline()
-        self.source = source
-        self._camera.update(source=getattr(source, "name", type(source).__name__), ended=False, missing=False)
-        self._stop.clear()
-        self._done.clear()
-        self._loop_beat = time.monotonic()
-        self._thread = threading.Thread(target=self._run, name="companion-session", daemon=True)
-        self._thread.start()
+        self.camera.start(source)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the loop and release the camera (the game stays as it is)."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self._thread = None
-        if self.source is not None:
-            closer = FrameReader(f"{self._camera['source']} (stopping)")
-            try:           # a driver stuck in read() may hang close() too: give up after a while
-                closer.call(self.source.close, CLOSE_TIMEOUT_S, late="the camera did not close")
-            except Exception as e:
-                log.warning("closing %s: %s", self._camera["source"], e)
-            finally:
-                closer.abandon()
-            with self._op:
-                self._camera["ok"] = False
-            self._publish()
+        self.camera.stop(timeout)
 
     def close(self) -> None:
         """Stop, switch the indicators off and close the journal."""
@@ -279,7 +250,15 @@ class Session:
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the loop to end (a finite source ran out, or stop()); True if it did."""
-        return self._done.wait(timeout)
+        return self.camera.wait(timeout)
+
+    @property
+    def source(self) -> FrameSource | None:
+        return self.camera.source
+
+    @property
+    def _camera(self) -> dict[str, Any]:
+        return self.camera.health
 
     @property
     def game_open(self) -> bool:
@@ -288,134 +267,14 @@ class Session:
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self.camera.running
 
     def loop_age(self) -> float | None:
         """Seconds since the camera loop last turned (it turns at every frame and
         at every retry of a lost camera), or None when no loop is meant to run
         (not started, stopped, or its source ended). A growing age means a hung
         loop: ``companion run``'s systemd watchdog stops pinging then."""
-        if not self.running:
-            return None
-        return time.monotonic() - self._loop_beat
-
-    def _run(self) -> None:
-        """The loop: open the camera, read, process, publish. Every camera call
-        goes through a :class:`FrameReader`, so a read that hangs (no frame for
-        ``[camera] stall_s``) counts as a lost camera like a raised error does:
-        that reader is abandoned, the source closed and reopened with back-off."""
-        src = self.source
-        assert src is not None
-        stall_s = float(self.config.camera.stall_s)
-        failures = 0
-        opened = False
-        delivered = False                  # a frame since start(): failing before one means a missing camera
-        reader: FrameReader | None = None
-        last_beat = time.monotonic()
-        fps_t: collections.deque[float] = collections.deque(maxlen=30)
-        try:
-            while not self._stop.is_set():
-                self._loop_beat = time.monotonic()
-                try:
-                    if reader is None:
-                        reader = FrameReader.create(str(self._camera["source"]))
-                    if not opened:
-                        reader.call(src.open, max(OPEN_TIMEOUT_S, stall_s), self._stop, late="the camera did not open")
-                        opened = True
-                    frame = reader.call(src.read, stall_s, self._stop)
-                except ReaderStopped:
-                    break
-                except Exception as e:  # FrameSourceError, a driver's own error, a stall: the camera is lost
-                    failures += 1
-                    delay = min(self.backoff[1], self.backoff[0] * 2 ** (failures - 1))
-                    reason = str(e) if isinstance(e, (FrameSourceError, CameraStalled)) else f"{type(e).__name__}: {e}"
-                    if isinstance(e, CameraStalled) and reader is not None:
-                        reader.abandon()            # it may stay blocked in the driver; go on without it
-                        reader = None
-                    fps_t.clear()
-                    self._camera_lost(reason, delay, missing=not delivered)
-                    reader = self._release(src, reader)
-                    opened = False
-                    self._stop.wait(delay)
-                    continue
-                self._note_skipped(src)
-                if frame is None:
-                    with self._op:
-                        self._camera.update(ended=True, ok=False)
-                    self._publish()
-                    return
-                delivered = True
-                if failures or not self._camera["ok"]:
-                    failures = 0
-                    self._camera_back()
-                fps_t.append(time.monotonic())
-                self._process(frame)
-                now = time.monotonic()
-                cam = self._camera
-                cam["frames"] += 1
-                if len(fps_t) > 1:
-                    cam["fps"] = round((len(fps_t) - 1) / max(1e-6, fps_t[-1] - fps_t[0]), 1)
-                if now - last_beat > CAMERA_HEARTBEAT_S:
-                    last_beat = now
-                    self._publish()
-        except Exception:
-            log.exception("the session loop failed")
-            with self._op:
-                self._camera.update(ok=False, last_error="the session loop failed; see the log")
-            self._publish()
-        finally:
-            if reader is not None:
-                reader.abandon()
-            self._done.set()
-
-    def _release(self, src: FrameSource, reader: FrameReader | None) -> FrameReader | None:
-        """Close ``src`` after a failure, through ``reader`` (or a new one); the
-        reader to go on with, or None when close() hung too (then abandoned)."""
-        try:
-            reader = reader or FrameReader.create(str(self._camera["source"]))
-            reader.call(src.close, CLOSE_TIMEOUT_S, late="the camera did not close")
-        except CameraStalled as e:
-            log.warning("camera %s: %s", self._camera["source"], e)
-            if reader is not None:
-                reader.abandon()
-            return None
-        except Exception:   # closing a lost camera may fail; it is reopened anyway
-            pass
-        return reader
-
-    def _note_skipped(self, src: FrameSource) -> None:
-        """Copy the source's count of frames it skipped (unreadable files of a
-        replay) into the camera status."""
-        skipped = getattr(src, "errors", 0)
-        if isinstance(skipped, int) and skipped != self._camera["skipped"]:
-            with self._op:
-                self._camera["skipped"] = skipped
-            self._publish()
-
-    def _camera_lost(self, reason: str, delay: float, missing: bool = False) -> None:
-        """The camera raised, hung or could not be opened (``missing``: it has
-        not delivered a frame since start): say so on the page, the status LED
-        and in the log; the loop retries in ``delay`` seconds."""
-        with self._op:
-            was_ok = self._camera["ok"]
-            self._camera["errors"] += 1
-            self._camera.update(ok=False, last_error=reason, retry_s=round(delay, 2), missing=missing, fps=0.0)
-        if missing:
-            log.warning("camera %s missing, retrying in %.1f s: %s", self._camera["source"], delay, reason)
-        else:
-            log.warning("camera %s: %s (trying again in %.1f s)", self._camera["source"], reason, delay)
-        if was_ok or self._camera["errors"] == 1:
-            text = f"Camera missing, retrying: {reason}" if missing else f"Camera lost: {reason}"
-            self._add_event({"type": "camera_lost", "text": text})
-        self._publish()
-
-    def _camera_back(self) -> None:
-        with self._op:
-            was_lost = self._camera["errors"] > 0
-            self._camera.update(ok=True, retry_s=None, missing=False)
-        if was_lost:
-            self._add_event({"type": "camera_back", "text": "Camera back: frames are coming in again."})
-        self._publish()
+        return self.camera.age()
 
     def _process(self, frame: Frame) -> None:
         with self._frame_lock:
@@ -435,7 +294,8 @@ class Session:
                 self._camera["calibrated"] = bool(update.calibrated)
                 publish = True
             if getattr(update, "recalibrated", False):
-                self._add_event({"type": "recalibrated", "text": "The camera moved: calibrated again from the corners."})
+                self._add_event({"type": "recalibrated",
+                                 "text": "The camera moved: calibrated again from the corners."})
                 publish = True
             settling = not update.settled
             if settling != self._settling:
@@ -549,7 +409,8 @@ class Session:
                     self._journal_failed(e)
                     return
             elif verdict.status == "out_of_sync" and self.indicators is not None:
-                if self._status != "out_of_sync" or [p.text for p in verdict.prompts] != [p.text for p in self._prompts]:
+                new_prompts = [p.text for p in verdict.prompts] != [p.text for p in self._prompts]
+                if self._status != "out_of_sync" or new_prompts:
                     self.indicators.beep("illegal")
             self._status = verdict.status
             self._prompts = list(verdict.prompts)
@@ -609,11 +470,15 @@ class Session:
     # ------------------------------------------------------------------ referee operations
 
     def _need_game(self) -> Game:
+        return self._playing()[0]
+
+    def _playing(self) -> tuple[Game, dict[str, Any]]:
+        """The game being played and its state, or IllegalAction saying why there is none."""
         if self.engine is None or self.state is None:
             raise IllegalAction("no game is being played: start a new game first")
         if self._ended:
             raise IllegalAction("the game has ended: start a new game")
-        return self.engine
+        return self.engine, self.state
 
     def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
         """Start a game (ending the current one, if any); returns its journal id.
@@ -625,7 +490,7 @@ class Session:
         opts = engine.resolve_options(options or {})
         state = engine.setup(players, opts)
         with self._op:
-            if self.engine is not None and self.game_id is not None and not self._ended:
+            if self.engine is not None and self.game_id is not None and self.state is not None and not self._ended:
                 self.journal.end_game(self.game_id, self.state, self._score_json(), note="replaced by a new game")
             self.game_id = self.journal.start_game(engine.code, players, opts, state)
             self.engine, self.players, self.state, self._ended = engine, list(players), state, False
@@ -672,9 +537,9 @@ class Session:
             self.engine, self.game_id, self.players = engine, record.id, list(record.players)
             self.state, self._ended = state, False
             self._events.clear()
-            for e in self.journal.entries(record.id)[-RECENT_EVENTS:]:
-                for ev in e.events:
-                    self._events.append({**ev, "kind": e.kind, "entry": e.seq, "time": round(e.time, 3)})
+            for entry in self.journal.entries(record.id)[-RECENT_EVENTS:]:
+                for ev in entry.events:
+                    self._events.append({**ev, "kind": entry.kind, "entry": entry.seq, "time": round(entry.time, 3)})
             self._add_event({"type": "resumed", "text": f"Resumed game {record.id} of {engine.title} "
                                                          f"after {len(standing)} applied changes."})
             self._check_table()
@@ -706,8 +571,8 @@ class Session:
     def _apply_typed(self, kind: str, action_json: Any, note: str = "referee") -> list[dict[str, Any]]:
         with self._op:
             actions = self._parse(action_json)
-            engine = self._need_game()
-            new_state, events = engine.apply_all(self.state, actions)  # IllegalAction: nothing changes
+            engine, state = self._playing()
+            new_state, events = engine.apply_all(state, actions)  # IllegalAction: nothing changes
             self._commit(kind, actions, new_state, events, note=note)
             self._check_table()
             self._publish()
@@ -729,21 +594,19 @@ class Session:
         legal action sequence the game proposes for the difference (an ambiguous
         reading, or a chore the camera cannot confirm by itself)."""
         with self._op:
-            engine = self._need_game()
+            engine, state = self._playing()
             if self._snapshot is None:
                 raise IllegalAction("nothing to confirm: the camera has not seen a settled table yet")
-            reading = engine.read(self.state, self._snapshot)
-            if engine.same_table(engine.expected_table(self.state), reading):
+            reading = engine.read(state, self._snapshot)
+            if engine.same_table(engine.expected_table(state), reading):
                 raise IllegalAction("nothing to confirm: the table already matches the game")
-            for seq in engine.candidates(self.state, reading):
-                try:
-                    new_state, events = engine.apply_all(self.state, seq)
-                except IllegalAction:
-                    continue
-                self._commit("confirm", list(seq), new_state, events, note="referee confirmed the table's reading")
+            fit = first_legal(engine, state, engine.candidates(state, reading))
+            if fit is not None:
+                self._commit("confirm", fit.actions, fit.state, fit.events,
+                             note="referee confirmed the table's reading")
                 self._check_table()
                 self._publish()
-                return [e.to_json() for e in events]
+                return [e.to_json() for e in fit.events]
             raise IllegalAction("nothing to confirm: no legal change explains what the table shows; "
                                 "put the table back as shown, or correct the game by hand")
 
@@ -761,20 +624,21 @@ class Session:
                 state, _ = engine.apply_all(state, [engine.parse_action(a) for a in e.actions])
             last = standing[-1]
             event = Event("undo", _undone_text(last), {"entry": last.seq})
-            seq = self.journal.append(self.game_id, "undo", None, [event.to_json()], state, note=f"undo entry {last.seq}")
+            seq = self.journal.append(self.game_id, "undo", None, [event.to_json()], state,
+                                      note=f"undo entry {last.seq}")
             self.state = state
             self._add_event({**event.to_json(), "kind": "undo", "entry": seq})
             self._check_table()
             self._publish()
             return [event.to_json()]
 
-    def end_game(self) -> dict[str, Any]:
+    def end_game(self) -> dict[str, Any] | None:
         """End the game now and return its scoreboard (journalled)."""
         with self._op:
-            self._need_game()
+            _, state = self._playing()
             assert self.game_id is not None
             score = self._score_json()
-            self.journal.end_game(self.game_id, self.state, score)
+            self.journal.end_game(self.game_id, state, score)
             self._ended = True
             self._add_event({"type": "end", "text": "The game was ended; final scores are shown."})
             self._publish()
@@ -805,9 +669,8 @@ class Session:
             return None
 
     def _public_status(self) -> str:
-        """One of :data:`STATUSES`."""
-        if self._camera["source"] is not None and not self._camera["ok"] and not self._camera["ended"] \
-                and self._camera["errors"] > 0:
+        """One of :data:`companion.views.STATUSES`."""
+        if self.camera.lost:
             return "camera_lost"
         if self.engine is None:
             return "no_game"
@@ -815,51 +678,24 @@ class Session:
             return "over"
         return self._status
 
-    def _lights(self, status: str) -> dict[str, Any]:
-        """What the seat and status LEDs should show for this view."""
-        todo = sorted({p.to for p in self._prompts if p.to and p.level in ("todo", "error", "warning")})
-        if status in ("camera_lost", "out_of_sync"):
-            colour = "red"
-        elif status in ("waiting", "starting") or self._settling:
-            colour = "amber"
-        else:
-            colour = "green"
-        return {"seats": todo if status != "over" else [], "status": colour}
-
     def _build_view(self) -> dict[str, Any]:
-        eng, state = self.engine, self.state
+        """Switch the LEDs for the current status, then build the public view."""
         status = self._public_status()
-        lights = self._lights(status)
+        want = lights(status, self._prompts, self._settling)
         if self.indicators is not None:
-            self.indicators.show_turn(lights["seats"])
-            self.indicators.show_status(lights["status"])
+            self.indicators.show_turn(want["seats"])
+            self.indicators.show_status(want["status"])
             ind = self.indicators.state()
-            indicators = {"seats": ind["seats"], "status": ind["status"], "buzzer": ind["buzzer"], "virtual": ind["mock"]}
+            indicators = {"seats": ind["seats"], "status": ind["status"], "buzzer": ind["buzzer"],
+                          "virtual": ind["mock"]}
         else:
-            indicators = {"seats": {p: p in lights["seats"] for p in self.players}, "status": lights["status"],
+            indicators = {"seats": {p: p in want["seats"] for p in self.players}, "status": want["status"],
                           "buzzer": False, "virtual": True}
-        table = self._table_json(referee=False)
-        view: dict[str, Any] = {
-            "seq": self._seq,
-            "time": round(time.time(), 3),
-            "game": {"code": eng.code, "title": eng.title, "slug": eng.slug} if eng else None,
-            "game_id": self.game_id,
-            "players": list(self.players),
-            "status": status,
-            "settling": self._settling,
-            "state": eng.public_view(state) if eng and state is not None else None,
-            "layout": eng.expected_table(state) if eng and state is not None else None,
-            "table": table,
-            "prompts": [p.to_json() for p in self._prompts],
-            "events": list(self._events),
-            "score": self._score_json(),
-            "over": status == "over",
-            "ended": self._ended,
-            "camera": {k: v for k, v in self._camera.items()},
-            "faults": self._faults(),
-            "indicators": indicators,
-        }
-        return json.loads(json.dumps(view, default=str))
+        return public_view(seq=self._seq, engine=self.engine, state=self.state, game_id=self.game_id,
+                           players=self.players, status=status, settling=self._settling,
+                           table=self._table_json(referee=False), prompts=self._prompts, events=self._events,
+                           score=self._score_json(), ended=self._ended, camera=self._camera,
+                           faults=self._faults(), indicators=indicators)
 
     def _publish(self) -> None:
         """Bump seq, rebuild the view, hand it to every subscriber and listener."""

@@ -1,9 +1,8 @@
 """The companion's web page: a Flask app built around a live session, served by :mod:`web.server`.
 
-The session is handed in (the app never builds one); it is anything with the
-:class:`companion.session.Session` methods the pages use: ``view()``,
-``subscribe()``, ``latest_frame_jpeg()``, ``check_pin()`` and the referee
-operations. Four blueprints:
+The session is handed in (the app never builds one) through one small
+interface, :class:`web.session_api.TableSession`: ``view()``, ``subscribe()``,
+``latest_frame_jpeg()``, ``check_pin()`` and the referee operations. Four blueprints:
 
 * ``display`` (``/``): the table as the companion sees it, for a phone or a big
   screen; public, never hidden information;
@@ -26,12 +25,12 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
 
 from flask import Flask
 
 from . import api, auth, camera, console, display, errors
 from .auth import Referee
+from .session_api import TableSession
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +43,7 @@ DEFAULT_POOL_THREADS = 6
 MAX_POOL_THREADS = 32
 
 
-def create_app(session: Any, *, pin: str | None = None, max_body: int = 64 * 1024,
+def create_app(session: TableSession, *, pin: str | None = None, max_body: int = 64 * 1024,
                max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
                retry_ms: int = 2000) -> Flask:
     """The Flask app for one session.

@@ -44,13 +44,14 @@ from models.engine import IllegalAction
 from .auth import referee_required
 from .errors import ApiError
 from .games import games_catalog
+from .session_api import TableSession
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def the_session() -> Any:
+def the_session() -> TableSession:
     return current_app.extensions["companion_session"]
 
 
@@ -141,7 +142,7 @@ def sse_message(view: dict) -> str:
     return f"id: {view.get('seq', 0)}\ndata: {data}\n\n"
 
 
-def view_stream(session: Any, counter: StreamCounter, keepalive_s: float, retry_ms: int) -> Iterator[str]:
+def view_stream(session: TableSession, counter: StreamCounter, keepalive_s: float, retry_ms: int) -> Iterator[str]:
     """The stream one viewer reads: the current view, then every change.
 
     Subscribes before reading the current view, so no change falls between the

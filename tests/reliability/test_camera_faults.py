@@ -191,7 +191,7 @@ def test_run_with_a_missing_camera_serves_the_page_and_keeps_retrying(tmp_path, 
         except subprocess.TimeoutExpired:
             proc.kill()
             _, err = proc.communicate(timeout=5)
-    assert re.search(r"WARNING companion.session: camera \S+ missing, retrying in [\d.]+ s: \S", err), err
+    assert re.search(r"WARNING companion.camera_loop: camera \S+ missing, retrying in [\d.]+ s: \S", err), err
     assert "Traceback" not in err
 
 

@@ -137,18 +137,16 @@ def test_the_final_board_still_names_the_winner():
 
 
 @pytest.mark.browser
-def test_the_display_says_leading_not_wins_while_the_game_goes_on(session):
-    from playwright.sync_api import expect, sync_playwright
+def test_the_display_says_leading_not_wins_while_the_game_goes_on(session, browser):
+    from playwright.sync_api import expect
 
     from companion.bench.web import ServerThread
     session.new_game("TCG", ["RED", "BLUE"], {})
     script = json.loads((ROOT / "docs/games/the-closest-ghost.script.json").read_text())
     session.apply(script[:3])
-    with ServerThread(create_app(session, keepalive_s=1.0)) as srv, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
-                                     args=["--headless", "--no-sandbox", "--disable-gpu"])
+    with ServerThread(create_app(session, keepalive_s=1.0)) as srv:
+        page = browser.new_page()
         try:
-            page = browser.new_page()
             page.set_default_timeout(10_000)
             page.goto(srv.url + "/")
             scores = page.locator("#scores")
@@ -156,7 +154,7 @@ def test_the_display_says_leading_not_wins_while_the_game_goes_on(session):
             expect(scores.locator("tr.winner")).to_have_count(0)
             expect(page.locator("body")).not_to_contain_text("Winner")
         finally:
-            browser.close()
+            page.close()
 
 
 # ---------------------------------------------------------------- c) Candy Crave favourites rows

@@ -25,7 +25,7 @@ import pytest
 
 from companion.bench.web import ServerThread
 from companion.session import Session
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PIN, PLAYERS, make_config
+from tests.web.conftest import PIN, PLAYERS, make_config
 from web import create_app
 from web.auth import GLOBAL_MAX_FAILURES
 
@@ -121,15 +121,6 @@ def served(glc) -> Iterator[tuple[ServerThread, list]]:
 
     with ServerThread(app) as srv:
         yield srv, answers
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -57,7 +57,7 @@ def test_each_documented_status_says_what_it_means_and_what_the_leds_do():
 
 
 def test_the_session_emits_only_documented_statuses():
-    from companion.session import STATUSES
+    from companion.views import STATUSES
     assert set(STATUSES) == set(readme_statuses())
 
 

@@ -1,0 +1,66 @@
+"""What the page, the API and the LEDs show, built from the session's plain
+inputs with no side effects: :func:`lights` says what the LEDs should show for
+a status; :func:`public_view` is the whole public view (``GET /api/state``).
+
+The session switches the LEDs and publishes; nothing here touches a device, a
+lock or the journal, so a view can be built (and tested) from any inputs::
+
+    lights("out_of_sync", [Prompt("Put it back", "RED", "error")], settling=False)
+    # {"seats": ["RED"], "status": "red"}
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from models.engine import Game, Prompt
+
+#: every status a view can carry (README: "Every status the page can show")
+STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
+
+
+def lights(status: str, prompts: Iterable[Prompt], settling: bool) -> dict[str, Any]:
+    """What the seat and status LEDs should show: the seats with something to do
+    (none once the game is over) and the status colour."""
+    todo = sorted({p.to for p in prompts if p.to and p.level in ("todo", "error", "warning")})
+    if status in ("camera_lost", "out_of_sync"):
+        colour = "red"
+    elif status in ("waiting", "starting") or settling:
+        colour = "amber"
+    else:
+        colour = "green"
+    return {"seats": todo if status != "over" else [], "status": colour}
+
+
+def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, game_id: int | None,
+                players: Sequence[str], status: str, settling: bool, table: dict[str, Any] | None,
+                prompts: Sequence[Prompt], events: Iterable[dict[str, Any]], score: dict[str, Any] | None,
+                ended: bool, camera: Mapping[str, Any], faults: list[str],
+                indicators: dict[str, Any]) -> dict[str, Any]:
+    """The public view: plain JSON, nothing secret (the engine's public view, the
+    prompts' public text, a secret card's sighting without its payload)."""
+    playing = engine is not None and state is not None
+    view: dict[str, Any] = {
+        "seq": seq,
+        "time": round(time.time(), 3),
+        "game": {"code": engine.code, "title": engine.title, "slug": engine.slug} if engine else None,
+        "game_id": game_id,
+        "players": list(players),
+        "status": status,
+        "settling": settling,
+        "state": engine.public_view(state) if playing and engine and state is not None else None,
+        "layout": engine.expected_table(state) if playing and engine and state is not None else None,
+        "table": table,
+        "prompts": [p.to_json() for p in prompts],
+        "events": list(events),
+        "score": score,
+        "over": status == "over",
+        "ended": ended,
+        "camera": dict(camera),
+        "faults": faults,
+        "indicators": indicators,
+    }
+    copied: dict[str, Any] = json.loads(json.dumps(view, default=str))
+    return copied
