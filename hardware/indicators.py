@@ -65,29 +65,31 @@ def on_raspberry_pi() -> bool:
 
 
 def make_pin_factory(factory: str = "auto") -> Any:
-    """A gpiozero pin factory: ``auto`` = gpiozero's own choice on a Pi (or what
-    GPIOZERO_PIN_FACTORY says), the mock factory elsewhere; ``mock``; or a named
-    real one (``lgpio``, ``rpigpio``, ``pigpio``, ``native``)."""
+    """The gpiozero pin factory for ``factory`` (``[pins] factory`` in the config).
+
+    * ``auto``: on a Raspberry Pi, gpiozero's own choice (or what
+      ``GPIOZERO_PIN_FACTORY`` names): None, which tells gpiozero to choose;
+      anywhere else gpiozero's mock factory, so the demo and the tests run on
+      any machine;
+    * ``mock``: gpiozero's :class:`~gpiozero.pins.mock.MockFactory` with PWM pins
+      (the status LED dims its colours);
+    * any other name: one of gpiozero's own pin factories (``lgpio``,
+      ``rpigpio``, ``pigpio``, ``native``), found as gpiozero finds them."""
     if factory == "auto":
-        if os.environ.get("GPIOZERO_PIN_FACTORY") or on_raspberry_pi():
-            return None  # gpiozero's default
-        factory = "mock"
+        chosen = os.environ.get("GPIOZERO_PIN_FACTORY", "")
+        if chosen.lower() == "mock" or not (chosen or on_raspberry_pi()):
+            factory = "mock"
+        else:
+            return None     # gpiozero's default
     if factory == "mock":
         from gpiozero.pins.mock import MockFactory, MockPWMPin
         return MockFactory(pin_class=MockPWMPin)
-    if factory == "lgpio":
-        from gpiozero.pins.lgpio import LGPIOFactory
-        return LGPIOFactory()
-    if factory == "rpigpio":
-        from gpiozero.pins.rpigpio import RPiGPIOFactory
-        return RPiGPIOFactory()
-    if factory == "pigpio":
-        from gpiozero.pins.pigpio import PiGPIOFactory
-        return PiGPIOFactory()
-    if factory == "native":
-        from gpiozero.pins.native import NativeFactory
-        return NativeFactory()
-    raise ValueError(f"unknown pin factory {factory!r} (auto, mock, lgpio, rpigpio, pigpio, native)")
+    from importlib.metadata import entry_points
+    found = {ep.name: ep for ep in entry_points(group="gpiozero_pin_factories")}
+    if factory.lower() in found:
+        return found[factory.lower()].load()()
+    names = ", ".join(["auto", "mock", *sorted(n for n in found if n != "mock")])
+    raise ValueError(f"unknown pin factory {factory!r} ({names})")
 
 
 class Indicators:
@@ -95,7 +97,7 @@ class Indicators:
     :func:`make_pin_factory` or a gpiozero pin factory object."""
 
     def __init__(self, pins: IndicatorPins, factory: Any = "auto"):
-        from gpiozero import LED, RGBLED, Button, Buzzer
+        from gpiozero import RGBLED, ButtonBoard, Buzzer, LEDBoard
 
         self.pins = pins
         self.pin_factory = make_pin_factory(factory) if isinstance(factory, str) else factory
@@ -103,16 +105,16 @@ class Indicators:
         kw = {"pin_factory": self.pin_factory}
         self._lock = threading.Lock()
         self._devices: list[Any] = []
-        self._seats: dict[str, Any] = {}
-        for colour, pin in pins.seats.items():
-            self._seats[colour.upper()] = self._add(LED(pin, **kw))
+        self._colours = [c.upper() for c in pins.seats]
+        self._seat_board = self._add(LEDBoard(**{c: pin for c, pin in zip(self._colours, pins.seats.values())},
+                                              **kw)) if pins.seats else None
         self._status_name = "off"
         self._rgb = self._add(RGBLED(pins.status_red, pins.status_green, pins.status_blue, **kw))
         self._buzzer = self._add(Buzzer(pins.buzzer, **kw))
         self._beep_until = 0.0
         self._beep_name = ""
-        self._confirm = self._add(Button(pins.confirm_button, pull_up=True, bounce_time=0.05, **kw))
-        self._undo = self._add(Button(pins.undo_button, pull_up=True, bounce_time=0.05, **kw))
+        self._buttons = self._add(ButtonBoard(confirm=pins.confirm_button, undo=pins.undo_button,
+                                              pull_up=True, bounce_time=0.05, **kw))
         self._presses = {"confirm": 0, "undo": 0}
 
     def _add(self, device: Any) -> Any:
@@ -124,9 +126,11 @@ class Indicators:
     def show_turn(self, players: Iterable[str]) -> None:
         """Light the LEDs of these seats (whose turn / who must act), dark the others."""
         lit = {p.upper() for p in players}
+        if self._seat_board is None:
+            return
         with self._lock:
-            for colour, led in self._seats.items():
-                led.value = 1 if colour in lit else 0
+            for c in self._colours:           # the board's own order is by name: set each seat by name
+                getattr(self._seat_board, c).value = 1 if c in lit else 0
 
     def show_status(self, status: str) -> None:
         """``green`` | ``amber`` | ``red`` | ``off``."""
@@ -151,10 +155,10 @@ class Indicators:
 
     def on_confirm(self, callback: Callable[[], None] | None) -> None:
         """Call ``callback`` (in gpiozero's thread) when the confirm button is pressed."""
-        self._confirm.when_pressed = self._wrap("confirm", callback)
+        self._buttons.confirm.when_pressed = self._wrap("confirm", callback)
 
     def on_undo(self, callback: Callable[[], None] | None) -> None:
-        self._undo.when_pressed = self._wrap("undo", callback)
+        self._buttons.undo.when_pressed = self._wrap("undo", callback)
 
     def _wrap(self, name: str, callback: Callable[[], None] | None) -> Callable[[], None] | None:
         if callback is None:
@@ -174,7 +178,8 @@ class Indicators:
         """What the LEDs and buzzer show now, read back from the devices: for the
         page's virtual LEDs and for tests."""
         with self._lock:
-            seats = {c: bool(led.value) for c, led in self._seats.items()}
+            board = self._seat_board
+            seats = {c: bool(getattr(board, c).value) for c in self._colours} if board is not None else {}
             rgb = tuple(round(float(v), 3) for v in self._rgb.value)
             status = next((n for n, c in STATUS_COLOURS.items() if c == rgb), "off")
             beeping = bool(self._buzzer.is_active) or time.monotonic() < self._beep_until
