@@ -71,8 +71,7 @@ def default_journal_path() -> str:
 # section -> key -> default. The default's type is the key's type (a float key
 # accepts whole numbers). ``seat_leds`` is open: seat colour -> GPIO pin.
 DEFAULTS: dict[str, dict[str, Any]] = {
-    "table": {"width_mm": 900.0, "height_mm": 600.0,
-              "seats": ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]},
+    "table": {"width_mm": 900.0, "height_mm": 600.0},
     "game": {"code": "", "players": [], "options": {}},
     "camera": {"source": "picamera2", "width": 4608, "height": 2592, "fps": 10.0, "stall_s": 2.0},
     "vision": {"decoder": "zxing", "appear_frames": 2, "vanish_s": 1.5, "settle_s": 0.6},
@@ -83,7 +82,6 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "referee": {"pin": ""},
     "journal": {"path": ""},
 }
-OPEN_SECTIONS = {"seat_leds": int, "game.options": object}
 
 
 class Section:
@@ -286,7 +284,6 @@ def load_config(path: str | os.PathLike | None = None, env: Mapping[str, str] | 
         if (section, key) == ("referee", "pin"):
             validate_pin(text, f"environment {name}")
         where = where if where != "<defaults>" else "<environment>"
-    values["table"]["seats"] = [s.upper() for s in values["table"]["seats"]]
     values["game"]["players"] = [p.upper() for p in values["game"]["players"]]
     if not values["journal"]["path"]:
         values["journal"]["path"] = default_journal_path()

@@ -116,7 +116,3 @@ class ChangeDetector:
             # no earlier picture to keep: mark those boxes as never seen
             for x0, y0, x1, y1 in keep:
                 self.ref[y0:y1, x0:x1] = 0
-
-    def reset(self) -> None:
-        self.ref = None
-        self.prev = None

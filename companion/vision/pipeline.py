@@ -273,7 +273,6 @@ class Pipeline:
                     clock.total_ms, self.tracker.present(), mode,
                     [r.box for r in scanned] if mode == "regions" else ([(0, 0, w, h)] if mode == "full" else []),
                     tchanges.appeared, tchanges.vanished, tchanges.moved, clock.laps, reading.budget)
-        self._reading = reading
         self.last = up
         return up
 
