@@ -30,7 +30,7 @@ from typing import Any
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
 from .actions import ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import FACES, Kit
-from .scoring import type_value
+from .values import type_value
 
 PARTIES_2P = ("A", "B", "C", "D")
 
@@ -509,7 +509,7 @@ class Rules:
         return events
 
     def _score_round(self, state: State, events: list[Event]) -> None:
-        from .points import round_totals  # local: points imports rules
+        from .scoring import round_totals  # local: scoring imports rules
         record = {
             "round": state["round"],
             "base": dict(state["base"]),
@@ -615,7 +615,7 @@ class Rules:
 
 
 def state_round_points(kit: Kit, state: State, index: int) -> dict[str, int]:
-    from .points import round_totals
+    from .scoring import round_totals
     return round_totals(kit, state, state["rounds"][index])
 
 

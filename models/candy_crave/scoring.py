@@ -1,58 +1,68 @@
-"""What a sweet is worth: its base value plus its row of favourites tiles, with
-the rulebook's "?" rule.
+"""Victory points: each round's points per player, explained line by line, and
+the scoreboard (the highest total of both rounds wins; equal totals share the win).
 
-A "?" is worth the next favourites tile in the row that shows a number (a run
-of "?" all take that next valued tile); a "?" with no valued tile after it (the
-last tile, or a run at the end) takes the previous valued tile; when the row
-holds only "?" they are all worth 0. A "?" never takes the base value.
+A round's line for a player reads like::
 
-The rulebook's lollipop example (base 4)::
-
-    >>> resolve_row(["+2", "?", "-1", "+2"])
-    [2, -1, -1, 2]
-    >>> 4 + sum(resolve_row(["+2", "?", "-1", "+2"]))
-    6
-    >>> 4 + sum(resolve_row(["+2", "-1", "+2", "?"]))     # the "?" last, behind the +2
-    9
+    Round 1: 3 lollipops x 6 = 18 (base 4, +2, ? = -1 (next valued tile), -1, +2)
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
-from .kit import face_value
+from ..engine import Scoreboard, ScoreEntry, ScoreLine, State
+from .kit import Kit
+from .values import explain_row, type_value
 
 
-def resolve_row(faces: Sequence[str]) -> list[int]:
-    """The value of each tile of a favourites row, "?" resolved."""
-    values = [face_value(f) for f in faces]
-    out: list[int] = []
-    for i, v in enumerate(values):
-        if v is not None:
-            out.append(v)
-            continue
-        after = next((w for w in values[i + 1:] if w is not None), None)
-        before = next((w for w in reversed(values[:i]) if w is not None), None)
-        out.append(after if after is not None else before if before is not None else 0)
+def type_values(kit: Kit, record: dict[str, Any]) -> dict[str, int]:
+    return {t: type_value(kit.base_value(record["base"][t]), [kit.face(x) for x in record["rows"][t]])
+            for t in kit.types}
+
+
+def round_lines(kit: Kit, state: State, record: dict[str, Any]) -> dict[str, list[ScoreLine]]:
+    """Every player's explained points for one scored round."""
+    values = type_values(kit, record)
+    two = len(state["players"]) == 2
+    out: dict[str, list[ScoreLine]] = {p: [] for p in state["players"]}
+    for p in state["players"]:
+        areas = [a for a, o in record["owner"].items() if o == p]
+        for t in kit.types:
+            per_area = {a: sum(1 for s in record["locked"][a] if kit.type_of(s) == t) for a in areas}
+            n = sum(per_area.values())
+            if n == 0:
+                continue
+            faces = [kit.face(x) for x in record["rows"][t]]
+            how = ", ".join([f"base {kit.base_value(record['base'][t])}", *explain_row(faces)])
+            parties = ""
+            if two:
+                parties = " [" + ", ".join(f"party {a}: {c}" for a, c in sorted(per_area.items()) if c) + "]"
+            out[p].append(ScoreLine(f"Round {record['round']}: {kit.count_text(t, n)}{parties} x {values[t]} "
+                                    f"= {n * values[t]} ({how})", n * values[t]))
+        if not out[p]:
+            out[p].append(ScoreLine(f"Round {record['round']}: no locked sweets", 0))
     return out
 
 
-def explain_row(faces: Sequence[str]) -> list[str]:
-    """Each tile in words: ``["+2", "? = -1 (next tile)", "-1", "+2"]``."""
-    values = [face_value(f) for f in faces]
-    resolved = resolve_row(faces)
-    out = []
-    for i, (f, r) in enumerate(zip(faces, resolved)):
-        if f != "?":
-            out.append(f)
-        elif all(v is None for v in values):
-            out.append("? = 0 (only ? tiles)")
-        elif any(v is not None for v in values[i + 1:]):
-            out.append(f"? = {r:+d} (next valued tile)")
-        else:
-            out.append(f"? = {r:+d} (previous valued tile)")
-    return out
+def round_totals(kit: Kit, state: State, record: dict[str, Any]) -> dict[str, int]:
+    return {p: sum(l.points for l in lines) for p, lines in round_lines(kit, state, record).items()}
 
 
-def type_value(base: int, faces: Sequence[str]) -> int:
-    """The total value of each sweet of a type: base plus its resolved row."""
-    return base + sum(resolve_row(faces))
+def scoreboard(kit: Kit, state: State) -> Scoreboard:
+    lines: dict[str, list[ScoreLine]] = {p: [] for p in state["players"]}
+    for record in state["rounds"]:
+        for p, ls in round_lines(kit, state, record).items():
+            lines[p].extend(ls)
+    entries = {p: ScoreEntry.of(ls) for p, ls in lines.items()}
+    final = state["phase"] == "over"
+    board = Scoreboard.by_highest(entries, final=final)
+    notes = []
+    for record in state["rounds"]:
+        if record["left_in_bowls"]:
+            notes.append(f"Round {record['round']} ended with everyone withdrawn: "
+                         f"{record['left_in_bowls']} sweet(s) left in the bowls score nothing")
+    if not final:
+        done = len(state["rounds"])
+        notes.append(f"{done} of 2 rounds scored" + ("; sweets are valued when the rows are laid out at the "
+                                                      "end of the round" if done < 2 else ""))
+    board.notes = notes
+    return board

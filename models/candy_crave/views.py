@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import Prompt, State
 from .kit import Kit
 from .rules import area_name, describe_phase, reference_area, sets_in_play, turn_choices
-from .scoring import type_value
+from .values import type_value
 
 
 def public_view(kit: Kit, state: State) -> dict[str, Any]:
@@ -44,7 +44,7 @@ def public_view(kit: Kit, state: State) -> dict[str, Any]:
 
 
 def _round_points(kit: Kit, state: State) -> list[dict[str, int]]:
-    from .points import round_totals
+    from .scoring import round_totals
     return [round_totals(kit, state, r) for r in state["rounds"]]
 
 
@@ -95,7 +95,7 @@ def prompts(kit: Kit, state: State) -> list[Prompt]:
                      f"{starter}, B and C in front of {other}.")
         return [Prompt("Put every sweet back in its bowl and clear round 1's tiles away." + extra)]
     if phase == "over":
-        from .points import scoreboard
+        from .scoring import scoreboard
         board = scoreboard(kit, state)
         best = board.entries[board.winners[0]].total
         who = " and ".join(board.winners)

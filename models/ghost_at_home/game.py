@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
-from . import layout, referee, rules, views
+from . import layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
@@ -87,7 +87,7 @@ class GhostAtHome(Game):
         return views.prompts(self.kit, state)
 
     def score(self, state: State) -> Scoreboard:
-        return views.scoreboard(self.kit, state)
+        return scoring.scoreboard(self.kit, state)
 
     def public_view(self, state: State) -> dict[str, Any]:
         return views.public_view(self.kit, state)

@@ -1,5 +1,5 @@
-"""What the players see: the public view, each player's view, the prompts and
-the scoreboard.
+"""What the players see: the public view and the prompts (the scoreboard is in
+scoring.py).
 
 Hands are hidden: the engine never knows which cards a hand holds, only how
 many, so no view can show a hand's cards; the discard pile shows its size only
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Prompt, Scoreboard, ScoreEntry, ScoreLine, State
+from ..engine import Prompt, State
 from .kit import FLOORS, Kit
-from .rules import fully_explored, light_blocker, next_floor, rooms_explored, rooms_of, target_floor
+from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor
 
 
 def public_view(kit: Kit, state: State) -> dict[str, Any]:
@@ -93,18 +93,6 @@ def prompts(kit: Kit, state: State) -> list[Prompt]:
     return out
 
 
-def scoreboard(kit: Kit, state: State) -> Scoreboard:
-    """Whoever escapes wins (1 point); the rooms explored are shown, worth nothing."""
-    entries = {}
-    for p in state["players"]:
-        lines = [ScoreLine(f"{rooms_explored(state, p)} of 6 rooms explored"
-                           + (" (house fully explored)" if fully_explored(state, p) else ""), 0)]
-        if state["winner"] == p:
-            lines.append(ScoreLine("escaped the haunted house", 1))
-        entries[p] = ScoreEntry.of(lines)
-    if state["phase"] != "over":
-        return Scoreboard(entries, [], False, final=False, notes=["nobody has escaped yet"])
-    return Scoreboard(entries, [state["winner"]], False, final=True)
 
 
-__all__ = ["public_view", "prompts", "scoreboard"]
+__all__ = ["public_view", "prompts"]

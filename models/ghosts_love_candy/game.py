@@ -85,7 +85,7 @@ class GhostsLoveCandy(Game):
         return _prompts(state, self.cards)
 
     def score(self, state: State) -> Scoreboard:
-        return scoreboard(state, self.cards)
+        return scoreboard(self.cards, state)
 
     def public_view(self, state: State) -> dict[str, Any]:
         return _public_view(state, self.cards)

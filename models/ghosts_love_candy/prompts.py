@@ -49,7 +49,7 @@ def prompts(state: State, cards: Cards) -> list[Prompt]:
             if pl not in state["love_shown"]:
                 out.append(Prompt(f"{pl}: reveal your Love card", pl))
     elif ph == "over":
-        board = scoreboard(state, cards)
+        board = scoreboard(cards, state)
         top = board.entries[board.winners[0]].total if board.winners else 0
         if board.tie:
             out.append(Prompt(f"Game over: a tie between {', '.join(board.winners)} with {top} points — "

@@ -13,7 +13,7 @@ from .kit import CANDY_TYPES, Cards
 from .state import State
 
 
-def scoreboard(state: State, cards: Cards) -> Scoreboard:
+def scoreboard(cards: Cards, state: State) -> Scoreboard:
     entries: dict[str, ScoreEntry] = {}
     notes: list[str] = []
     for p in state["players"]:

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..catalog import Catalog, Column
 from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard, VerdictStatus
-from . import layout, referee, rules, views
+from . import layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .kit import BoardSpec, load_board_spec
@@ -153,7 +153,7 @@ class TheClosestGhost(Game):
         return views.prompts(self.area(state), state)
 
     def score(self, state: dict[str, Any]) -> Scoreboard:
-        return views.score(self.area(state), state)
+        return scoring.scoreboard(self.area(state), state)
 
     def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
         return views.public_view(self.area(state), state)

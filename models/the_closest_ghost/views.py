@@ -1,4 +1,5 @@
-"""What the players are told: prompts, the scoreboard and the views.
+"""What the players are told: prompts and the public view (the scoreboard is in
+scoring.py).
 
 Nothing in The Closest Ghost is hidden, so the public view and each player's view
 hold the whole state plus what is worth lighting up: the squares the mover's
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Prompt, Scoreboard, ScoreEntry, ScoreLine
+from ..engine import Prompt
 from .grid import BOARDS, WORD, Area, words
 from .rules import avatar_targets, board_candy, ghost_choices, ghost_targets
 
@@ -55,23 +56,6 @@ def prompts(area: Area, state: State) -> list[Prompt]:
     return out
 
 
-def score(area: Area, state: State) -> Scoreboard:
-    """Each player's score is the candy gone from their own starting board, and who took it;
-    the winner is the player whose board is empty."""
-    entries = {}
-    for b in BOARDS:
-        owner = state["owners"][b]
-        takers = sorted(state["taken"][b], key=lambda t: t != owner)
-        lines = [ScoreLine(f"candy {t} took from {owner}'s board {b}", state["taken"][b][t]) for t in takers]
-        entries[owner] = ScoreEntry.of(lines)
-    notes = [f"Board {b} ({state['owners'][b]}): {board_candy(area, state, b)} candy left"
-             for b in BOARDS]
-    if state["phase"] == "over":
-        winners = [state["winner"]] if state["winner"] else []
-        return Scoreboard(entries, winners, False, True, notes + [state["result"]])
-    board = Scoreboard.by_highest(entries, final=False)
-    board.notes = notes
-    return board
 
 
 def public_view(area: Area, state: State) -> dict[str, Any]:

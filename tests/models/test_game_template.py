@@ -15,7 +15,7 @@ from models.engine import Game, IllegalAction
 from models.registry import game_classes
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ("game", "rules", "actions", "state", "views", "layout", "referee", "kit", "whereabouts")
+MODULES = ("game", "rules", "actions", "state", "views", "scoring", "layout", "referee", "kit", "whereabouts")
 #: the players each game's docs script is written for
 PLAYERS = {"CCR": "RED,BLUE,GREEN", "GAH": "RED,BLUE", "GLC": "RED,BLUE,GREEN",
            "GVG": "RED,BLUE,GREEN,YELLOW,PURPLE", "TCG": "RED,BLUE"}
@@ -46,6 +46,8 @@ def test_the_same_modules_in_every_game(cls):
               if isinstance(v, type) and v.__module__ == state.__name__ and hasattr(v, "__required_keys__")
               and v.__name__.endswith("State")]
     assert len(shapes) == 1, f"{pkg}.state declares one TypedDict of the whole state"
+    scoring = importlib.import_module(f"{pkg}.scoring")
+    assert callable(getattr(scoring, "scoreboard", None)), f"{pkg}.scoring holds the scoreboard"
     assert inspect.signature(cls.setup).return_annotation == shapes[0].__name__
 
 

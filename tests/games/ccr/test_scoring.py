@@ -4,7 +4,7 @@ import copy
 import pytest
 
 from models.candy_crave.rules import sets_in_play
-from models.candy_crave.scoring import explain_row, resolve_row, type_value
+from models.candy_crave.values import explain_row, resolve_row, type_value
 from models.engine import IllegalAction
 from tests.games.ccr.driver import CODES, play, ready, run
 

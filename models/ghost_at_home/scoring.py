@@ -1,0 +1,21 @@
+"""The scoreboard, every point explained: whoever escapes wins (1 point); the
+rooms each player explored are shown, worth nothing."""
+from __future__ import annotations
+
+from ..engine import Scoreboard, ScoreEntry, ScoreLine, State
+from .kit import Kit
+from .rules import fully_explored, rooms_explored
+
+
+def scoreboard(kit: Kit, state: State) -> Scoreboard:
+    """Whoever escapes wins (1 point); the rooms explored are shown, worth nothing."""
+    entries = {}
+    for p in state["players"]:
+        lines = [ScoreLine(f"{rooms_explored(state, p)} of 6 rooms explored"
+                           + (" (house fully explored)" if fully_explored(state, p) else ""), 0)]
+        if state["winner"] == p:
+            lines.append(ScoreLine("escaped the haunted house", 1))
+        entries[p] = ScoreEntry.of(lines)
+    if state["phase"] != "over":
+        return Scoreboard(entries, [], False, final=False, notes=["nobody has escaped yet"])
+    return Scoreboard(entries, [state["winner"]], False, final=True)

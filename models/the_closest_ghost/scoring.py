@@ -1,0 +1,30 @@
+"""The scoreboard, every point explained: the candy taken from each player's
+starting board and who took it; the winner is the player whose board is empty."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Scoreboard, ScoreEntry, ScoreLine
+from .grid import BOARDS, Area
+from .rules import board_candy
+
+State = dict[str, Any]
+
+
+def scoreboard(area: Area, state: State) -> Scoreboard:
+    """Each player's score is the candy gone from their own starting board, and who took it;
+    the winner is the player whose board is empty."""
+    entries = {}
+    for b in BOARDS:
+        owner = state["owners"][b]
+        takers = sorted(state["taken"][b], key=lambda t: t != owner)
+        lines = [ScoreLine(f"candy {t} took from {owner}'s board {b}", state["taken"][b][t]) for t in takers]
+        entries[owner] = ScoreEntry.of(lines)
+    notes = [f"Board {b} ({state['owners'][b]}): {board_candy(area, state, b)} candy left"
+             for b in BOARDS]
+    if state["phase"] == "over":
+        winners = [state["winner"]] if state["winner"] else []
+        return Scoreboard(entries, winners, False, True, notes + [state["result"]])
+    board = Scoreboard.by_highest(entries, final=False)
+    board.notes = notes
+    return board
