@@ -7,9 +7,10 @@ legal random moves and tells the engine only what the table would show.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
-from models.engine import Game
+from models.engine import Action, Game
 from tests.support.contract import Driver, Step
 
 LIMIT = 3000        # steps: every game ends long before
@@ -42,30 +43,29 @@ def gvg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
         state = after
 
 
-def ccr(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    from tests.games.ccr.driver import Table
-    state = game.setup(players, {})
-    table = Table(game, state, seed)
+def _until_over(game: Game, state: dict[str, Any], next_action: Callable[[dict[str, Any]], Action],
+                play: Callable[[dict[str, Any], Action], tuple[dict[str, Any], Any]]) -> Iterator[Step]:
+    """One action a step, chosen by a table simulator, until the game is over."""
     for _ in range(LIMIT):
         if game.is_over(state):
             return
-        action = table.next_action(state)
-        after, _ = game.apply(state, action)
+        action = next_action(state)
+        after, _ = play(state, action)
         yield state, [action], after
         state = after
+
+
+def ccr(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    from tests.games.ccr.driver import Table
+    state = game.setup(players, {})
+    yield from _until_over(game, state, Table(game, state, seed).next_action, game.apply)
 
 
 def gah(game: Game, players: list[str], seed: int) -> Iterator[Step]:
     from tests.games.gah.driver import Table
     state = game.setup(players, {})
     table = Table(state, seed)
-    for _ in range(LIMIT):
-        if game.is_over(state):
-            return
-        action = table.next_action(state)
-        after, _ = table.play(state, action)      # the simulator follows its own cards
-        yield state, [action], after
-        state = after
+    yield from _until_over(game, state, table.next_action, table.play)   # the simulator follows its own cards
 
 
 def tcg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
