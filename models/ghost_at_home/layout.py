@@ -40,6 +40,7 @@ PITCH_Y = 66.0          # canonical spacing of the floors
 ROW_MM = 33.0           # a card belongs to a floor's row if it lies this close across it
 REACH_MM = 175.0        # ... and this close along it
 CAT_COL, GHOST_COL = 1.85, 2.8   # canonical columns (in PITCH_X) of cats and ghosts
+SEAT_COL = -3.5                  # the seat marker: in front of the player, left of floor 1's row, beyond it
 PILE_MM = 60.0          # a card this close to the deck or discard marker lies on a pile
 ROOM_KINDS = ("room", "wild")
 
@@ -179,7 +180,10 @@ def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.
     """The canonical table: each house in front of its player (floor 1 nearest,
     the roof furthest), rooms left and right of each floor card, cats beside
     their room, a ghost further out on the right (a second one on the left);
-    the seat marker left of the roof; the deck and discard markers in the middle."""
+    the seat marker in front of the player (along the table edge, left of
+    floor 1's row, beyond its cards: as for every game; Ghost at Home does not
+    read it, each house is known by its floor cards); the deck and discard
+    markers in the middle."""
     W, H = float(table_mm[0]), float(table_mm[1])
     out: list[Placement] = []
     for p, (x0, y0, angle) in house_spots(state, table_mm).items():
@@ -207,7 +211,7 @@ def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.
                 out.append(Placement(g, x, y, angle, size_mm=CARD_MM, label="ghost"))
         x, y = at(0, 3)
         out.append(Placement(kit.roofs[p], x, y, angle, size_mm=CARD_MM, label="roof"))
-        x, y = at(-2.0, 3)
+        x, y = at(SEAT_COL, 0.0)
         out.append(Placement(seat(p), x, y, angle))
     out.append(Placement(zone("DECK"), W / 2.0 - 70.0, H / 2.0, 0.0))
     out.append(Placement(zone("DISCARD"), W / 2.0 + 70.0, H / 2.0, 0.0))

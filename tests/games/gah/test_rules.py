@@ -448,3 +448,19 @@ def test_the_catalog_holds_the_rulebook_deck_and_four_double_sided_houses():
     assert kit.floor_card("GREEN", 2, lit=True) == "GAH:FLOOR:G2L"
     assert kit.floor_card("GREEN", 2, False) == "GAH:FLOOR:G2D"
     assert all(len(p) <= 20 for p in [*kit.cards, *kit.floor_cards, *kit.roofs.values()])
+
+
+def test_the_seat_marker_lies_on_the_players_edge_in_front_of_floor_1():
+    """One answer for where the seat marker goes (issue #26): on the table edge in
+    front of each player, as docs/printing.md says for every game, not beside the
+    roof at the far end of the house."""
+    from tests.support.contract import camera_of
+    for players in (["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW"]):
+        state = GAME.setup(players)
+        at = {p.payload: p for p in GAME.arrange(state)}
+        for p in players:
+            seat, floor1, roof = at[f"TC:SEAT:{p}"], at[GAME.kit.floor_card(p, 1, False)], at[GAME.kit.roofs[p]]
+            edge = 0.0 if floor1.y_mm < 300 else 600.0
+            assert abs(seat.y_mm - edge) <= abs(floor1.y_mm - edge) < abs(roof.y_mm - edge)
+            assert 0 <= seat.x_mm <= 900 and 0 <= seat.y_mm <= 600
+        assert GAME.same_table(GAME.expected_table(state), GAME.read(state, camera_of(GAME.arrange(state))))
