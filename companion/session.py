@@ -1,11 +1,13 @@
 """The live session: one loop from the camera to the players.
 
-A thread reads frames from a :class:`~hardware.frames.FrameSource`, runs them
-through the vision pipeline and hands every *settled, changed* snapshot to the
-game's referee. What the referee decides is written to the journal first and only
-then shown: the view (for the web page), the seat LEDs, the status LED and the
-buzzer. The referee at the table (web console or the two buttons) can confirm,
-correct, undo and end the game; each of those is journalled too.
+The camera loop (:mod:`companion.camera_loop`, its own thread) reads frames
+from a :class:`~hardware.frames.FrameSource`; the session runs them through the
+vision pipeline and hands every *settled, changed* snapshot to the game's
+referee. The view is built by :mod:`companion.views`, with no side effects.
+What the referee decides is written to the journal first and only then shown:
+the view (for the web page), the seat LEDs, the status LED and the buzzer. The
+referee at the table (web console or the two buttons) can confirm, correct,
+undo and end the game; each of those is journalled too.
 
 Example::
 
@@ -16,11 +18,12 @@ Example::
     view = sub.get(timeout=5)      # a dict: seq, status, prompts, score, ...
     s.stop()
 
-Statuses (``view()["status"]``): ``starting`` (no settled table yet),
-``in_sync``, ``applied`` (the last change was a legal action, applied),
-``waiting`` (a chore or a choice the players must make), ``out_of_sync`` (the
-table does not match: the prompts say how to put it right), ``camera_lost`` and
-``over``. ``settling`` is True while something on the table moves.
+Statuses (``view()["status"]``, all listed in ``companion.views.STATUSES``):
+``starting`` (no settled table yet), ``no_game``, ``in_sync``, ``applied``
+(the last change was a legal action, applied), ``waiting`` (a chore or a choice
+the players must make), ``out_of_sync`` (the table does not match: the prompts
+say how to put it right), ``camera_lost`` and ``over``. ``settling`` is True
+while something on the table moves.
 """
 from __future__ import annotations
 
