@@ -39,7 +39,7 @@ from typing import Any
 
 from hardware.frames import Frame, FrameSource
 from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
-from models.referee import first_legal
+from models.referee import Fit, first_legal
 from models.registry import get_game
 
 from .camera_loop import CameraLoop
@@ -171,6 +171,7 @@ class Session:
         self._ended = False
         self._status = "starting"
         self._prompts: list[Prompt] = []
+        self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
         self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
         self._refusals: list[dict[str, Any]] = []     # games the journal could not resume (shown once more)
         self._snapshot: Any = None
@@ -417,6 +418,7 @@ class Session:
                     self.indicators.beep("illegal")
             self._status = verdict.status
             self._prompts = list(verdict.prompts)
+            self._choices = list(verdict.choices)
             self._publish()
 
     def _journal_failed(self, error: Exception) -> None:
@@ -436,6 +438,7 @@ class Session:
         state without applying anything (an undo must not be re-applied by the
         camera until the table changes)."""
         eng, state = self.engine, self.state
+        self._choices = []
         if eng is None or state is None:
             self._status, self._prompts = "starting", []
             return
@@ -457,6 +460,7 @@ class Session:
         seq = self.journal.append(self.game_id, kind, [a.to_json() for a in actions],
                                   [e.to_json() for e in events], new_state, note)
         self.state = new_state
+        self._choices = []
         if not events and actions:
             events = [Event(kind, _SILENT_CHANGE.get(kind, "Change applied"))]
         for e in events:
@@ -592,14 +596,21 @@ class Session:
         as a correction)."""
         return self._apply_typed("correction", action_json)
 
-    def confirm(self) -> list[dict[str, Any]]:
-        """Accept the companion's best reading of the table as it is: the first
-        legal action sequence the game proposes for the difference (an ambiguous
-        reading, or a chore the camera cannot confirm by itself)."""
+    def confirm(self, choice: int | None = None) -> list[dict[str, Any]]:
+        """Accept the companion's best reading of the table as it is: after a
+        jump the camera did not follow, the explanation the referee picked
+        (``choice``, 1-based, among the view's ``choices``; not needed when there
+        is one); otherwise the first legal action sequence the game proposes for
+        the difference (an ambiguous reading, or a chore the camera cannot
+        confirm by itself)."""
         with self._op:
             engine, state = self._playing()
             if self._snapshot is None:
                 raise IllegalAction("nothing to confirm: the camera has not seen a settled table yet")
+            if self._choices:
+                return self._confirm_choice(engine, state, choice)
+            if choice is not None:
+                raise IllegalAction("nothing to choose: no missed moves are waiting for the referee's pick")
             reading = engine.read(state, self._snapshot)
             if engine.same_table(engine.expected_table(state), reading):
                 raise IllegalAction("nothing to confirm: the table already matches the game")
@@ -612,6 +623,22 @@ class Session:
                 return [e.to_json() for e in fit.events]
             raise IllegalAction("nothing to confirm: no legal change explains what the table shows; "
                                 "put the table back as shown, or correct the game by hand")
+
+    def _confirm_choice(self, engine: Game, state: dict[str, Any], choice: int | None) -> list[dict[str, Any]]:
+        n = len(self._choices)
+        if choice is None and n > 1:
+            raise IllegalAction(f"{n} sequences of moves explain the table: pick one (choice 1 to {n})")
+        i = 1 if choice is None else choice
+        if not 1 <= i <= n:
+            raise IllegalAction(f"there is no choice {i}: pick 1 to {n}")
+        fit = first_legal(engine, state, [self._choices[i - 1].actions])
+        if fit is None:        # cannot happen while the state is the one the choices were found for
+            raise IllegalAction("that sequence of moves is no longer legal: the game changed since")
+        self._commit("confirm", fit.actions, fit.state, fit.events,
+                     note=f"referee picked explanation {i} of {n} for moves the camera missed")
+        self._check_table()
+        self._publish()
+        return [e.to_json() for e in fit.events]
 
     def undo(self) -> list[dict[str, Any]]:
         """Take back the last applied change (replayed from the start state)."""
@@ -748,7 +775,10 @@ class Session:
         with self._op:
             view = self.view()
             view.update(referee=True, table=self._table_json(referee=True),
-                        prompts=[p.to_referee_json() for p in self._prompts], faults=self._faults(referee=True))
+                        prompts=[p.to_referee_json() for p in self._prompts], faults=self._faults(referee=True),
+                        choices=[{"actions": [a.to_json() for a in f.actions],
+                                  "lines": [e.text for e in f.events] or [str(a) for a in f.actions]}
+                                 for f in self._choices])
         return json.loads(json.dumps(view, default=str))
 
     def subscribe(self, maxlen: int = 256) -> Subscription:

@@ -43,7 +43,7 @@ from .errors import (
     IllegalAction as IllegalAction,
     MalformedAction as MalformedAction,
 )
-from .referee import first_fitting
+from .referee import Fit, Search, explore, first_fitting
 from .whereabouts import Whereabouts, words_or
 
 State = dict[str, Any]
@@ -305,6 +305,10 @@ class Verdict:
       choice only the players can make; ``prompts`` say what;
     * ``out_of_sync``: anything else; the state is unchanged and ``prompts`` say
       precisely what is wrong and how to put it right.
+
+    ``choices`` (with ``waiting``): the camera missed several steps and these
+    different legal sequences all explain the table; the referee picks the one
+    that happened (nothing is applied until then).
     """
 
     status: VerdictStatus
@@ -312,6 +316,7 @@ class Verdict:
     actions: list[Action] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     prompts: list[Prompt] = field(default_factory=list)
+    choices: list[Fit] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- options
@@ -530,9 +535,13 @@ class Game:
         """Compare a settled snapshot with the expected table.
 
         Equal: in sync. Otherwise each candidate action sequence proposed by
-        :meth:`candidates` is tried on a copy; the first legal one whose expected
-        table equals the reading is applied. Otherwise :meth:`explain` says what is
-        wrong (``waiting`` if the game recognises a chore in progress)."""
+        :meth:`candidates` (what the table shows, step by step) is tried on a
+        copy; the first legal one whose expected table equals the reading is
+        applied. Otherwise the camera may have missed steps: :meth:`jump`
+        searches the legal sequences that end at the table seen and applies the
+        only one, or lets the referee pick among several. Otherwise
+        :meth:`explain` says what is wrong (``waiting`` if the game recognises a
+        chore in progress)."""
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
@@ -540,8 +549,47 @@ class Game:
         fit = first_fitting(self, state, reading)
         if fit is not None:
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
+        found = self.jump(state, reading)
+        if found.only is not None and self.jumps_leave_traces:
+            fit = found.only
+            return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
         status, prompts = self.explain(state, expected, reading)
+        if found.fits:       # the game's own question, if it has one, stays
+            asked = prompts if status == "waiting" else []
+            return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
         return Verdict(status, state, prompts=prompts)
+
+    def jump(self, state: State, reading: Layout) -> Search:
+        """The legal sequences of :meth:`steps` that end at the reading (see
+        :func:`models.referee.explore` for the bound); none when the game
+        declares no steps."""
+        return explore(self, state, reading)
+
+    def choice_prompt(self, found: Search) -> Prompt:
+        """What the table is told while the referee picks among explanations."""
+        n = len(found.fits)
+        many = f"{n} different sequences of legal moves" if n > 1 else "a sequence of legal moves"
+        sure = "" if found.complete else " (the search stopped at its bound, so it cannot be sure there is no other)"
+        return Prompt(f"The camera missed some moves; {many} explain the table{sure}. "
+                      "The referee picks the one that happened on the console, or put the table back as it was.",
+                      level="warning")
+
+    #: Whether every step of a jump leaves a trace the reading shows, so that the
+    #: search's only explanation is the truth; a game where cards come and go
+    #: unseen (a pass clears a floor's rooms) sets False and the referee picks
+    jumps_leave_traces: ClassVar[bool] = True
+
+    def steps(self, state: State, reading: Layout) -> list[list[Action]]:
+        """The steps that may come next on the way from ``state`` to the reading,
+        legal or not, for :meth:`jump`'s search: the table's evidence, and an
+        alternative for each thing the table cannot tell apart. The default, no
+        steps, turns the search off."""
+        return []
+
+    def reachable(self, state: State, reading: Layout) -> bool:
+        """Whether a state can still lead to the reading (False prunes the search:
+        a sweet locked where the table shows none can never be unlocked)."""
+        return True
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         """Whether a reading matches the expected table (override to ignore parts

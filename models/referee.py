@@ -10,6 +10,11 @@ between the expected table and the reading could be); the searching is here:
 * :func:`first_refusal` and :func:`follow`: find the rule a table breaks, either
   as the first candidate the rules refuse or by following the table step by
   step until a rule refuses (a take of the wrong size, a haunt out of turn);
+* :func:`explore`: a bounded search over sequences of legal steps for a jump
+  the camera did not see step by step (a hand over the table, a slow frame
+  rate, a camera lost for a minute): every distinct explanation within
+  :data:`MAX_DEPTH` steps and :data:`MAX_NODES` states, so that the referee
+  applies one only when it is the only one;
 * :func:`put_back`: the "put X back ..." lines that say how to restore the
   expected table.
 
@@ -21,6 +26,7 @@ Example::
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
@@ -140,6 +146,101 @@ def follow(game: Any, state: State, next_step: Callable[[State], Sequence[Action
         walk.chain.extend(step)
         walk.trail.append(walk.state)
     return walk
+
+
+#: The search's bound: explanations of at most this many steps ...
+MAX_DEPTH = 12
+#: ... found by trying at most this many steps from the state before the jump
+#: (a step is one :meth:`Game.apply_all`; worst cases per game are in ``make bench``)
+MAX_NODES = 2000
+#: More distinct explanations than this are not told apart: the console lists these
+MAX_FITS = 4
+#: Once an explanation of n steps is found, longer ones are looked for up to
+#: n + SLACK steps (an unseen detour through the same table is that much less
+#: likely); an explanation is applied when it is the only one within that
+SLACK = 2
+
+
+@dataclass
+class Search:
+    """The outcome of :func:`explore`: the distinct explanations found (``fits``,
+    in the order found, shortest first among equals), how many steps were tried
+    (``nodes``), how many steps deep the search went (``depth``), and whether
+    it tried every sequence within the bound (``complete``): up to
+    :data:`SLACK` steps longer than the shortest explanation, or
+    :data:`MAX_DEPTH` steps when none was found. False when :data:`MAX_NODES`
+    ran out first, or when more than :data:`MAX_FITS` explanations fit."""
+
+    fits: list[Fit]
+    nodes: int
+    complete: bool
+    depth: int = 0
+
+    @property
+    def only(self) -> Fit | None:
+        """The explanation to apply without asking: the only one, in a search that
+        tried everything within the bound; otherwise None."""
+        return self.fits[0] if len(self.fits) == 1 and self.complete else None
+
+
+def _key(state: State) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def explore(game: Any, state: State, reading: Any,
+            steps: Callable[[State, Any], Iterable[Sequence[Action]]] | None = None,
+            max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_fits: int = MAX_FITS) -> Search:
+    """Every distinct way (up to ``max_fits``) of getting from ``state`` to a state
+    whose expected table equals ``reading`` by a sequence of legal steps.
+
+    ``steps(state, reading)`` (default: the game's :meth:`Game.steps`) gives the
+    steps that may come next: the table's evidence, alternatives for what it
+    cannot tell apart (which sweets one of three turns took, a candy placed and
+    taken again while a hand covered it). Each is applied on a copy; an illegal
+    step is a dead end, and so is a state the game says cannot lead to the
+    reading (:meth:`Game.reachable`) or one already reached by another order of
+    the same steps. Two explanations are the same when they end in the same
+    state. Breadth first, so the shortest explanations are found first; once
+    one is found the search goes :data:`SLACK` steps deeper and stops::
+
+        found = explore(game, state, reading)
+        if found.only is not None:
+            state = found.only.state
+    """
+    steps = steps if steps is not None else game.steps
+    reachable: Callable[[State, Any], bool] = getattr(game, "reachable", lambda _s, _r: True)
+    seen = {_key(state)}
+    fits: dict[str, Fit] = {}
+    level: list[tuple[list[Action], State, list[Event]]] = [([], state, [])]
+    nodes = depth = 0
+    bound = max_depth
+    while depth < bound and level:
+        depth += 1
+        nxt: list[tuple[list[Action], State, list[Event]]] = []
+        for chain, st, events in level:
+            for step in steps(st, reading):
+                if nodes >= max_nodes:
+                    return Search(list(fits.values()), nodes, False, depth)
+                nodes += 1
+                try:
+                    new, ev = game.apply_all(st, step)
+                except IllegalAction:
+                    continue
+                key = _key(new)
+                if key in seen:
+                    continue
+                seen.add(key)
+                path = (chain + list(step), new, events + ev)
+                if game.same_table(game.expected_table(new), reading):
+                    fits[key] = Fit(*path)
+                    if len(fits) > max_fits:
+                        return Search(list(fits.values())[:max_fits], nodes, False, depth)
+                    bound = min(bound, depth + SLACK)
+                elif reachable(new, reading):
+                    nxt.append(path)
+        level = nxt
+    # complete: nothing left to try, or the shortest explanation's slack searched
+    return Search(list(fits.values()), nodes, not level or bool(fits), depth)
 
 
 def put_back(expected: Mapping[K, P], seen: Mapping[K, P], line: Callable[[K, P | None, P | None], str],

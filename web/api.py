@@ -16,6 +16,7 @@ or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong
 * ``POST /api/referee/apply``    ``{"action": {"type": "...", ...}}``: apply an action the table did
 * ``POST /api/referee/correct``  ``{"action": {...}}``: replace the companion's last reading
 * ``POST /api/referee/confirm``  accept what the companion read when it was unsure
+  (``{"choice": n}``: the n-th explanation of moves the camera missed)
 * ``POST /api/referee/undo``     take back the last applied action
 * ``POST /api/referee/end``      end the game now and score it
 * ``GET  /api/referee/view``     the referee's view: the public one plus what it hides
@@ -277,11 +278,24 @@ def _plain_op(op: str, method: str):
     return _run(op, getattr(the_session(), method))
 
 
+def confirm():
+    """Confirm the reading; after moves the camera missed, ``{"choice": n}`` picks
+    the n-th explanation of the referee view's ``choices``."""
+    data = json_body(required=False) or {}
+    extra = set(data) - {"choice"}
+    if extra:
+        raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    choice = data.get("choice")
+    if choice is not None and (isinstance(choice, bool) or not isinstance(choice, int)):
+        raise ApiError(400, "choice must be a whole number (1 for the first explanation)")
+    return _run("confirm", the_session().confirm, choice)
+
+
 OPERATIONS = {
     "new": new_game,
     "apply": lambda: _action_op("apply", "apply"),
     "correct": lambda: _action_op("correct", "correct"),
-    "confirm": lambda: _plain_op("confirm", "confirm"),
+    "confirm": confirm,
     "undo": lambda: _plain_op("undo", "undo"),
     "end": lambda: _plain_op("end", "end_game"),
 }

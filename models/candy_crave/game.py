@@ -110,5 +110,11 @@ class CandyCrave(Game):
     def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.candidates(self, state, reading)
 
+    def steps(self, state: State, reading: Layout) -> list[list[Any]]:
+        return referee.steps(self, state, reading)
+
+    def reachable(self, state: State, reading: Layout) -> bool:
+        return referee.reachable(state, reading)
+
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

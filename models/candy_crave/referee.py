@@ -16,13 +16,14 @@ are followed one after another.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
 from ..referee import follow, put_back as shared_put_back
-from .actions import DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp
+from .actions import DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import Kit
-from .rules import area_name, sets_in_play
+from .rules import area_name, sets_in_play, short_take_size, take_sizes
 
 Where = tuple[str, str | None]
 
@@ -113,6 +114,51 @@ def candidates(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     walk = follow(game, state, lambda cur: next_actions(game.kit, cur, reading), reading)
     seq = walk.chain + walk.refused
     return [seq] if seq else []
+
+
+# --------------------------------------------------------------------------- a jump
+
+
+def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
+    """For the referee's search over a jump (:func:`models.referee.explore`): the
+    next turn's alternatives the reading allows. A lock is forced; a steal's
+    pocketed sweet lies locked at the victim, and so does an end-phase pocket;
+    a take is any permitted number of the sweets that left the bowls (those now
+    at the player first), since later turns may have stolen or locked them; a
+    withdrawal, which the table never shows, is shown by the turns after it.
+    Outside the turns, the step the table shows (:func:`next_actions`)."""
+    phase = state["phase"]
+    if phase not in ("distribute", "endphase"):
+        step = next_actions(game.kit, state, reading)
+        return [step] if step else []
+    x = state["turn"]
+    p = state["owner"][x]
+    party = x if len(state["players"]) == 2 else None
+    got = locations(reading)
+    areas = state["areas"]
+    withdraw: list[list[Action]] = [[Withdraw(p, party)]]     # unseen, shown by the turns after it
+    if phase == "endphase":
+        pool = areas[x]["play"] or [s for ar in areas.values() for s in ar["play"]]
+        pockets: list[list[Action]] = [[Pocket(p, s, party)] for s in pool if got.get(s) == ("locked", x)]
+        return pockets + withdraw
+    if areas[x]["play"]:
+        return [[Lock(p, party)]]
+    out: list[list[Action]] = [[Steal(p, v, s, party)] for v, ar in areas.items() if v != x and len(ar["play"]) >= 2
+                               for s in ar["play"] if got.get(s) == ("locked", v)]
+    left = sorted((s for s in state["bowls"] if s in got), key=lambda s: (got[s][1] != x, s))
+    sizes = set(take_sizes(state, x)) | {short_take_size(state, x) or 0}
+    out += [[Take(p, tuple(sorted(c)), party)] for k in sorted(sizes) if k for c in combinations(left, k)]
+    return out + withdraw
+
+
+def reachable(state: State, reading: Layout) -> bool:
+    """A locked sweet stays behind its divider until the round's end takes it
+    off the table."""
+    got = locations(reading)
+    for a, ar in state["areas"].items():
+        if any(got.get(s, ("locked", a)) != ("locked", a) for s in ar["locked"]):
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- explain

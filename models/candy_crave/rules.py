@@ -548,7 +548,7 @@ class Rules:
             raise IllegalAction(f"{a.type}: {a.player} has already removed {len(state['removed'][a.player])} sweet(s)")
         state["areas"][area]["locked"].remove(sid)
         state["box"] = sorted(state["box"] + [sid])
-        state["removed"][a.player].append(sid)
+        state["removed"][a.player] = sorted(state["removed"][a.player] + [sid])   # a set: one order for every history
         events = [Event("remove", f"{a.player} removes {sid} from the game", {"player": a.player, "sweet": sid})]
         self._maybe_removals_done(state, events)
         return events

@@ -107,5 +107,12 @@ class GhostAtHome(Game):
     def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.candidates(self, state, reading)
 
+    #: a pass clears the floor's rooms and the ghost: a whole turn can come and
+    #: go within a camera gap, so the referee picks among the search's findings
+    jumps_leave_traces = False
+
+    def steps(self, state: State, reading: Layout) -> list[list[Any]]:
+        return referee.steps(self, state, reading)
+
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

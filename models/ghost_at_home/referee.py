@@ -117,6 +117,41 @@ def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list
     return []
 
 
+def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
+    """For the referee's search over a jump (:func:`models.referee.explore`): each
+    thing the player to act may have done that the reading shows (their new
+    rooms, a ghost on an opponent's house, a cat in their own, a card moved, a
+    floor gone dark), and both answers to a waiting ghost. Actions the table
+    never shows (a discard and draw) are not guessed: the console says them."""
+    if reading["missing"] or state["phase"] == "over":
+        return []
+    appeared, _vanished, moved, flipped = _diff(game.expected_table(state), reading)
+    pd = state["pending"]
+    if pd:
+        return [[CatDefence(pd["player"])], [Pass(pd["player"])]]
+    if state["phase"] == "escape":
+        esc = state["escape"]
+        return [[Ghost(q, c, esc["player"])] for q in esc["waiting"]
+                for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
+    p = state["turn"]
+    out: list[list[Action]] = []
+    mine = sorted((w[1], c, w[3]) for c, w in appeared.items() if w[2] == "rooms" and w[0] == p)
+    if mine:
+        out.append([Rooms(p, tuple({"card": c, "floor": f, "side": side} for f, c, side in mine))])
+    for c, w in sorted(appeared.items()):
+        if w[2] == "ghosts" and w[0] != p:
+            out.append([Ghost(p, c, w[0])])
+        elif w[2] == "cats" and w[0] == p:
+            out.append([Cat(p, c, w[1], w[3])])
+    for c, (src, dst) in sorted(moved.items()):
+        if src[2] == dst[2] == "ghosts" and dst[0] != p:
+            out.append([TimeSpaceHole(p, c, dst[0])])
+        elif src[2] == dst[2] == "cats" and dst[0] == p:
+            out.append([CatFood(p, c, dst[1], dst[3])] if src[0] != p else [Elevator(p, c, dst[1], dst[3])])
+    out += [[Lightning(p, o)] for (o, _f), was, now in flipped if o != p and was == "lit" and now == "dark"]
+    return out
+
+
 def _where(w: Place) -> str:
     p, f, key, s = w
     if key == "ghosts":

@@ -107,6 +107,9 @@ class GhostsLoveCandy(Game):
     def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
         return referee.candidates(self, state, reading)
 
+    def steps(self, state: State, reading: Layout) -> list[list[Action]]:
+        return referee.steps(self, state, reading)
+
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         """Why the table differs; a Love card still secret is "a Love card" (its name in ``detail``)."""
         status, prompts = referee.explain(self, state, expected, reading)

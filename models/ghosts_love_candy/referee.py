@@ -270,6 +270,36 @@ def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Ac
     return sorted(out, key=len, reverse=True)
 
 
+def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
+    """For the referee's search over a jump (:func:`models.referee.explore`): what
+    :func:`next_steps` sees next, declining an optional ability, and what the
+    table cannot show at all: a candy placed on a kid and taken again by a haunt
+    while a hand covered the row (any candy off the deck that now lies
+    elsewhere, on each kid still without its candy), a ghost revealed and
+    played before the camera saw it in front of its player, tie-break kids
+    drawn and discarded unseen."""
+    if reading.get("problems"):
+        return []
+    rl = locations(reading)
+    e0 = locations(expected_table(state, game.cards))
+    out: list[list[Action]] = [[a] for a in next_steps(game, state, reading, e0, rl)]
+    pend = state["pending"]
+    if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
+        out.append([A.Skip(pend["player"])])
+    if state["phase"] == "candy" and pend is None:
+        gone = [c for c in state["candy_deck"] if not rl.get(("candy", c), "slot:").startswith("slot:")]
+        out += [[A.PlaceCandy(i, c)] for i, sl in enumerate(state["slots"], 1)
+                if sl["kid"] is not None and i not in state["candied"] for c in gone]
+    if state["phase"] == "tiebreak":     # drawn, compared and discarded before the camera saw the draws
+        tie = state["tie"]
+        out += [[A.TieDraw(pl, k)] for grp in tie["groups"] for pl in grp if pl not in tie["draws"]
+                for k in state["kid_deck"] if rl.get(("kid", k)) == "discard"]
+    if state["phase"] == "choose":       # revealed, then played at once: the ghost seen where it went
+        out += [[A.Reveal(pl, game.cards.ghost_value(g))] for pl in state["players"] if pl not in state["revealed"]
+                for g in state["hands"][pl] if rl.get(("ghost", g), f"seat:{pl}") != f"seat:{pl}"]
+    return out
+
+
 # --------------------------------------------------------------------------- explain
 
 

@@ -119,6 +119,14 @@ class GirlsVsGhouls(Game):
     def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[Any]:
         return referee.candidates(self, state, reading)
 
+    #: a Peek and a Trick on a stack show nothing, and a Treat covered by the
+    #: next one at its house is never read: the referee picks among the
+    #: search's findings
+    jumps_leave_traces = False
+
+    def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Any]]:
+        return referee.steps(self, state, reading)
+
     def explain(self, state: dict[str, Any], expected: dict[str, Any],
                 reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

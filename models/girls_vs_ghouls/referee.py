@@ -116,6 +116,23 @@ def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list
     return out
 
 
+def steps(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
+    """For the referee's search over a jump (:func:`models.referee.explore`): one
+    turn of the player to act, each way :func:`_turn` reads it, or with a card
+    the camera cannot see (a Trick on a stack, a Peek), and the round's Tricks
+    turning up; outside the turns, what :func:`proposals` reads."""
+    if state["phase"] != "play":
+        return proposals(game, state, reading)
+    d = _diff(state, game.expected_table(state), reading)
+    p = state["turn"]
+    out = [seq for seq in _turn(state, p, d) if seq and isinstance(seq[-1], CARD_PLAYS)]
+    here = d["moved"].get(p, state["positions"].get(p))
+    head: list[Action] = [Move(p, here)] if p in d["moved"] else []
+    out += [head + [hidden] for hidden in (PlayTrick(p, here), Peek(p, here))]
+    out += [[RevealTrick(h, cs[0])] for h, cs in sorted(d["faces"].items())]
+    return out
+
+
 def fitting(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[Fit]:
     """The proposals that are legal and end at the table seen, with their states."""
     return list(shared.fitting(game, state, reading, proposals(game, state, reading)))

@@ -172,6 +172,9 @@ class TheClosestGhost(Game):
     def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
         return referee.candidates(self, state, reading)
 
+    def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
+        return referee.steps(self, state, reading)
+
     def explain(self, state: dict[str, Any], expected: dict[str, Any],
                 reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

@@ -11,7 +11,7 @@ from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import outcomes
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS, words
-from .rules import expecting, other
+from .rules import expecting, legal_actions, other
 
 State = dict[str, Any]
 Apply = Callable[[State, Action], tuple[State, list[Any]]]
@@ -66,6 +66,18 @@ def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Ac
         if q in moved:
             out.append([MoveGhost(p, gone[0], new[0]), MoveAvatar(q, moved[q])])
     return out
+
+
+def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
+    """For the referee's search over a jump (:func:`models.referee.explore`): every
+    legal action (a turn has at most four arrows and a few closest ghosts),
+    except that a board turns only to the rotation the table shows; ghosts are
+    placed where the table shows one first (a ghost may have moved since)."""
+    if any(reading["boards"].get(b) is None for b in BOARDS):
+        return []
+    legal = [a for a in legal_actions(game.area(state), state)
+             if not isinstance(a, TurnBoard) or a.rotation == reading["boards"][a.board]]
+    return [[a] for a in sorted(legal, key=lambda a: isinstance(a, PlaceGhost) and a.square not in reading["ghosts"])]
 
 
 def explain(game: Any, state: State, expected: dict[str, Any],

@@ -154,8 +154,27 @@
     fetch("/api/referee/view", { credentials: "same-origin", cache: "no-store" }).then(function (resp) {
       return resp.ok ? resp.json() : null;
     }).then(function (full) {
-      if (full && wanted === seq && full.seq >= seq) TC.renderPrompts($("prompts"), full);
+      if (full && wanted === seq && full.seq >= seq) {
+        TC.renderPrompts($("prompts"), full);
+        renderChoices(full.choices || []);
+      }
     }).catch(function () { /* the public prompts stay */ });
+  }
+
+  /* Moves the camera missed that several sequences explain: the referee taps the
+   * one that happened (POST confirm {"choice": n}). */
+  function renderChoices(choices) {
+    const box = TC.clear($("choices"));
+    box.hidden = !choices.length;
+    if (!choices.length) return;
+    box.appendChild(TC.el("h3", { text: choices.length > 1 ? "Which of these happened?" : "Did this happen?" }));
+    choices.forEach(function (c, i) {
+      const pick = TC.el("button", { type: "button", class: "choice-pick", "data-choice": String(i + 1),
+        text: choices.length > 1 ? "This one (" + (i + 1) + ")" : "Yes, apply it" });
+      pick.addEventListener("click", function () { post("confirm", { choice: i + 1 }); });
+      const lines = TC.el("ol", {}, c.lines.map(function (t) { return TC.el("li", { text: t }); }));
+      box.appendChild(TC.el("div", { class: "choice" }, [lines, pick]));
+    });
   }
 
   if (current) render(current);

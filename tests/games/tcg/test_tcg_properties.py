@@ -26,20 +26,8 @@ SQUARES = [f"{c}{r}" for c in "ABCDEFG" for r in range(1, 8)]
 
 
 def legal_actions(state) -> list[dict]:
-    area = GAME.area(state)
-    p = state["turn"]
-    if state["phase"] == "place_ghost":
-        out = [{"type": "turn_board", "board": b, "rotation": r}
-               for b in "AB" for r in (0, 90, 180, 270) if r != state["rotations"][b]]
-        return out + [{"type": "place_ghost", "player": p, "square": sq} for sq in area.squares()
-                      if sq not in state["ghosts"] and sq not in state["avatars"].values()]
-    if state["phase"] == "move":
-        return [{"type": "move_avatar", "player": p, "to": sq} for sq in rules.avatar_targets(area, state, p)]
-    if state["phase"] == "ghost":
-        _, movable, _ = rules.ghost_choices(area, state, p)
-        return [{"type": "move_ghost", "player": p, "square": g, "to": t}
-                for g in movable for t in rules.ghost_targets(area, state, g)]
-    return []
+    """The rules' legal actions, as JSON (what the random games choose from)."""
+    return [a.to_json() for a in rules.legal_actions(GAME.area(state), state)]
 
 
 def random_action(draw) -> dict:
