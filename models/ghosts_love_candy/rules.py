@@ -174,7 +174,7 @@ def do_place_candy(state: State, cards: Cards, a: A.PlaceCandy, events: list[Eve
                                      f"{where_is_candy(state, cid)}")
     state["candy_deck"].remove(cid)
     slot["candy"].append(cid)
-    state["candied"].append(a.slot)
+    state["candied"] = sorted(state["candied"] + [a.slot])     # a set: one state whatever the order
     events.append(Event("candy_placed", f"{cards.candy_name(cid)} placed on {cards.kid_name(slot['kid'])} "
                                         f"(slot {a.slot})", {"slot": a.slot, "candy": cid}))
     if not state["candy_deck"]:

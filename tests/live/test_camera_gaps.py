@@ -1,0 +1,107 @@
+"""A camera gap across several moves, in every game: the table after the gap is
+drawn on the simulated table and read by the real pipeline (real QR codes, the
+real decoder), and the referee, which last saw the table before the gap, must
+catch up by itself when only one sequence of legal moves explains it, ask the
+referee to pick when several do, and never apply anything else.
+
+The games are played by each game's own random-game driver (the contract's);
+each case names the stretch of a seeded game it skips and checks that the
+stretch really is what it says (a steal and a pocket, a candy placed and taken
+again), so a change to a driver cannot quietly turn a case into an easier one.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from models.registry import get_game
+from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.support.table import snapshot_of
+
+
+def key(state: dict[str, Any]) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def stretch(code: str, players: int, seed: int, first: int, last: int) -> tuple[Any, list[Any], list[str]]:
+    """The states from step ``first`` to after step ``last`` of a seeded game, and
+    the types of the actions in between."""
+    game = get_game(code)
+    steps = list(DRIVERS[code](game, list(PLAYERS[code][players]), seed))[first:last + 1]
+    states = [steps[0][0]] + [after for _, _, after in steps]
+    return game, states, [a.type for _, actions, _ in steps for a in actions]
+
+
+def read_after_gap(game: Any, states: list[Any]) -> Any:
+    """The referee's verdict on the table after the gap, read by the pipeline."""
+    players = states[0]["players"]
+    table = (900.0, 850.0) if game.code == "GLC" and len(players) > 4 else (900.0, 600.0)
+    return game.referee(states[0], snapshot_of(game.arrange(states[-1], table), table))
+
+
+def assert_nothing_wrong_applied(verdict: Any, states: list[Any]) -> None:
+    if verdict.status == "applied":
+        assert key(verdict.state) in {key(s) for s in states[1:]}, [str(a) for a in verdict.actions]
+    else:
+        assert key(verdict.state) == key(states[0]), "nothing may change while the referee is asked"
+
+
+def test_ghosts_love_candy_catches_up_a_whole_candy_phase_with_a_candy_placed_and_taken_unseen():
+    """Round 2's candy, the three reveals and a haunt, all under a hand: the
+    haunted kid's candy went from the deck onto the kid and into the haunter's
+    stash without the camera ever seeing it on the kid."""
+    game, states, types = stretch("GLC", 0, 0, 18, 27)
+    assert states[0]["round"] == 2 and states[0]["phase"] == "candy"
+    assert types.count("place_candy") == 6 and types.count("reveal") == 3 and types[-1] == "haunt"
+    on_kids = {c for s in states[-1]["slots"] for c in s["candy"]}
+    assert any(c not in on_kids for s in states[-2]["slots"] for c in s["candy"]), "a candy taken within the gap"
+    verdict = read_after_gap(game, states)
+    assert verdict.status == "applied"
+    assert key(verdict.state) == key(states[-1])
+
+
+def test_ghosts_love_candy_asks_which_tie_break_kid_each_player_drew():
+    """The same gap with a tie-break in it: the two drawn kids lie in the
+    discard, and only the players know who drew which (it decides who goes
+    first), so the referee picks; the truth is among the choices."""
+    game, states, types = stretch("GLC", 0, 1, 18, 29)
+    assert types.count("tie_draw") == 2
+    verdict = read_after_gap(game, states)
+    assert verdict.status == "waiting" and len(verdict.choices) == 2
+    assert key(states[-1]) in {key(f.state) for f in verdict.choices}
+    assert "The camera missed some moves" in verdict.prompts[0].text
+    assert_nothing_wrong_applied(verdict, states)
+
+
+def test_candy_crave_catches_up_five_turns_with_a_steal_and_a_pocket():
+    game, states, types = stretch("CCR", 1, 2, 154, 158)
+    assert {"take", "steal", "pocket"} <= set(types) and len(types) == 5
+    verdict = read_after_gap(game, states)
+    assert verdict.status == "applied"
+    assert key(verdict.state) == key(states[-1])
+
+
+def test_the_closest_ghost_catches_up_two_and_a_half_turns():
+    game, states, types = stretch("TCG", 0, 0, 7, 11)
+    assert types == ["move_avatar", "move_ghost", "move_avatar", "move_ghost", "move_avatar"]
+    verdict = read_after_gap(game, states)
+    assert verdict.status == "applied"
+    assert key(verdict.state) == key(states[-1])
+
+
+@pytest.mark.parametrize("code, players, seed, first, last, kinds", [
+    ("GAH", 1, 0, 0, 3, ["rooms"] * 4),                  # four players' first rooms
+    ("GVG", 1, 2, 63, 66, ["trick", "move", "trick", "trick", "move", "trick"]),
+])
+def test_where_moves_can_leave_no_trace_the_referee_picks(code, players, seed, first, last, kinds):
+    """Ghost at Home (a pass clears a floor) and Girls vs Ghouls (a Trick on a
+    stack, a Peek) never catch up a gap by themselves: the explanations found
+    go to the console, the truth among them, and nothing is applied."""
+    game, states, types = stretch(code, players, seed, first, last)
+    assert types == kinds
+    verdict = read_after_gap(game, states)
+    assert verdict.status == "waiting"
+    assert key(states[-1]) in {key(f.state) for f in verdict.choices}
+    assert_nothing_wrong_applied(verdict, states)
