@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from models.engine import Action, Game, IllegalAction, copy_state
-from models.table import Sighting, Snapshot
+from models.table import seen_from_above
 
 Step = tuple[dict[str, Any], list[Action], dict[str, Any]]
 #: plays one random game: (game, players, seed) -> its steps
@@ -156,20 +156,8 @@ def _check_secrets(game: Game, state: dict[str, Any], at: str) -> None:
         raise _fail(at, f"a public output names secret {found}")
 
 
-def camera_of(placements: Sequence[Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> Snapshot:
-    """A perfect camera: every face-up tag whose centre no later card covers,
-    where it lies (the corners added)."""
-    w, h = table_mm
-    out = [Sighting(f"TC:CORNER:{i}", x, y) for i, (x, y) in enumerate([(0, 0), (w, 0), (w, h), (0, h)], 1)]
-    items = list(placements)
-    for i, p in enumerate(items):
-        if not p.face_up:
-            continue
-        covered = any(q.size_mm and abs(q.x_mm - p.x_mm) < q.size_mm[0] / 2 and abs(q.y_mm - p.y_mm) < q.size_mm[1] / 2
-                      for q in items[i + 1:])
-        if not covered:
-            out.append(Sighting(p.payload, p.x_mm, p.y_mm, p.angle_deg))
-    return Snapshot(0.0, tuple(out), True, table_mm)
+#: a perfect camera (see :func:`models.table.seen_from_above`)
+camera_of = seen_from_above
 
 
 def _check_reading(game: Game, state: dict[str, Any], at: str) -> None:
