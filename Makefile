@@ -28,7 +28,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo test lint test-debian-opencv bench contract soak apt-base apt-test venv clean tags
+.PHONY: demo test lint test-debian-opencv bench contract soak apt-base apt-test venv clean tags plans
 
 demo: venv
 	$(VENV)/bin/companion demo
@@ -72,6 +72,12 @@ soak: venv
 
 tags: venv
 	$(VENV)/bin/companion tags GLC --out tags-GLC.pdf
+
+# Each game's table plan, drawn from its arrange() of a table in mid-game, as the
+# picture on its page (docs/img/plan-<slug>.png); tests/printkit/test_plan.py fails
+# when a picture is older than the code that draws it. pdftoppm draws the PNGs.
+plans: venv
+	$(PY) -m companion.printkit docs/img
 
 venv: $(STAMP)
 

@@ -7,11 +7,13 @@
 
 A kit holds one sticker per component in the game's catalog (its name and values
 printed under the code), the table markers (four corners, a seat per player
-colour, the game's zones) and, for a game with a printed board, the boards at
-real size. The default tag size is the smallest one the configured camera reads
-over the configured table (``[camera] width/height``, ``[table]``); ``--size-for``
-picks it for another camera. Exit codes: 0 written, 2 bad input (an unknown game,
-a tag too small to print, an unwritable output, a broken catalog), 1 the job failed.
+colour, the game's zones), for a game with a printed board the boards at real
+size, and last the table plan: where every marker and card goes, for this table
+and tag size (print that page on plain paper). The default tag size is the
+smallest one the configured camera reads over the configured table (``[camera]
+width/height``, ``[table]``); ``--size-for`` picks it for another camera. Exit
+codes: 0 written, 2 bad input (an unknown game, a tag too small to print, an
+unwritable output, a broken catalog), 1 the job failed.
 """
 from __future__ import annotations
 

@@ -6,6 +6,9 @@
 - :mod:`.markers`: the table markers (corners, seats, zones) a game needs;
 - :mod:`.sheets`: laying stickers out on A4 / Letter pages and drawing them;
 - :mod:`.boards`: printed boards at real size (The Closest Ghost);
+- :mod:`.plan`: the table plan, drawn from a game's ``arrange()`` (the kit's last
+  page, and the game pages' pictures: ``make plans``; :mod:`.plan_tables` says what
+  each game's plan shows);
 - :mod:`.kit`: one game's whole kit.
 
     >>> from companion.printkit import make_kit, size_for

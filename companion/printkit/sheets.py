@@ -112,6 +112,8 @@ class Page:
     headings: list[tuple[Section, float, float]] = field(default_factory=list)
     stickers: list[tuple[Sticker, float, float]] = field(default_factory=list)   # (sticker, left, top)
     board: Any = None          # (BoardSpec, board name) for a board page
+    plan: Any = None           # a :class:`.plan.Plan` for the table plan's page
+    note: str = ""             # the header's how-to-print line, when not the sticker sheets' one
 
     def tag_centres(self) -> list[tuple[str, float, float, float]]:
         """(payload, x, y, tag_mm) of every sticker's tag on this page, mm from the
@@ -258,8 +260,13 @@ def draw_sticker(c: Canvas, s: Sticker, left: float, top: float) -> None:
     c.drawCentredString((left + w / 2) * mm, y * mm, text)
 
 
-def draw_frame(c: Canvas, paper: str, title: str, subtitle: str, page_no: int, pages: int) -> None:
-    """Header (title, page number, how to print) and footer (the 50 mm check bar)."""
+PRINT_NOTE = ("Print at 100 % (actual size), never \"fit to page\". Cut on the crop marks; "
+              "keep the white border round every code.")
+
+
+def draw_frame(c: Canvas, paper: str, title: str, subtitle: str, page_no: int, pages: int,
+               note: str = PRINT_NOTE) -> None:
+    """Header (title, page number, how to print: ``note``) and footer (the 50 mm check bar)."""
     pw, ph = paper_size_mm(paper)
     top = ph - MARGIN_MM
     c.setFillColorRGB(*INK)
@@ -270,9 +277,7 @@ def draw_frame(c: Canvas, paper: str, title: str, subtitle: str, page_no: int, p
     c.setFillColorRGB(*GREY)
     c.setFont("Helvetica", 7.5)
     c.drawString(MARGIN_MM * mm, (top - 9.5) * mm, subtitle)
-    c.drawString(MARGIN_MM * mm, (top - 13.2) * mm,
-                 "Print at 100 % (actual size), never \"fit to page\". Cut on the crop marks; "
-                 "keep the white border round every code.")
+    c.drawString(MARGIN_MM * mm, (top - 13.2) * mm, note)
     # the scale check bar
     y = MARGIN_MM + 4.0
     x = MARGIN_MM
@@ -303,17 +308,22 @@ def draw_heading(c: Canvas, section: Section, x: float, y: float) -> None:
 
 
 def render(pages: list[Page], out: str | Path, paper: str, title: str, subtitle: str,
-           progress: Progress | None = None, draw_board: Callable[..., None] | None = None) -> None:
-    """Draw ``pages`` into the PDF file ``out``; ``progress(done, total)`` after each page."""
+           progress: Progress | None = None, draw_board: Callable[..., None] | None = None,
+           draw_plan: Callable[..., None] | None = None) -> None:
+    """Draw ``pages`` into the PDF file ``out``; ``progress(done, total)`` after each page.
+    ``draw_board(c, spec, name, page_w, page_h)`` draws a board page's board,
+    ``draw_plan(c, plan, page_w, page_h)`` a plan page's plan."""
     pw, ph = paper_size_mm(paper)
     c = Canvas(str(out), pagesize=(pw * mm, ph * mm), invariant=1)
     c.setTitle(title)
     c.setCreator("companion tags")
     total = len(pages)
     for i, page in enumerate(pages, start=1):
-        draw_frame(c, paper, title, subtitle, i, total)
+        draw_frame(c, paper, title, subtitle, i, total, page.note or PRINT_NOTE)
         if page.board is not None and draw_board is not None:
             draw_board(c, page.board[0], page.board[1], pw, ph)
+        if page.plan is not None and draw_plan is not None:
+            draw_plan(c, page.plan, pw, ph)
         for section, x, y in page.headings:
             draw_heading(c, section, x, y)
         for s, left, top in page.stickers:
