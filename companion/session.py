@@ -46,6 +46,7 @@ from .camera_loop import CameraLoop
 from .camera_view import CameraView
 from .config import Config, default_config
 from .journal import Journal, JournalError, applied_entries, replay
+from .markers import MarkerFile
 from .views import lights, public_view
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,8 @@ class Session:
         self._status = "starting"
         self._prompts: list[Prompt] = []
         self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
+        path = str(self.journal.path)
+        self._markers = MarkerFile(path) if path != ":memory:" else None   # fixed markers kept between runs
         self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
         self._refusals: list[dict[str, Any]] = []     # games the journal could not resume (shown once more)
         self._snapshot: Any = None
@@ -238,6 +241,10 @@ class Session:
             source = camera_source(self.config.camera.source, self.config)
         if self.pipeline is None:
             self.pipeline = self._make_pipeline()
+        if self._markers is not None and hasattr(self.pipeline, "recall"):
+            recalled = self.pipeline.recall(self._markers.load())
+            if recalled:
+                log.info("markers: remembered %d fixed markers from the last run", len(recalled))
         self.camera.start(source)
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -402,6 +409,8 @@ class Session:
         """A new settled table: referee it, journal what is applied, show it."""
         with self._op:
             self._snapshot = snapshot
+            if self._markers is not None and hasattr(self.pipeline, "fixed_markers"):
+                self._markers.save(self.pipeline.fixed_markers())
             if self.engine is None or self.state is None or self._ended or self.engine.is_over(self.state):
                 self._publish()
                 return

@@ -577,8 +577,8 @@ RULES = (
     "A card's position is its tag's centre: every distance here runs between tag centres.",
     "Spread piles so that every tag shows: a covered tag is a card the camera cannot see.",
     "Put each pile next to its seat or zone marker, not on it. The camera remembers a marker where it last saw "
-    "it while a pile covers it, but only a marker it has seen since the companion started: lay the markers "
-    "before the cards, and after a restart lift a pile off its marker until the marker is seen again.",
+    "it while a pile covers it, and keeps that place beside the journal across restarts, but it must have seen "
+    "the marker once: lay the markers before the cards.",
 )
 
 

@@ -193,6 +193,15 @@ class Pipeline:
         self.frames = 0
         self._held_still: dict[str, float] = {}     # payload -> since when a still patch covers it
 
+    def fixed_markers(self) -> list[Sighting]:
+        """Where the fixed markers (seats, zones, bowl stickers) lie on the table
+        now, seen or remembered: what :meth:`recall` takes after a restart."""
+        return [s for s in self.tracker.present() if self.tracker.fixed(s.payload)]
+
+    def recall(self, sightings: list[Sighting]) -> list[str]:
+        """Remember fixed markers from an earlier run (see :meth:`Tracker.recall`)."""
+        return self.tracker.recall(sightings)
+
     # ------------------------------------------------------------------ the loop
 
     def process(self, frame: Frame) -> Update:

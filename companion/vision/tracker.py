@@ -12,7 +12,9 @@ The :class:`Tracker` turns each frame's evidence into a steady list of tags:
 * a **fixed** marker (a seat or zone marker, a bowl's sticker: ``fixed(payload)``)
   is fixed to the table: once it has appeared it is **remembered** where it was
   last seen while a pile or a bowl's own sweets cover it, and takes its new place
-  when it is seen again. It never vanishes and never keeps the table from settling;
+  when it is seen again. It never vanishes and never keeps the table from settling.
+  :meth:`Tracker.recall` seeds them from an earlier run (the session keeps them
+  beside the journal), so a pile already on its marker at a restart is no problem;
 * the table is **settled** when nothing appeared, vanished, moved or stirred
   for ``settle_s`` seconds and nothing is covered or half-seen.
 
@@ -153,6 +155,21 @@ class Tracker:
         if self.last_change_t is None or t - self.last_change_t < self.settle_s - EPS:
             return False
         return all(tr.present and not tr.held and tr.misses < 2 for tr in self.tracks.values())
+
+    def recall(self, sightings: Iterable[Sighting]) -> list[str]:
+        """Remember fixed markers where an earlier run last saw them (table mm),
+        as if seen and then covered: present, remembered, never a change. Tags
+        tracked already and tags that are not fixed markers are left alone.
+        Returns the payloads recalled."""
+        out = []
+        for s in sightings:
+            if s.payload in self.tracks or not self.fixed(s.payload):
+                continue
+            tr = Track(s.payload, s, 0.0, 0.0, hits=self.appear_frames, present=True, remembered=True)
+            tr.poses.append(s)
+            self.tracks[s.payload] = tr
+            out.append(s.payload)
+        return out
 
     def remembered(self) -> list[str]:
         """The fixed markers not seen now, kept where they were last seen."""

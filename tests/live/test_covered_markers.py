@@ -72,3 +72,28 @@ def test_sweets_over_a_bowl_sticker_are_refereed_on(tmp_path):
     assert s.state == states[-1]
     assert [a for e in s.journal.entries(s.game_id) for a in e.actions] == \
         [g.parse_action(a).to_json() for b in beats for a in b.actions]
+
+
+def test_a_restart_with_a_sticker_already_covered_is_refereed_on(tmp_path):
+    """The companion is restarted while a bowl's sweets cover its sticker: the
+    sticker's place was kept beside the journal, so the resumed game goes on
+    without the sweets being lifted."""
+    g, start, beats, states = ccr_beats(6)
+    first = make_session(tmp_path)
+    first.new_game("CCR", ["RED", "BLUE", "GREEN"], {})
+    first.start(source_for(g.arrange(start), beats[:1] + covered(beats[1:3], "CCR:BOWL:L", (36.0, 36.0))))
+    assert first.wait(120)
+    first.close()
+    assert first.state == states[2]
+    kept = json.loads((tmp_path / "journal.sqlite.markers.json").read_text())["markers"]
+    assert "CCR:BOWL:L" in [row[0] for row in kept]
+
+    again = make_session(tmp_path)
+    assert again.resume()                                # the open game, from the journal
+    assert again.state == states[2]
+    table_now = pile_over(g.arrange(states[2]), "CCR:BOWL:L", (36.0, 36.0))
+    again.start(source_for(table_now, covered(beats[3:], "CCR:BOWL:L", (36.0, 36.0))))
+    assert again.wait(120)
+    again.close()
+    assert again.state == states[-1]
+    assert not any("CCR:BOWL:L" in p["text"] for p in again.view()["prompts"])

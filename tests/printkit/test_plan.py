@@ -192,5 +192,5 @@ def test_what_the_legend_says_about_markers_is_what_the_camera_does():
     """The legend: a seat or zone marker under a pile is remembered, once seen."""
     assert "TC:SEAT:" in TABLE_FIXED_MARKERS and "TC:ZONE:" in TABLE_FIXED_MARKERS
     rule = " ".join(RULES)
-    assert "remembers a marker" in rule and "seen since the companion started" in rule
+    assert "remembers a marker" in rule and "across restarts" in rule
     assert "A card's position is its tag's centre" in rule and "every tag shows" in rule
