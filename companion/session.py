@@ -39,7 +39,7 @@ from typing import Any
 
 from hardware.frames import Frame, FrameSource
 from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
-from models.referee import Fit, first_legal
+from models.referee import LATE_DEPTH, Fit, first_legal
 from models.registry import get_game
 
 from .camera_loop import CameraLoop
@@ -173,6 +173,7 @@ class Session:
         self._status = "starting"
         self._prompts: list[Prompt] = []
         self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
+        self._late: tuple[str, list[str], dict[str, Any]] | None = None   # --from-table: take over when seen
         path = str(self.journal.path)
         self._markers = MarkerFile(path) if path != ":memory:" else None   # fixed markers kept between runs
         self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
@@ -411,6 +412,9 @@ class Session:
             self._snapshot = snapshot
             if self._markers is not None and hasattr(self.pipeline, "fixed_markers"):
                 self._markers.save(self.pipeline.fixed_markers())
+            if self._late is not None and (self.engine is None or self._ended):
+                self._take_over_now()
+                return
             if self.engine is None or self.state is None or self._ended or self.engine.is_over(self.state):
                 self._publish()
                 return
@@ -520,6 +524,68 @@ class Session:
             self._check_table()
             self._publish()
             return self.game_id
+
+    def take_over_when_seen(self, game_code: str, players: list[str], options: dict[str, Any] | None = None) -> None:
+        """``companion run --from-table``: take the game over as it lies (see
+        :meth:`take_over`) at the first settled table, and at each next one
+        until it works (the page says why it did not)."""
+        engine = get_game(game_code)
+        self._late = (game_code, engine.check_players(players), engine.resolve_options(options or {}))
+
+    def _take_over_now(self) -> None:
+        assert self._late is not None
+        code, players, options = self._late
+        try:
+            self.take_over(code, players, options)
+        except IllegalAction as e:
+            self._status, self._prompts = "no_game", [Prompt(f"Waiting to take the game over: {e.reason}.", None,
+                                                             "warning")]
+            self._publish()
+            return
+        self._late = None
+
+    def take_over(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
+        """Start a game that is already under way on the table ("take the game as
+        it lies": the companion was started late, or restarted with no journal).
+
+        The last settled table is explained from the game's setup by the
+        referee's search (``Game.referee(..., late=True)``: no guesses, at most
+        ``models.referee.LATE_DEPTH`` moves): the only explanation is journalled
+        as the moves so far (a ``confirm`` entry); several wait on the console
+        for the referee's pick, as after moves the camera missed. What the table
+        cannot show is said in an event (the game's ``late_notes``). Raises
+        IllegalAction, changing nothing, when there is no settled table yet or
+        nothing explains it; KeyError or GameSetupError as :meth:`new_game`."""
+        if isinstance(players, str):
+            players = [p for p in players.replace(" ", ",").split(",") if p]
+        engine = get_game(game_code)
+        players = engine.check_players(players)
+        opts = engine.resolve_options(options or {})
+        with self._op:
+            snapshot = self._snapshot
+            if snapshot is None:
+                raise IllegalAction("cannot take the game as it lies: the camera has not seen a settled table yet")
+            verdict = engine.referee(engine.setup(players, opts), snapshot, late=True)
+            if verdict.status not in ("in_sync", "applied") and not verdict.choices:
+                raise IllegalAction(f"cannot take the game as it lies: no sequence of legal moves from the setup "
+                                    f"explains the table (the companion follows a game from its start, at most "
+                                    f"{LATE_DEPTH} moves); start a new game and correct it on the console")
+            game_id = self.new_game(game_code, players, opts)
+            self._snapshot = snapshot
+            if verdict.status == "applied":
+                self._commit("confirm", verdict.actions, verdict.state, verdict.events,
+                             note=f"taken over as it lies: {len(verdict.actions)} moves inferred from the setup")
+                self._check_table()
+                said = f"{len(verdict.actions)} moves inferred from the start"
+            elif verdict.choices:
+                self._status, self._prompts, self._choices = "waiting", list(verdict.prompts), list(verdict.choices)
+                said = f"{len(verdict.choices)} ways the game may have gone: the referee picks one on the console"
+            else:
+                said = "nothing played yet"
+            notes = " ".join(engine.late_notes)
+            self._add_event({"type": "take_over", "text": f"Taken over as it lies: {said}. {notes}".strip()})
+            self._publish()
+            return game_id
 
     def resume(self) -> bool:
         """Resume the journal's open game, if any: check its entries (numbered

@@ -43,7 +43,7 @@ from .errors import (
     IllegalAction as IllegalAction,
     MalformedAction as MalformedAction,
 )
-from .referee import Fit, Search, explore, first_fitting
+from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting
 from .whereabouts import Whereabouts, words_or
 
 State = dict[str, Any]
@@ -531,7 +531,7 @@ class Game:
             events.extend(ev)
         return state, events
 
-    def referee(self, state: State, snapshot: Any) -> Verdict:
+    def referee(self, state: State, snapshot: Any, *, late: bool = False) -> Verdict:
         """Compare a settled snapshot with the expected table.
 
         Equal: in sync. Otherwise each candidate action sequence proposed by
@@ -541,15 +541,19 @@ class Game:
         searches the legal sequences that end at the table seen and applies the
         only one, or lets the referee pick among several. Otherwise
         :meth:`explain` says what is wrong (``waiting`` if the game recognises a
-        chore in progress)."""
+        chore in progress).
+
+        ``late``: the companion was started after the game began ("take the
+        game as it lies"): ``state`` is the setup and the search may go as deep
+        as :data:`models.referee.LATE_DEPTH` moves (:data:`LATE_NODES` tried)."""
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
             return Verdict("in_sync", state, prompts=self.prompts(state))
-        fit = first_fitting(self, state, reading)
+        fit = None if late else first_fitting(self, state, reading)   # late: no guess, only the search
         if fit is not None:
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
-        found = self.jump(state, reading)
+        found = self.jump(state, reading, late=late)
         if found.only is not None and self.jumps_leave_traces:
             fit = found.only
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
@@ -559,10 +563,12 @@ class Game:
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
         return Verdict(status, state, prompts=prompts)
 
-    def jump(self, state: State, reading: Layout) -> Search:
+    def jump(self, state: State, reading: Layout, late: bool = False) -> Search:
         """The legal sequences of :meth:`steps` that end at the reading (see
-        :func:`models.referee.explore` for the bound); none when the game
-        declares no steps."""
+        :func:`models.referee.explore` for the bound; ``late``: the deeper bound
+        of a game taken over as it lies); none when the game declares no steps."""
+        if late:
+            return explore(self, state, reading, max_depth=LATE_DEPTH, max_nodes=LATE_NODES)
         return explore(self, state, reading)
 
     def choice_prompt(self, found: Search) -> Prompt:
@@ -573,6 +579,10 @@ class Game:
         return Prompt(f"The camera missed some moves; {many} explain the table{sure}. "
                       "The referee picks the one that happened on the console, or put the table back as it was.",
                       level="warning")
+
+    #: What a game taken over as it lies cannot know from the table (said when
+    #: the companion takes one over; see ``Session.take_over``)
+    late_notes: ClassVar[tuple[str, ...]] = ()
 
     #: Whether every step of a jump leaves a trace the reading shows, so that the
     #: search's only explanation is the truth; a game where cards come and go

@@ -153,6 +153,11 @@ MAX_DEPTH = 12
 #: ... found by trying at most this many steps from the state before the jump
 #: (a step is one :meth:`Game.apply_all`; worst cases per game are in ``make bench``)
 MAX_NODES = 2000
+#: A game taken over as it lies ("the companion was started late") is followed
+#: from its setup: up to this many moves ...
+LATE_DEPTH = 200
+#: ... and this many moves tried (a few seconds at most, once)
+LATE_NODES = 30000
 #: More distinct explanations than this are not told apart: the console lists these
 MAX_FITS = 4
 #: Once an explanation of n steps is found, longer ones are looked for up to

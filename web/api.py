@@ -13,6 +13,7 @@ Referee only (see :mod:`web.auth`), each answering ``{"ok": true, "view": ...}``
 or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong):
 
 * ``POST /api/referee/new``      ``{"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {}}``
+* ``POST /api/referee/takeover`` the same body: a game already under way, taken over as it lies
 * ``POST /api/referee/apply``    ``{"action": {"type": "...", ...}}``: apply an action the table did
 * ``POST /api/referee/correct``  ``{"action": {...}}``: replace the companion's last reading
 * ``POST /api/referee/confirm``  accept what the companion read when it was unsure
@@ -249,7 +250,9 @@ def _run(op: str, call, *args: Any):
     return jsonify(body)
 
 
-def new_game():
+def new_game(op: str = "new", method: str = "new_game"):
+    """A new game (``new``), or one already under way on the table taken over as
+    it lies (``takeover``): ``{"game": "GLC", "players": [...], "options": {...}}``."""
     data = json_body()
     game = _field(data, "game", str, "the game's code, e.g. \"GLC\"")
     players = _field(data, "players", list, "a list of seat colours, e.g. [\"RED\", \"BLUE\", \"GREEN\"]")
@@ -261,7 +264,7 @@ def new_game():
     extra = set(data) - {"game", "players", "options"}
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
-    return _run("new", the_session().new_game, game, [p.strip().upper() for p in players], options)
+    return _run(op, getattr(the_session(), method), game, [p.strip().upper() for p in players], options)
 
 
 def _action_op(op: str, method: str):
@@ -293,6 +296,7 @@ def confirm():
 
 OPERATIONS = {
     "new": new_game,
+    "takeover": lambda: new_game("takeover", "take_over"),
     "apply": lambda: _action_op("apply", "apply"),
     "correct": lambda: _action_op("correct", "correct"),
     "confirm": confirm,

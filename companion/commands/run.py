@@ -24,6 +24,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--game", help="game code or name (e.g. GLC); default: resume the open game, or the config's [game]")
     p.add_argument("--players", help="seat colours, comma-separated (e.g. RED,BLUE,GREEN)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
+    p.add_argument("--from-table", action="store_true",
+                   help="the game began before the companion watched: take it over as it lies once the camera "
+                        "sees the table settled (needs --game and --players; an open game in the journal is "
+                        "resumed instead)")
     p.add_argument("--camera", help="picamera2 | opencv:0 | opencv:FILE.mp4 | replay:DIR | sim:SCENE.json "
                                     "(default: the config's [camera] source)")
     p.add_argument("--config", help="TOML config file (default: $COMPANION_CONFIG, else built-in defaults)")
@@ -107,7 +111,14 @@ def start_game(session: Any, args: argparse.Namespace) -> None:
     if code:
         if not players:
             raise ValueError("--players is needed to start a game (e.g. --players RED,BLUE,GREEN)")
+        if getattr(args, "from_table", False):
+            session.take_over_when_seen(code, players, options)
+            print(f"taking over the game of {code} as it lies, once the camera sees the table settled",
+                  file=sys.stderr, flush=True)
+            return
         session.new_game(code, players, options)
+    elif getattr(args, "from_table", False):
+        raise ValueError("--from-table needs --game and --players (the game on the table and its players)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -110,6 +110,10 @@ class CandyCrave(Game):
     def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.candidates(self, state, reading)
 
+    late_notes = ("A later round starts from a table that looks like round 1's (earlier rounds' scores and "
+                  "removed sweets are not on the table): round 1 is assumed; if it is a later round, start a new "
+                  "game at the round's start instead.",)
+
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)
 

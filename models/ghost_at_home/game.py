@@ -110,6 +110,8 @@ class GhostAtHome(Game):
     #: a pass clears the floor's rooms and the ghost: a whole turn can come and
     #: go within a camera gap, so the referee picks among the search's findings
     jumps_leave_traces = False
+    late_notes = ("A discard and draw never shows on the table: a game with one cannot be taken over as it "
+                  "lies.",)
 
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)

@@ -123,6 +123,8 @@ class GirlsVsGhouls(Game):
     #: next one at its house is never read: the referee picks among the
     #: search's findings
     jumps_leave_traces = False
+    late_notes = ("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
+                  "may have gone.",)
 
     def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Any]]:
         return referee.steps(self, state, reading)

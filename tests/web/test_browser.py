@@ -36,6 +36,7 @@ def test_the_console_needs_the_pin_and_undo_works(glc, server, page):
     page.fill("input[name=pin]", PIN)
     page.click("button[type=submit]")
     expect(page.locator("#btn-undo")).to_be_visible()
+    expect(page.locator("body[data-seq]")).to_have_count(1)          # the console's script is running
     page.on("dialog", lambda d: d.accept())                          # if the console asks "are you sure?"
     page.click("#btn-undo")
     expect(page.locator("#result")).to_be_visible()

@@ -80,6 +80,7 @@ def test_the_console_shows_the_explanations_and_one_tap_applies_one(glc, gap, se
     page.goto(server.url + "/referee")
     page.fill("input[name=pin]", PIN)
     page.click("button[type=submit]")
+    expect(page.locator("body[data-seq]")).to_have_count(1)          # the console's script is running
     expect(page.locator("#choices")).to_contain_text("Which of these happened?")
     expect(page.locator("#choices .choice-pick")).to_have_count(2)
     page.locator("#choices .choice-pick").first.click()

@@ -137,11 +137,16 @@
       $("players").value = list.join(", ");
     });
   }
+  function newGameBody() {
+    const players = $("players").value.split(",").map(function (s) { return s.trim().toUpperCase(); }).filter(Boolean);
+    return { game: $("game").value, players: players, options: readOptions() };
+  }
   $("new-game").addEventListener("submit", function (ev) {
     ev.preventDefault();
-    const players = $("players").value.split(",").map(function (s) { return s.trim().toUpperCase(); }).filter(Boolean);
-    post("new", { game: $("game").value, players: players, options: readOptions() });
+    post("new", newGameBody());
   });
+  /* The game began before the companion watched: follow it from its start to the table as it lies. */
+  $("btn-takeover").addEventListener("click", function () { post("takeover", newGameBody()); });
 
   if (current && current.players && current.players.length) $("players").value = TC.playerIds(current).join(", ");
   fillOptions();
