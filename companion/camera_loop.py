@@ -87,7 +87,7 @@ class CameraLoop:
             except Exception as e:
                 log.warning("closing %s: %s", self.health["source"], e)
             finally:
-                closer.abandon()
+                closer.finish(CLOSE_TIMEOUT_S)
             with self.lock:
                 self.health["ok"] = False
             self.on_change()
@@ -176,8 +176,8 @@ class CameraLoop:
                 self.health.update(ok=False, last_error="the session loop failed; see the log")
             self.on_change()
         finally:
-            if reader is not None:
-                reader.abandon()
+            if reader is not None:       # a frame still being read finishes before the loop ends
+                reader.finish(CLOSE_TIMEOUT_S)
             self._done.set()
 
     def _release(self, src: FrameSource, reader: FrameReader | None) -> FrameReader | None:

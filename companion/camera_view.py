@@ -156,8 +156,13 @@ class CameraView:
             self.renders += 1
         return out
 
-    def close(self) -> None:
-        """Stop the renderer thread (a later request does not restart it)."""
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the renderer thread (a later request does not restart it), waiting
+        up to ``timeout`` seconds for a picture being made (OpenCV's native code
+        must not be running when the process exits)."""
         with self._cond:
             self._closed = True
             self._cond.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)

@@ -109,6 +109,15 @@ class FrameReader:
             raise error
         return value
 
+    def finish(self, timeout: float) -> bool:
+        """:meth:`abandon` this reader, then wait up to ``timeout`` seconds for a
+        call still running to return, so that no camera call (native code: a
+        driver, OpenCV) is still running when the process exits. True if the
+        thread ended."""
+        self.abandon()
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
     def abandon(self) -> None:
         """Give up on this reader: a call still running is left to return (or
         not) on its own, its result dropped; the thread then ends."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import signal
 import sys
 from typing import Any
 
@@ -126,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.journal import JournalError
     from companion.lines import LinePrinter
     from companion.session import Session, camera_source
+    from companion.signals import stop_on_signals
     from hardware.frames import FrameSourceError
     try:
         cfg = load(args)
@@ -151,17 +151,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     serving: list[Any] = []      # the web server, once it runs
-
-    def terminate(signum: int, frame: Any) -> None:
-        """SIGTERM or Ctrl-C: a running server is asked to close (its event loop
-        then ends by itself; an exception raised inside the loop would surface
-        as a traceback from whatever it was doing); otherwise unwind."""
-        if serving:
-            serving[0].close()
-        else:
-            raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, terminate)
-    signal.signal(signal.SIGINT, terminate)
+    stop_on_signals(serving)     # SIGTERM or Ctrl-C: the server closes, the finally below cleans up
 
     from companion.sd_notify import LoopWatchdog, Notifier
     notify = Notifier.from_environment()          # systemd's Type=notify and WatchdogSec=, if any

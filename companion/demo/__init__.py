@@ -219,9 +219,11 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
                 print(f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})",
                       file=out, flush=True)
             return 0
+        from companion.signals import stop_on_signals
         from web import create_app, make_server
         app = create_app(demo.session, pin=DEMO_PIN)
         server = make_server(app, host=bind, port=port)
+        restore = stop_on_signals([server])     # Ctrl-C or SIGTERM close the server; the finally cleans up
         print(f"Table Companion demo: open http://{bind}:{server.effective_port}/  "
               f"(referee console /referee, PIN {DEMO_PIN}; camera view /camera). Ctrl-C stops.",
               file=out, flush=True)
@@ -236,6 +238,8 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
             server.run()
         except (OSError, ValueError):
             pass   # closed at the end of the arc
+        finally:
+            restore()
         return 0
     except KeyboardInterrupt:
         return 0
