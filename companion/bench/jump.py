@@ -15,41 +15,11 @@ frame), so they mean something on a noisy machine.
 """
 from __future__ import annotations
 
-import json
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 TITLE = "Referee: catching up moves the camera missed (bounded search)"
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPTS = {   # the players each page's example game is played by
-    "GLC": ("ghosts-love-candy", ["RED", "BLUE", "GREEN"]),
-    "TCG": ("the-closest-ghost", ["RED", "BLUE"]),
-    "GVG": ("girls-vs-ghouls", ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]),
-    "GAH": ("ghost-at-home", ["RED", "BLUE"]),
-    "CCR": ("candy-crave", ["RED", "BLUE", "GREEN"]),
-}
-
-
-def states_of(code: str) -> tuple[Any, list[dict[str, Any]]]:
-    """The game and every state of its example script, the start included (the
-    scripts show a refusal or two: those are skipped, as ``companion rules`` does)."""
-    from models.engine import IllegalAction
-    from models.registry import get_game
-    game = get_game(code)
-    slug, players = SCRIPTS[code]
-    state = game.setup(players, {})
-    states = [state]
-    for data in json.loads((ROOT / "docs" / "games" / f"{slug}.script.json").read_text()):
-        try:
-            state, _ = game.apply(state, game.parse_action(data))
-        except IllegalAction:
-            continue
-        states.append(state)
-    return game, states
-
-
 def _timed(game: Any, state: dict[str, Any], snapshot: Any) -> tuple[float, Any]:
     t = time.perf_counter()
     verdict = game.referee(state, snapshot)
@@ -57,8 +27,9 @@ def _timed(game: Any, state: dict[str, Any], snapshot: Any) -> tuple[float, Any]
 
 
 def measure(code: str, stride: int = 10) -> dict[str, Any]:
+    from companion.examples import example_states
     from models.table import Snapshot, seen_from_above
-    game, states = states_of(code)
+    game, _, states = example_states(code)
     base = statistics.median(_timed(game, s, seen_from_above(game.arrange(s)))[0] for s in states[::stride])
     gaps: list[float] = []
     caught = 0
@@ -90,12 +61,14 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
 
 def run(report: Any) -> list[dict[str, Any]]:
     """``make bench`` entry point."""
-    rows = [measure(code, stride=20 if getattr(report, "quick", False) else 10) for code in SCRIPTS]
+    from companion.examples import PLAYERS
+    rows = [measure(code, stride=20 if getattr(report, "quick", False) else 10) for code in PLAYERS]
     for line in summary(rows):
         report.line(line)
     return rows
 
 
 if __name__ == "__main__":
-    for line in summary([measure(code) for code in SCRIPTS]):
+    from companion.examples import PLAYERS
+    for line in summary([measure(code) for code in PLAYERS]):
         print(line)

@@ -42,6 +42,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.examples import example_states
 from models import tags
 
 from .boards import board_spec
@@ -203,10 +204,8 @@ def sample_state(game: Any) -> tuple[dict[str, Any], tuple[str, ...], str]:
         seats = game.seats() or list(SEAT_COLOURS)
         players = tuple(seats[:game.min_players])
         return game.setup(list(players), {}), players, "just after set-up"
-    state = game.setup(list(entry.players), {})
-    for data in entry.actions:
-        state, _ = game.apply(state, game.parse_action(data))
-    return state, entry.players, entry.moment
+    _, players, states = example_states(game.code, entry.moves)
+    return states[-1], players, entry.moment
 
 
 def _kind_id(payload: str) -> tuple[str, str]:

@@ -5,7 +5,6 @@ now; the tag PDF ends with the same plan; and what the legend says about
 markers is what the camera does."""
 from __future__ import annotations
 
-import json
 import math
 import subprocess
 import sys
@@ -27,10 +26,8 @@ from companion.printkit.plan import (
     sample_state,
     table_plan,
 )
-from companion.printkit.plan_tables import TABLES
 from companion.printkit.sizing import quiet_side_mm
 from companion.vision.pipeline import TABLE_FIXED_MARKERS
-from models.errors import IllegalAction
 from models.registry import game_classes, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -170,22 +167,6 @@ def test_the_plan_page_is_drawn_for_the_table_the_kit_is_printed_for():
     plan = kit.pages[-1].plan
     assert plan.table_mm == (1200.0, 800.0) and plan.tag_mm == 24.0
     assert any(isinstance(op, Text) and op.text == "1200 mm between the corner tags' centres" for op in plan.ops)
-
-
-def test_each_plans_table_is_the_opening_of_the_games_example():
-    """The mid-game tables are the example games' openings (docs/games/<slug>.script.json),
-    their deliberately illegal moves left out."""
-    for code, entry in TABLES.items():
-        game = get_game(code)
-        script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text())
-        state, legal = game.setup(list(entry.players), {}), []
-        for data in script[:len(entry.actions) + 5]:
-            try:
-                state, _ = game.apply(state, game.parse_action(data))
-            except IllegalAction:
-                continue
-            legal.append(data)
-        assert list(entry.actions) == legal[:len(entry.actions)], code
 
 
 def test_what_the_legend_says_about_markers_is_what_the_camera_does():

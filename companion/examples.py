@@ -1,0 +1,48 @@
+"""Each game's example game (``docs/games/<slug>.script.json``), played.
+
+The game pages walk through these scripts; the table plans draw a moment of
+them and the referee's benchmark skips through them. Each script shows a
+refusal or two on purpose: those moves are left out, as ``companion rules``
+reports and skips them::
+
+    game, players, states = example_states("CCR")
+    states[10]          # the table after the example's 10th legal move
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from models.engine import IllegalAction
+from models.registry import get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: the players each page's example game is played by
+PLAYERS: dict[str, tuple[str, ...]] = {
+    "GLC": ("RED", "BLUE", "GREEN"),
+    "TCG": ("RED", "BLUE"),
+    "GVG": ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE"),
+    "GAH": ("RED", "BLUE"),
+    "CCR": ("RED", "BLUE", "GREEN"),
+}
+
+
+def example_states(code: str, moves: int | None = None) -> tuple[Any, tuple[str, ...], list[dict[str, Any]]]:
+    """The game, its example's players and every state of the example from the
+    setup on (the first ``moves`` legal moves, or all of them)."""
+    game = get_game(code)
+    players = PLAYERS[game.code]
+    state = game.setup(list(players), {})
+    states = [state]
+    script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8"))
+    for data in script:
+        if moves is not None and len(states) > moves:
+            break
+        try:
+            state, _ = game.apply(state, game.parse_action(data))
+        except IllegalAction:
+            continue
+        states.append(state)
+    return game, players, states
