@@ -119,8 +119,8 @@ class GirlsVsGhouls(Game):
     def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[Any]:
         return referee.candidates(self, state, reading)
 
-    #: a Peek and a Trick on a stack show nothing, and a Treat covered by the
-    #: next one at its house is never read: the referee picks among the
+    #: a Peek and a Trick on a stack show nothing, and a Treat tucked under its
+    #: house's tile unseen looks like a Peek: the referee picks among the
     #: search's findings
     jumps_leave_traces = False
     late_notes = ("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
