@@ -97,3 +97,23 @@ def test_a_restart_with_a_sticker_already_covered_is_refereed_on(tmp_path):
     again.close()
     assert again.state == states[-1]
     assert not any("CCR:BOWL:L" in p["text"] for p in again.view()["prompts"])
+
+
+def test_ghost_at_home_decks_over_their_zone_markers_are_refereed_on(tmp_path):
+    """Ghost at Home's draw pile and discard pile laid on their markers (once the
+    camera has seen the bare markers) through the first moves of the page's
+    example game (its first three legal ones: rooms, rooms and a ghost; the
+    next, a cat named from the hand, is the console's to say). (The Closest Ghost has no zone markers; Girls vs Ghouls' Trick
+    stacks cover their slot stickers by design, which its own tests cover.)"""
+    from companion.examples import example_states
+    g, players, states = example_states("GAH", 3)
+    beats = [Beat(f"move {i}", g.arrange(st), "applied", []) for i, st in enumerate(states[1:], 1)]
+    piled = covered(covered(beats, "TC:ZONE:DECK", (63.0, 88.0)), "TC:ZONE:DISCARD", (63.0, 88.0))
+    s = make_session(tmp_path)
+    s.new_game("GAH", list(players), {})
+    s.start(source_for(g.arrange(states[0]), piled))
+    assert s.wait(120)
+    s.stop()
+    assert s.state == states[-1]
+    assert not any("ZONE" in p["text"] for p in s.view()["prompts"])
+    assert {"TC:ZONE:DECK", "TC:ZONE:DISCARD"} <= set(s.pipeline.tracker.remembered())   # really covered
