@@ -103,8 +103,9 @@ def test_ghost_at_home_decks_over_their_zone_markers_are_refereed_on(tmp_path):
     """Ghost at Home's draw pile and discard pile laid on their markers (once the
     camera has seen the bare markers) through the first moves of the page's
     example game (its first three legal ones: rooms, rooms and a ghost; the
-    next, a cat named from the hand, is the console's to say). (The Closest Ghost has no zone markers; Girls vs Ghouls' Trick
-    stacks cover their slot stickers by design, which its own tests cover.)"""
+    next, a cat named from the hand, is the console's to say). The Closest
+    Ghost has no zone markers; Girls vs Ghouls' Trick stacks cover their slot
+    stickers by design, which its own tests cover."""
     from companion.examples import example_states
     g, players, states = example_states("GAH", 3)
     beats = [Beat(f"move {i}", g.arrange(st), "applied", []) for i, st in enumerate(states[1:], 1)]
