@@ -129,6 +129,10 @@ class Subscription:
 
 #: what the public is told of a change whose actions say nothing themselves: never
 #: the actions (an action may hold a secret: a Love card dealt, a ghost chosen)
+#: A table unsettled this long (seconds: a hand or an arm over it) may hide
+#: several moves; see ``Game.referee``'s ``gap``
+GAP_S = 8.0
+
 _SILENT_CHANGE = {"action": "Change applied", "correction": "Correction applied", "confirm": "Reading confirmed"}
 
 
@@ -174,6 +178,8 @@ class Session:
         self._prompts: list[Prompt] = []
         self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
         self._late: tuple[str, list[str], dict[str, Any]] | None = None   # --from-table: take over when seen
+        self._unsettled_from: float | None = None    # when the table last stopped being settled
+        self._errors_seen = 0                        # camera losses counted at the last settled table
         path = str(self.journal.path)
         self._markers = MarkerFile(path) if path != ":memory:" else None   # fixed markers kept between runs
         self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
@@ -313,11 +319,22 @@ class Session:
             if settling != self._settling:
                 self._settling = settling
                 publish = True
+            if settling and self._unsettled_from is None:
+                self._unsettled_from = update.t
             if update.changed and update.snapshot is not None:
-                self._on_snapshot(update.snapshot)
+                self._on_snapshot(update.snapshot, gap=self._gap_ends(update.t))
                 publish = False  # _on_snapshot published
         if publish:
             self._publish()
+
+    def _gap_ends(self, t: float) -> bool:
+        """Whether the camera may have missed moves before this settled table: it
+        was lost since the last one, or the table stayed unsettled (a hand or
+        an arm over it) for :data:`GAP_S` seconds or more."""
+        errors = int(self._camera.get("errors", 0))
+        gap = errors > self._errors_seen or (self._unsettled_from is not None and t - self._unsettled_from >= GAP_S)
+        self._errors_seen, self._unsettled_from = errors, None
+        return gap
 
     def _note_faults(self, update: Any) -> bool:
         """Tags the camera cannot use: payloads that break the tag grammar (another
@@ -406,8 +423,9 @@ class Session:
 
     # ------------------------------------------------------------------ refereeing
 
-    def _on_snapshot(self, snapshot: Any) -> None:
-        """A new settled table: referee it, journal what is applied, show it."""
+    def _on_snapshot(self, snapshot: Any, gap: bool = False) -> None:
+        """A new settled table: referee it, journal what is applied, show it
+        (``gap``: the camera may have missed moves since the last one)."""
         with self._op:
             self._snapshot = snapshot
             if self._markers is not None and hasattr(self.pipeline, "fixed_markers"):
@@ -418,7 +436,7 @@ class Session:
             if self.engine is None or self.state is None or self._ended or self.engine.is_over(self.state):
                 self._publish()
                 return
-            verdict = self.engine.referee(self.state, snapshot)
+            verdict = self.engine.referee(self.state, snapshot, gap=gap)
             if verdict.status == "applied":
                 try:
                     self._commit("action", verdict.actions, verdict.state, verdict.events)

@@ -43,7 +43,7 @@ from .errors import (
     IllegalAction as IllegalAction,
     MalformedAction as MalformedAction,
 )
-from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting
+from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting, state_key as _state_key
 from .whereabouts import Whereabouts, words_or
 
 State = dict[str, Any]
@@ -531,7 +531,7 @@ class Game:
             events.extend(ev)
         return state, events
 
-    def referee(self, state: State, snapshot: Any, *, late: bool = False) -> Verdict:
+    def referee(self, state: State, snapshot: Any, *, late: bool = False, gap: bool = False) -> Verdict:
         """Compare a settled snapshot with the expected table.
 
         Equal: in sync. Otherwise each candidate action sequence proposed by
@@ -545,15 +545,27 @@ class Game:
 
         ``late``: the companion was started after the game began ("take the
         game as it lies"): ``state`` is the setup and the search may go as deep
-        as :data:`models.referee.LATE_DEPTH` moves (:data:`LATE_NODES` tried)."""
+        as :data:`models.referee.LATE_DEPTH` moves (:data:`LATE_NODES` tried).
+
+        ``gap``: the camera was lost, or the table stayed unsettled for a long
+        while, since the last settled table, so several moves may lie between
+        the two. A game whose moves can leave no trace
+        (:attr:`jumps_leave_traces` False) then applies nothing by itself, not
+        even what the table shows step by step (it assumes every step was
+        seen): every explanation found goes to the referee."""
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
             return Verdict("in_sync", state, prompts=self.prompts(state))
         fit = None if late else first_fitting(self, state, reading)   # late: no guess, only the search
-        if fit is not None:
+        unseen = gap and not self.jumps_leave_traces
+        if fit is not None and not unseen:
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
         found = self.jump(state, reading, late=late)
+        if fit is not None:           # after a gap: the step-by-step reading is one explanation among others
+            keys = {_state_key(f.state) for f in found.fits}
+            if _state_key(fit.state) not in keys:
+                found.fits.insert(0, fit)
         if found.only is not None and self.jumps_leave_traces:
             fit = found.only
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))

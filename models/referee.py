@@ -188,7 +188,9 @@ class Search:
         return self.fits[0] if len(self.fits) == 1 and self.complete else None
 
 
-def _key(state: State) -> str:
+def state_key(state: State) -> str:
+    """A state as one canonical string: two explanations are one when their end
+    states' keys are equal."""
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
@@ -214,7 +216,7 @@ def explore(game: Any, state: State, reading: Any,
     """
     steps = steps if steps is not None else game.steps
     reachable: Callable[[State, Any], bool] = getattr(game, "reachable", lambda _s, _r: True)
-    seen = {_key(state)}
+    seen = {state_key(state)}
     fits: dict[str, Fit] = {}
     level: list[tuple[list[Action], State, list[Event]]] = [([], state, [])]
     nodes = depth = 0
@@ -231,7 +233,7 @@ def explore(game: Any, state: State, reading: Any,
                     new, ev = game.apply_all(st, step)
                 except IllegalAction:
                     continue
-                key = _key(new)
+                key = state_key(new)
                 if key in seen:
                     continue
                 seen.add(key)

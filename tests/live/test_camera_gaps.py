@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
+from companion.session import GAP_S
 from models.registry import get_game
+from models.table import seen_from_above
 from tests.contract.drivers import DRIVERS, PLAYERS
 from tests.support.table import snapshot_of
 
@@ -105,3 +107,33 @@ def test_where_moves_can_leave_no_trace_the_referee_picks(code, players, seed, f
     assert verdict.status == "waiting"
     assert key(states[-1]) in {key(f.state) for f in verdict.choices}
     assert_nothing_wrong_applied(verdict, states)
+
+
+def test_after_a_gap_girls_vs_ghouls_asks_instead_of_reading_step_by_step():
+    """YELLOW played a Treat and tucked it under the tile while the camera was
+    away; then RED moved and laid a Trick. Step by step, the table reads as
+    YELLOW having Peeked (a Treat would have been seen face up): right when the
+    camera saw every step, wrong after a gap. After a gap nothing is applied;
+    the step-by-step reading is offered among the explanations."""
+    game, states, types = stretch("GVG", 0, 2, 46, 47)
+    assert types == ["treat", "move", "trick"]
+    snap = seen_from_above(game.arrange(states[-1]))
+    step_by_step = game.referee(states[0], snap)
+    assert step_by_step.status == "applied" and [a.type for a in step_by_step.actions][0] == "peek"
+    after_gap = game.referee(states[0], snap, gap=True)
+    assert after_gap.status == "waiting" and key(after_gap.state) == key(states[0])
+    assert key(step_by_step.state) in {key(f.state) for f in after_gap.choices}
+
+
+def test_the_session_knows_a_gap_from_a_lost_camera_or_a_long_hand(tmp_path):
+    from .test_session import make_session
+    s = make_session(tmp_path)
+    assert s._gap_ends(10.0) is False                      # settled all along
+    s._unsettled_from = 10.0
+    assert s._gap_ends(12.0) is False                      # a hand for 2 s: a normal move
+    s._unsettled_from = 20.0
+    assert s._gap_ends(20.0 + GAP_S) is True               # an arm over the table for 8 s
+    s._camera["errors"] += 1                                # the camera was lost meanwhile
+    assert s._gap_ends(40.0) is True
+    assert s._gap_ends(41.0) is False
+    s.close()
