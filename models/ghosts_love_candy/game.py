@@ -22,7 +22,7 @@ from .actions import ACTIONS
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
 from .scoring import scoreboard
-from .state import GhostsLoveCandyState, State
+from .state import GhostsLoveCandyState, State, canonical_sets
 from .views import public_view as _public_view
 from .whereabouts import whereabouts as _whereabouts
 
@@ -75,7 +75,9 @@ class GhostsLoveCandy(Game):
         return cast(GhostsLoveCandyState, rules.new_state(self.cards, players, opts))
 
     def _apply(self, state: State, action: Action) -> list[Event]:
-        return rules.apply_action(state, self.cards, action)
+        events = rules.apply_action(state, self.cards, action)
+        canonical_sets(state)
+        return events
 
     def handlers(self) -> dict[type[Action], Any]:
         """The dispatch table (action class -> the rules function applying it)."""

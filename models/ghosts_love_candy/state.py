@@ -144,3 +144,18 @@ def where_is_ghost(state: State, gid: str) -> str:
 def ghost_total(state: State, cards: Cards, slot: dict[str, Any]) -> int:
     return sum(cards.ghost_value(g) for g in slot["ghosts"])
 
+
+def canonical_sets(state: State) -> None:
+    """Keep the lists that are sets in one order (sorted): the candy on a kid,
+    each stash's candy and kids, the discarded candy and kids. Neither the
+    rules nor the table tell their order, so two histories that differ only in
+    it (two candies laid on one kid in either round) end in one state, which is
+    what lets the referee's search call them one explanation. Ghost piles keep
+    their order: it is the pile's."""
+    for slot in state["slots"]:
+        slot["candy"].sort()
+    for stash in state["stashes"].values():
+        stash["candy"].sort()
+        stash["kids"].sort()
+    state["discard"]["candy"].sort()
+    state["discard"]["kids"].sort()
