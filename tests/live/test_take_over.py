@@ -112,3 +112,20 @@ def test_run_from_table_takes_over_at_the_first_settled_table(tmp_path):
     s.stop()
     assert key(s.state) == key(steps[14][2])
     s.close()
+
+
+@pytest.mark.parametrize("code", ["GLC", "CCR", "TCG", "GAH", "GVG"])
+def test_a_take_over_is_never_wrong(code):
+    """At a few points of a random game (a perfect camera): the game taken over
+    is the truth, or the referee is asked (the truth usually among the
+    choices), or it is refused; never another state applied."""
+    from tests.support.contract import camera_of
+    game = get_game(code)
+    steps = list(DRIVERS[code](game, list(PLAYERS[code][0]), 0))
+    for n in (2, 5, 12):
+        truth = steps[n - 1][2]
+        verdict = game.referee(steps[0][0], camera_of(game.arrange(truth)), late=True)
+        if verdict.status == "applied":
+            assert key(verdict.state) == key(truth), f"{code} after {n} moves"
+        else:
+            assert key(verdict.state) == key(steps[0][0])
