@@ -83,6 +83,9 @@ def test_the_console_shows_the_explanations_and_one_tap_applies_one(glc, gap, se
     expect(page.locator("body[data-seq]")).to_have_count(1)          # the console's script is running
     expect(page.locator("#choices")).to_contain_text("Which of these happened?")
     expect(page.locator("#choices .choice-pick")).to_have_count(2)
+    # each explanation shows first what tells it from the other: who drew which kid
+    expect(page.locator("#choices .choice-own").first).to_contain_text("draws")
+    expect(page.locator("#choices .choice-own").first).not_to_contain_text("placed on")
     page.locator("#choices .choice-pick").first.click()
     expect(page.locator("#result")).to_contain_text("Done: confirm")
     expect(page.locator("#choices")).to_be_hidden()

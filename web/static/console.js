@@ -177,8 +177,14 @@
       const pick = TC.el("button", { type: "button", class: "choice-pick", "data-choice": String(i + 1),
         text: choices.length > 1 ? "This one (" + (i + 1) + ")" : "Yes, apply it" });
       pick.addEventListener("click", function () { post("confirm", { choice: i + 1 }); });
-      const lines = TC.el("ol", {}, c.lines.map(function (t) { return TC.el("li", { text: t }); }));
-      box.appendChild(TC.el("div", { class: "choice" }, [lines, pick]));
+      /* what tells this explanation from the others first; every move folded below */
+      const own = choices.length > 1 ? c.lines.filter(function (t) {
+        return !choices.every(function (o) { return o.lines.indexOf(t) >= 0; });
+      }) : c.lines.slice(-3);
+      const all = TC.el("details", {}, [TC.el("summary", { text: "all " + c.lines.length + " moves" }),
+        TC.el("ol", {}, c.lines.map(function (t) { return TC.el("li", { text: t }); }))]);
+      const text = TC.el("div", {}, [TC.el("ul", { class: "choice-own" }, own.map(function (t) { return TC.el("li", { text: t }); })), all]);
+      box.appendChild(TC.el("div", { class: "choice" }, [text, pick]));
     });
   }
 
