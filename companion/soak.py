@@ -46,6 +46,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from companion.commands.demo import resolution
+
 HOST = "127.0.0.1"
 SAMPLE_S = 2.0           # /proc sampled this often
 CAMERA_S = 2.0           # the camera view polled this often
@@ -255,12 +257,13 @@ def referee_operations(pin: str) -> list[tuple[str, str, bytes | None, dict[str,
 # --------------------------------------------------------------------------- the demo
 
 
-def start_demo(tmp: Path) -> tuple[subprocess.Popen, int, str, list[str]]:
-    """``python -m companion demo --port 0`` in ``tmp``: the process, its port,
-    the referee PIN it prints, and (filled on) the lines it writes."""
+def start_demo(tmp: Path, camera: str = "1600x900") -> tuple[subprocess.Popen, int, str, list[str]]:
+    """``python -m companion demo --port 0 --camera WxH`` in ``tmp``: the process,
+    its port, the referee PIN it prints, and (filled on) the lines it writes."""
     from companion.demo import DEMO_PIN
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--port", "0", "--bind", HOST],
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--port", "0", "--bind", HOST,
+                             "--camera", camera],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     assert proc.stdout is not None
@@ -305,8 +308,9 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def soak(minutes: float, viewers: int = 100, log=_say) -> dict[str, Any]:
-    """Run the soak; the report (figures, verdict, samples, waves, requests)."""
+def soak(minutes: float, viewers: int = 100, log=_say, camera: str = "1600x900") -> dict[str, Any]:
+    """Run the soak (the demo's simulated camera at ``camera``, WxH); the report
+    (figures, verdict, samples, waves, requests)."""
     duration = minutes * 60
     tmp = Path(tempfile.mkdtemp(prefix="companion-soak-"))
     samples: list[Sample] = []
@@ -314,7 +318,7 @@ def soak(minutes: float, viewers: int = 100, log=_say) -> dict[str, Any]:
     requests: dict[str, Counter] = defaultdict(Counter)
     died: str | None = None
     try:
-        proc, port, pin, lines = start_demo(tmp)
+        proc, port, pin, lines = start_demo(tmp, camera)
         log(f"soak: the demo is on http://{HOST}:{port}/ (pid {proc.pid}); {minutes:g} min, "
             f"waves of {viewers} viewers ({WAVE_ON_S:.0f} s on, {WAVE_OFF_S:.0f} s off), camera view every "
             f"{CAMERA_S:.0f} s, a referee operation every {REFEREE_S:.0f} s")
@@ -526,6 +530,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=5.0, help="how long (default 5)")
     ap.add_argument("--viewers", type=int, default=100, help="viewers per wave (default 100)")
     ap.add_argument("--out", default=None, help="folder for soak.png and soak.json (default: out/soak)")
+    ap.add_argument("--camera", type=resolution, default=(1600, 900), metavar="WxH",
+                    help="the demo's simulated camera (default 1600x900; the Pi camera's modes: 4608x2592, "
+                         "2304x1296)")
     args = ap.parse_args(argv)
     if not args.minutes > 0 or args.minutes > 24 * 60:
         ap.error(f"--minutes must be more than 0 and at most a day (1440), not {args.minutes:g}")
@@ -537,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         ap.error(f"--out: cannot make the folder {out}: {e.strerror}")
     try:
-        report = soak(args.minutes, args.viewers)
+        report = soak(args.minutes, args.viewers, camera=f"{args.camera[0]}x{args.camera[1]}")
     except SoakError as e:
         print(f"soak: {e}", file=sys.stderr)
         return 2

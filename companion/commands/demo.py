@@ -8,10 +8,12 @@ the page it prints (http://127.0.0.1:8000 by default)::
     companion demo
     companion demo --no-web          # print what the referee sees instead
     companion demo --no-web --fast   # one round, as fast as it runs, then exit
+    companion demo --camera 4608x2592   # the Pi camera's full-sensor mode (memory, speed)
 """
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 
@@ -23,9 +25,24 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--no-web", action="store_true", help="no page: print verdicts, prompts and scores as lines")
     p.add_argument("--fast", action="store_true", help="frames as fast as they are processed; one arc, then exit")
     p.add_argument("--once", action="store_true", help="stop after one arc instead of looping")
+    p.add_argument("--camera", type=resolution, default=(1600, 900), metavar="WxH",
+                   help="the simulated camera's resolution (default 1600x900; the Pi camera's modes are "
+                        "4608x2592 and 2304x1296)")
     return p
+
+
+def resolution(text: str) -> tuple[int, int]:
+    """``WxH`` (e.g. ``4608x2592``): a camera resolution, 320x240 to 9152x6944."""
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"a resolution is WIDTHxHEIGHT, e.g. 4608x2592, not {text!r}")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (320 <= w <= 9152 and 240 <= h <= 6944):
+        raise argparse.ArgumentTypeError(f"{w}x{h} is not a camera resolution (320x240 to 9152x6944)")
+    return w, h
 
 
 def run(args: argparse.Namespace) -> int:
     from companion.demo import run_demo
-    return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once)
+    return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
+                    resolution=args.camera)

@@ -206,11 +206,11 @@ class Demo:
 
 
 def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, web: bool = True,
-             once: bool = False, out: TextIO | None = None) -> int:
+             once: bool = False, out: TextIO | None = None, resolution: tuple[int, int] = (1600, 900)) -> int:
     """``companion demo``: run until interrupted (or the end of the arc with
     ``fast`` or ``once``)."""
     out = out or sys.stdout
-    demo = Demo(fast=fast, cycles=1 if (fast or once) else None, out=None if web else out)
+    demo = Demo(fast=fast, cycles=1 if (fast or once) else None, out=None if web else out, resolution=resolution)
     try:
         if not web:
             demo.start()

@@ -21,10 +21,11 @@ clutter is not more work per frame, only more left for later.
 
 Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light), one
 full pass of a fresh pipeline: at 2.1 px/module zxing alone reads ~12 % of the
-tags and the pass ~97 %; at 1.8 px/module zxing ~5 %, the pass ~78 % (the
+tags and the pass ~98 %; at 1.8 px/module zxing ~6 %, the pass ~70-78 % (the
 unsharp mask first on small patches: :data:`SMALL_LADDER`); at 2.5 and above,
-all of them. Crops are cut with a margin of a quarter of the patch: what the
-quiet zone needs, and more crops fit the budget than with a wider one.
+all of them. Crops are cut with a margin of 0.3 of the patch: what the quiet
+zone needs (0.25 loses a tag on Debian's OpenCV 4.6), and more crops fit the
+budget than with a wider one.
 """
 from __future__ import annotations
 
@@ -143,7 +144,7 @@ def ladder_for(box: Box) -> tuple[tuple[float, bool, str], ...]:
     return SMALL_LADDER if _module_px(box) < SMALL_MODULE_PX else LADDER
 
 
-def step_cost(shape: tuple[int, int], box: Box, step: int, margin: float = 0.25) -> int:
+def step_cost(shape: tuple[int, int], box: Box, step: int, margin: float = 0.3) -> int:
     """Upscaled crop pixels that ladder step ``step`` decodes for ``box``."""
     g = _geometry(shape, box, margin)
     if g is None:
@@ -154,7 +155,7 @@ def step_cost(shape: tuple[int, int], box: Box, step: int, margin: float = 0.25)
     return int((x1 - x0) * (y1 - y0) * scale * scale)
 
 
-def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.25,
+def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.3,
                 steps: Sequence[int] | None = None) -> list[Detection]:
     """Decode one region of ``image`` (grey or BGR) from an upscaled crop, trying
     the ladder's steps (all, or the indices in ``steps``, in that order) until
