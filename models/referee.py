@@ -26,7 +26,9 @@ Example::
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
@@ -216,38 +218,72 @@ def explore(game: Any, state: State, reading: Any,
     """
     steps = steps if steps is not None else game.steps
     reachable: Callable[[State, Any], bool] = getattr(game, "reachable", lambda _s, _r: True)
-    seen = {state_key(state)}
-    fits: dict[str, Fit] = {}
-    level: list[tuple[list[Action], State, list[Event]]] = [([], state, [])]
+    # memory stays small however wide the search: states are kept only for the
+    # frontier, pickled (a tenth of a live dict's size); every node tried keeps
+    # its parent, its step and its events (to spell out an explanation), and a
+    # 16-byte digest marks the states reached
+    tree: list[tuple[int, Sequence[Action], list[Event]]] = [(-1, (), [])]
+    seen = {_digest(state)}
+    fits: dict[bytes, tuple[int, State]] = {}
+    level: list[tuple[int, bytes]] = [(0, _packed(state))]
     nodes = depth = 0
     bound = max_depth
+
+    def result(complete: bool) -> Search:
+        out = []
+        for j, st in list(fits.values())[:max_fits]:
+            actions, events = _spelled(tree, j)
+            out.append(Fit(actions, st, events))
+        return Search(out, nodes, complete, depth)
+
     while depth < bound and level:
         depth += 1
-        nxt: list[tuple[list[Action], State, list[Event]]] = []
-        for chain, st, events in level:
+        nxt: list[tuple[int, bytes]] = []
+        for parent, packed in level:
+            st: State = pickle.loads(packed)
             for step in steps(st, reading):
                 if nodes >= max_nodes:
-                    return Search(list(fits.values()), nodes, False, depth)
+                    return result(False)
                 nodes += 1
                 try:
                     new, ev = game.apply_all(st, step)
                 except IllegalAction:
                     continue
-                key = state_key(new)
+                key = _digest(new)
                 if key in seen:
                     continue
                 seen.add(key)
-                path = (chain + list(step), new, events + ev)
+                tree.append((parent, tuple(step), ev))
                 if game.same_table(game.expected_table(new), reading):
-                    fits[key] = Fit(*path)
+                    fits[key] = (len(tree) - 1, new)
                     if len(fits) > max_fits:
-                        return Search(list(fits.values())[:max_fits], nodes, False, depth)
+                        return result(False)
                     bound = min(bound, depth + SLACK)
                 elif reachable(new, reading):
-                    nxt.append(path)
+                    nxt.append((len(tree) - 1, _packed(new)))
         level = nxt
     # complete: nothing left to try, or the shortest explanation's slack searched
-    return Search(list(fits.values()), nodes, not level or bool(fits), depth)
+    return result(not level or bool(fits))
+
+
+def _packed(state: State) -> bytes:
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+def _digest(state: State) -> bytes:
+    return hashlib.blake2b(state_key(state).encode(), digest_size=16).digest()
+
+
+def _spelled(tree: list[tuple[int, Sequence[Action], list[Event]]], j: int) -> tuple[list[Action], list[Event]]:
+    """The actions and events from the root of the search to node ``j``."""
+    steps: list[Sequence[Action]] = []
+    events: list[list[Event]] = []
+    while j > 0:
+        parent, step, ev = tree[j]
+        steps.append(step)
+        events.append(ev)
+        j = parent
+    return [a for step in reversed(steps) for a in step], [e for ev in reversed(events) for e in ev]
 
 
 def put_back(expected: Mapping[K, P], seen: Mapping[K, P], line: Callable[[K, P | None, P | None], str],
