@@ -16,6 +16,7 @@ import sys
 import threading
 
 from . import __version__, commands
+from .memory import big_buffers_unmapped
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     _stop_on_sigterm()
+    big_buffers_unmapped()          # camera frames back to the system when freed (companion/memory.py)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
