@@ -139,33 +139,26 @@ def test_a_tag_in_two_overlapping_changed_regions_is_read_once():
     assert [d.payload for d in found.detections] == ["GLC:KID:05"]
 
 
-def test_one_full_pass_reads_the_documented_operating_point():
-    # 60 cards with 25 mm tags at 2304x1296 (2.1 px per module, blur, noise,
-    # uneven light): one full pass, with no earlier frames, reads them all but
-    # at most a couple, and nothing wrong
-    from companion.bench.vision import camera, frames_of, judge, table_scene
-    frames, truth = frames_of(table_scene(25.0), camera((2304, 1296)), 1)
-    visible = [p for p, t in truth.items() if t.visible]
-    u = Pipeline(PipelineConfig()).process(frames[0])
-    right, wrong = judge({s.payload: s.px for s in u.sightings}, truth)
-    assert wrong == 0
-    assert len(right) >= 0.95 * len(visible), (len(right), len(visible))
-    assert u.budget["used_px"] <= u.budget["px"]
-
-
-def test_one_full_pass_reads_most_tags_at_1_8_px_per_module():
-    # the same table with 21.4 mm tags (1.8 px per module): a raw decode reads
-    # almost none; the unsharp mask first on small patches, and tight crops so
-    # more of them fit the budget, read most in one pass (measured 70-76 %,
-    # Debian's OpenCV 4.6 the lower),
-    # and nothing wrong
+@pytest.mark.parametrize("tag_mm, least", [
+    # 25 mm tags at 2304x1296: 2.1 px per module, the documented operating point:
+    # all but at most a couple
+    (25.0, 0.95),
+    # 21.4 mm tags: 1.8 px per module; the unsharp mask first on small patches,
+    # and tight crops so more of them fit the budget, read most (measured
+    # 70-78 %, Debian's OpenCV 4.6 the lower)
+    (21.4, 0.65),
+])
+def test_one_full_pass_reads_small_tags_that_a_raw_decode_misses(tag_mm, least):
+    # 60 cards at 2304x1296 (blur, noise, uneven light): one full pass, with no
+    # earlier frames, within its budget, and nothing wrong
     from companion.bench.vision import camera, frames_of, judge, table_scene
     from companion.vision.decoders import raw_zxing
-    frames, truth = frames_of(table_scene(21.4), camera((2304, 1296)), 1)
+    frames, truth = frames_of(table_scene(tag_mm), camera((2304, 1296)), 1)
     visible = [p for p, t in truth.items() if t.visible]
     u = Pipeline(PipelineConfig()).process(frames[0])
     right, wrong = judge({s.payload: s.px for s in u.sightings}, truth)
     assert wrong == 0
-    assert len(right) >= 0.65 * len(visible), (len(right), len(visible))
+    assert len(right) >= least * len(visible), (len(right), len(visible))
+    assert u.budget["used_px"] <= u.budget["px"]
     raw, _ = judge({d.payload: d.centre for d in raw_zxing().decode(frames[0].image)}, truth)
-    assert len(raw) <= 0.2 * len(visible)          # what the pass adds, not what zxing-cpp reads alone
+    assert len(raw) <= 0.25 * len(visible)          # what the pass adds, not what zxing-cpp reads alone
