@@ -64,11 +64,13 @@ bench: venv
 
 # The demo under waves of viewers, the camera view and the referee for MINUTES
 # (make soak MINUTES=60); fails when memory, threads or open files keep growing.
-# The plot and figures go to out/soak/ (SOAK_OUT=docs/img to refresh the README's).
+# The plot and figures go to out/soak/ (SOAK_OUT=docs/img to refresh the README's);
+# CAMERA=4608x2592 runs the simulated camera at the Pi camera's default mode.
 MINUTES  ?= 5
 SOAK_OUT ?= out/soak
+CAMERA   ?= 1600x900
 soak: venv
-	$(PY) -m companion.soak --minutes $(MINUTES) --out $(SOAK_OUT)
+	$(PY) -m companion.soak --minutes $(MINUTES) --camera $(CAMERA) --out $(SOAK_OUT)
 
 tags: venv
 	$(VENV)/bin/companion tags GLC --out tags-GLC.pdf
