@@ -127,12 +127,12 @@ class Subscription:
         self.close()
 
 
-#: what the public is told of a change whose actions say nothing themselves: never
-#: the actions (an action may hold a secret: a Love card dealt, a ghost chosen)
 #: A table unsettled this long (seconds: a hand or an arm over it) may hide
 #: several moves; see ``Game.referee``'s ``gap``
 GAP_S = 8.0
 
+#: what the public is told of a change whose actions say nothing themselves: never
+#: the actions (an action may hold a secret: a Love card dealt, a ghost chosen)
 _SILENT_CHANGE = {"action": "Change applied", "correction": "Correction applied", "confirm": "Reading confirmed"}
 
 
