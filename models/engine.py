@@ -586,9 +586,9 @@ class Game:
     def choice_prompt(self, found: Search) -> Prompt:
         """What the table is told while the referee picks among explanations."""
         n = len(found.fits)
-        many = f"{n} different sequences of legal moves" if n > 1 else "a sequence of legal moves"
+        many = f"{n} different sequences of legal moves explain" if n > 1 else "a sequence of legal moves explains"
         sure = "" if found.complete else " (the search stopped at its bound, so it cannot be sure there is no other)"
-        return Prompt(f"The camera missed some moves; {many} explain the table{sure}. "
+        return Prompt(f"The camera missed some moves; {many} the table{sure}. "
                       "The referee picks the one that happened on the console, or put the table back as it was.",
                       level="warning")
 
