@@ -518,14 +518,20 @@ class Session:
             raise IllegalAction("the game has ended: start a new game")
         return self.engine, self.state
 
-    def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
-        """Start a game (ending the current one, if any); returns its journal id.
+    @staticmethod
+    def _game_setup(game_code: str, players: list[str] | str, options: dict[str, Any] | None
+                    ) -> tuple[Game, list[str], dict[str, Any]]:
+        """The game, its players (a list, or "RED, BLUE") and its options, checked.
         Raises KeyError (no such game) or GameSetupError (a ValueError)."""
         if isinstance(players, str):
             players = [p for p in players.replace(" ", ",").split(",") if p]
         engine = get_game(game_code)
-        players = engine.check_players(players)
-        opts = engine.resolve_options(options or {})
+        return engine, engine.check_players(players), engine.resolve_options(options or {})
+
+    def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
+        """Start a game (ending the current one, if any); returns its journal id.
+        Raises KeyError (no such game) or GameSetupError (a ValueError)."""
+        engine, players, opts = self._game_setup(game_code, players, options)
         state = engine.setup(players, opts)
         with self._op:
             if self.engine is not None and self.game_id is not None and self.state is not None and not self._ended:
@@ -547,8 +553,8 @@ class Session:
         """``companion run --from-table``: take the game over as it lies (see
         :meth:`take_over`) at the first settled table, and at each next one
         until it works (the page says why it did not)."""
-        engine = get_game(game_code)
-        self._late = (game_code, engine.check_players(players), engine.resolve_options(options or {}))
+        _, players, opts = self._game_setup(game_code, players, options)
+        self._late = (game_code, players, opts)
 
     def _take_over_now(self) -> None:
         assert self._late is not None
@@ -574,11 +580,7 @@ class Session:
         cannot show is said in an event (the game's ``late_notes``). Raises
         IllegalAction, changing nothing, when there is no settled table yet or
         nothing explains it; KeyError or GameSetupError as :meth:`new_game`."""
-        if isinstance(players, str):
-            players = [p for p in players.replace(" ", ",").split(",") if p]
-        engine = get_game(game_code)
-        players = engine.check_players(players)
-        opts = engine.resolve_options(options or {})
+        engine, players, opts = self._game_setup(game_code, players, options)
         with self._op:
             snapshot = self._snapshot
             if snapshot is None:
@@ -709,11 +711,7 @@ class Session:
                 raise IllegalAction("nothing to confirm: the table already matches the game")
             fit = first_legal(engine, state, engine.candidates(state, reading))
             if fit is not None:
-                self._commit("confirm", fit.actions, fit.state, fit.events,
-                             note="referee confirmed the table's reading")
-                self._check_table()
-                self._publish()
-                return [e.to_json() for e in fit.events]
+                return self._confirmed(fit, "referee confirmed the table's reading")
             raise IllegalAction("nothing to confirm: no legal change explains what the table shows; "
                                 "put the table back as shown, or correct the game by hand")
 
@@ -727,8 +725,11 @@ class Session:
         fit = first_legal(engine, state, [self._choices[i - 1].actions])
         if fit is None:        # cannot happen while the state is the one the choices were found for
             raise IllegalAction("that sequence of moves is no longer legal: the game changed since")
-        self._commit("confirm", fit.actions, fit.state, fit.events,
-                     note=f"referee picked explanation {i} of {n} for moves the camera missed")
+        return self._confirmed(fit, f"referee picked explanation {i} of {n} for moves the camera missed")
+
+    def _confirmed(self, fit: Fit, note: str) -> list[dict[str, Any]]:
+        """Journal a confirmed explanation, then show the table against it; its events."""
+        self._commit("confirm", fit.actions, fit.state, fit.events, note=note)
         self._check_table()
         self._publish()
         return [e.to_json() for e in fit.events]
