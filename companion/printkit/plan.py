@@ -39,10 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.examples import example_states
+from hardware.imagesize import image_size
 from models import tags
 
 from .boards import board_spec
@@ -545,19 +547,6 @@ def _areas(s: _Sheet, areas: Sequence[Area], boxes: list[Box]) -> None:
                   text=_mm_text(area.radius))
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        cand = f"{line} {word}".strip()
-        if line and stringWidth(cand, font, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = cand
-    return lines + ([line] if line else [])
-
-
 def _sizes(boxes: list[Box]) -> str:
     """The cards' sizes by kind: ``kid 56 x 80 mm; candy, ghost 34.5 x 34.5 mm``."""
     by_size: dict[tuple[float, float], list[str]] = {}
@@ -611,7 +600,7 @@ def _legend(s: _Sheet, plan: Plan, notes: Sequence[str], x0: float, top: float, 
     lines += [("Helvetica-Bold", r) for r in RULES]
     lines += [("Helvetica", n) for n in notes]
     for font, text in lines:
-        for i, line in enumerate(_wrap(text, font, BODY_PT, width - 14)):
+        for i, line in enumerate(simpleSplit(text, font, BODY_PT, width - 14)):
             if i == 0:
                 s.text(x0 + 3, y, "•", size=BODY_PT, font="Helvetica-Bold", align="left")
             s.text(x0 + 14, y, line, size=BODY_PT, font=font, align="left")
@@ -819,12 +808,6 @@ def png_digest(path: str | Path) -> str | None:
     return None
 
 
-def png_size(path: str | Path) -> tuple[int, int]:
-    """(width, height) in pixels of a PNG."""
-    kind, body = _chunks(Path(path).read_bytes())[0]
-    return struct.unpack(">II", body[:8])
-
-
 # --------------------------------------------------------------------------- the kit's page
 
 
@@ -867,6 +850,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     for code in args.games or [cls.code for cls in game_classes()]:
         game = get_game(code)
         out = write_png(table_plan(game), args.folder / doc_png_name(game))
-        print(f"wrote {out} ({'x'.join(map(str, png_size(out)))} px)")
+        print(f"wrote {out} ({'x'.join(map(str, image_size(out) or ('?', '?')))} px)")
     return 0
 

@@ -22,12 +22,12 @@ from companion.printkit.plan import (
     Text,
     doc_png_name,
     png_digest,
-    png_size,
     sample_state,
     table_plan,
 )
 from companion.printkit.sizing import quiet_side_mm
 from companion.vision.pipeline import TABLE_FIXED_MARKERS
+from hardware.imagesize import image_size
 from models.registry import game_classes, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +116,7 @@ def test_the_game_page_shows_the_plan_the_code_draws_now(code):
     assert png.is_file(), f"{png.name} is missing: run make plans"
     plan = table_plan(game)
     assert png_digest(png) == plan.digest(), f"{png.name} is out of date with the code: run make plans"
-    assert png_size(png)[0] == round(plan.size[0] * PNG_PX_PER_MM)
+    assert image_size(png)[0] == round(plan.size[0] * PNG_PX_PER_MM)
     page = (ROOT / "docs" / "games" / f"{game.slug}.md").read_text()
     assert f"](../img/{png.name})" in page, f"{game.slug}.md shows its plan"
     assert "## Table plan" in page
