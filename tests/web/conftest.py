@@ -89,3 +89,13 @@ def page(browser):
     p.set_default_timeout(10_000)
     yield p
     ctx.close()
+
+
+def open_console(page, server) -> None:
+    """Log in to the referee console with the PIN and wait until its script runs
+    (under load its buttons show before their listeners exist)."""
+    from playwright.sync_api import expect
+    page.goto(server.url + "/referee")
+    page.fill("input[name=pin]", PIN)
+    page.click("button[type=submit]")
+    expect(page.locator("body[data-seq]")).to_have_count(1)

@@ -19,7 +19,7 @@ from models.registry import get_game
 from tests.contract.drivers import DRIVERS
 from tests.support.contract import camera_of
 
-from .conftest import PIN, PLAYERS, REFEREE
+from .conftest import PLAYERS, REFEREE, open_console
 
 FIRST, LAST, SEED = 18, 29, 1          # the steps of the gap (tests/live/test_camera_gaps.py has the same)
 
@@ -77,10 +77,7 @@ def test_the_referee_picks_among_the_explanations_and_can_take_it_back(glc, gap,
 
 @pytest.mark.browser
 def test_the_console_shows_the_explanations_and_one_tap_applies_one(glc, gap, server, page):
-    page.goto(server.url + "/referee")
-    page.fill("input[name=pin]", PIN)
-    page.click("button[type=submit]")
-    expect(page.locator("body[data-seq]")).to_have_count(1)          # the console's script is running
+    open_console(page, server)
     expect(page.locator("#choices")).to_contain_text("Which of these happened?")
     expect(page.locator("#choices .choice-pick")).to_have_count(2)
     # each explanation shows first what tells it from the other: who drew which kid

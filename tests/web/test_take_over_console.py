@@ -12,7 +12,7 @@ from models.registry import get_game
 from tests.contract.drivers import DRIVERS
 from tests.support.contract import camera_of
 
-from .conftest import PIN, PLAYERS
+from .conftest import PLAYERS, open_console
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +20,7 @@ pytestmark = pytest.mark.browser
 def test_one_tap_takes_the_game_over(session, server, page):
     truth = list(DRIVERS["GLC"](get_game("GLC"), PLAYERS, 0))[19][2]
     session._on_snapshot(camera_of(get_game("GLC").arrange(truth)))
-    page.goto(server.url + "/referee")
-    page.fill("input[name=pin]", PIN)
-    page.click("button[type=submit]")
-    expect(page.locator("body[data-seq]")).to_have_count(1)          # the console's script is running
+    open_console(page, server)
     page.select_option("#game", "GLC")
     page.fill("#players", ", ".join(PLAYERS))
     page.click("#btn-takeover")
