@@ -50,7 +50,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -71,7 +71,8 @@ CREATE TABLE IF NOT EXISTS games (
     start_hash TEXT NOT NULL,
     started REAL NOT NULL,
     ended REAL,
-    result TEXT
+    result TEXT,
+    names TEXT
 );
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -84,6 +85,13 @@ CREATE TABLE IF NOT EXISTS entries (
     note TEXT NOT NULL DEFAULT '',
     chain TEXT,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS sent (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    topic TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    time REAL NOT NULL,
+    PRIMARY KEY (game_id, topic)
 );
 """
 
@@ -129,11 +137,13 @@ class GameRecord:
     started: float
     ended: float | None
     result: dict[str, Any] | None
+    names: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": self.players, "options": self.options,
                 "start_state": self.start_state, "start_hash": self.start_hash,
-                "started": self.started, "ended": self.ended, "result": self.result}
+                "started": self.started, "ended": self.ended, "result": self.result,
+                **({"names": self.names} if self.names else {})}
 
 
 @dataclass(frozen=True)
@@ -183,6 +193,7 @@ def entry_problem(record: GameRecord, entries: Sequence[Entry]) -> str | None:
 
 
 _COLUMNS = "game_id, seq, kind, action, events, state_hash, time, note, chain"
+_GAME_COLUMNS = "id, game, players, options, start_state, start_hash, started, ended, result, names"
 
 
 def _entry(r: tuple) -> Entry:
@@ -241,6 +252,13 @@ class Journal:
                     self._select = _COLUMNS.replace("chain", "NULL")
                 else:
                     self._db.execute("ALTER TABLE entries ADD COLUMN chain TEXT")
+            game_columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+            self._games_select = _GAME_COLUMNS
+            if "names" not in game_columns:  # a journal from before players had names
+                if readonly:
+                    self._games_select = _GAME_COLUMNS.replace("names", "NULL")
+                else:
+                    self._db.execute("ALTER TABLE games ADD COLUMN names TEXT")
         except sqlite3.Error as e:
             self._release_lock()
             raise JournalError(f"cannot open the journal {self.path}: {e}") from None
@@ -268,14 +286,15 @@ class Journal:
     # ---- writing
 
     def start_game(self, game: str, players: Sequence[str], options: dict[str, Any],
-                   start_state: dict[str, Any]) -> int:
-        """Record a new game; returns its id."""
+                   start_state: dict[str, Any], names: dict[str, str] | None = None) -> int:
+        """Record a new game (``names``: seat colour -> the player's name, for
+        the seats that have one); returns its id."""
         with self._lock, self._reading("starting a game"):
             cur = self._db.execute(
-                "INSERT INTO games (game, players, options, start_state, start_hash, started)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, players, options, start_state, start_hash, started, names)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game, json.dumps(list(players)), json.dumps(options), json.dumps(start_state),
-                 state_hash(start_state), time.time()))
+                 state_hash(start_state), time.time(), json.dumps(names) if names else None))
             return int(cast(int, cur.lastrowid))   # set by an INSERT
 
     def append(self, game_id: int, kind: str, actions: Sequence[dict[str, Any]] | None,
@@ -332,25 +351,47 @@ class Journal:
 
     def _record(self, row: tuple) -> GameRecord:
         return GameRecord(int(row[0]), row[1], json.loads(row[2]), json.loads(row[3]), json.loads(row[4]),
-                          row[5], float(row[6]), row[7], json.loads(row[8]) if row[8] else None)
+                          row[5], float(row[6]), row[7], json.loads(row[8]) if row[8] else None,
+                          json.loads(row[9]) if row[9] else {})
 
     def game(self, game_id: int) -> GameRecord:
         with self._lock, self._reading(f"game {game_id}"):
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._db.execute(f"SELECT {self._games_select} FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise KeyError(f"the journal {self.path} has no game {game_id}")
         return self._record(row)
 
     def games(self) -> list[GameRecord]:
         with self._lock, self._reading("the games"):
-            rows = self._db.execute("SELECT * FROM games ORDER BY id").fetchall()
+            rows = self._db.execute(f"SELECT {self._games_select} FROM games ORDER BY id").fetchall()
         return [self._record(r) for r in rows]
 
     def open_game(self) -> GameRecord | None:
         """The most recent game that has not ended, if any."""
         with self._lock, self._reading("the open game"):
-            row = self._db.execute("SELECT * FROM games WHERE ended IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+            row = self._db.execute(f"SELECT {self._games_select} FROM games WHERE ended IS NULL "
+                                   "ORDER BY id DESC LIMIT 1").fetchone()
         return self._record(row) if row else None
+
+    # ---- what a broker has acknowledged (event mode's outbox, companion.event.publisher)
+
+    def sent(self, prefix: str) -> dict[tuple[int, str], str]:
+        """What a broker acknowledged under topics starting with ``prefix``:
+        (game id, topic) -> the digest of the payload it holds."""
+        with self._lock, self._reading("what was sent"):
+            rows = self._db.execute("SELECT game_id, topic, digest FROM sent WHERE substr(topic, 1, ?) = ?",
+                                    (len(prefix), prefix)).fetchall()
+        return {(int(r[0]), r[1]): r[2] for r in rows}
+
+    def mark_sent(self, game_id: int, topic: str, digest: str | None) -> None:
+        """The broker acknowledged ``topic`` holding the payload with ``digest``
+        (None: it acknowledged clearing the topic)."""
+        with self._lock, self._reading(f"marking game {game_id} sent"):
+            if digest is None:
+                self._db.execute("DELETE FROM sent WHERE game_id = ? AND topic = ?", (game_id, topic))
+            else:
+                self._db.execute("INSERT OR REPLACE INTO sent (game_id, topic, digest, time) VALUES (?, ?, ?, ?)",
+                                 (game_id, topic, digest, time.time()))
 
     def last_game_id(self) -> int | None:
         with self._lock, self._reading("the games"):

@@ -24,6 +24,7 @@ from typing import Any
 
 from .journal import (
     _COLUMNS,
+    _GAME_COLUMNS,
     _SCHEMA,
     GameRecord,
     JournalError,
@@ -96,8 +97,10 @@ def _read_all(con: sqlite3.Connection, sql: str, params: tuple = ()) -> tuple[li
 
 
 def _record(row: tuple) -> GameRecord:
+    names = row[9] if len(row) > 9 else None      # journals from before players had names have no column
     return GameRecord(int(row[0]), row[1], json.loads(row[2]), json.loads(row[3]), json.loads(row[4]),
-                      row[5], float(row[6]), row[7], json.loads(row[8]) if row[8] else None)
+                      row[5], float(row[6]), row[7], json.loads(row[8]) if row[8] else None,
+                      json.loads(names) if names else {})
 
 
 def _open(path: str) -> sqlite3.Connection:
@@ -127,14 +130,16 @@ def check_journal(path: str | Path, replay: bool = True) -> JournalReport:
     try:
         columns = {r[1] for r in con.execute("PRAGMA table_info(entries)")}
         select = _COLUMNS if "chain" in columns else _COLUMNS.replace("chain", "NULL")
-        game_rows, err = _read_all(con, "SELECT * FROM games ORDER BY id")
+        game_columns = {r[1] for r in con.execute("PRAGMA table_info(games)")}
+        games_select = _GAME_COLUMNS if "names" in game_columns else _GAME_COLUMNS.replace("names", "NULL")
+        game_rows, err = _read_all(con, f"SELECT {games_select} FROM games ORDER BY id")
         if err:
             damage.append(f"the games table is damaged after game {game_rows[-1][0] if game_rows else 0}: {err}")
             ids, _ = _read_all(con, "SELECT DISTINCT game_id FROM entries")
             seen = {r[0] for r in game_rows}
             for (gid,) in ids:
                 if gid not in seen:
-                    game_row, err = _read_all(con, "SELECT * FROM games WHERE id = ?", (gid,))
+                    game_row, err = _read_all(con, f"SELECT {games_select} FROM games WHERE id = ?", (gid,))
                     if game_row:
                         game_rows.append(game_row[0])
                     else:
@@ -236,7 +241,7 @@ def _write_salvage(new: str, report: JournalReport) -> None:
                 if g.result:
                     result["recorded_result"] = g.result
                 row[8] = json.dumps(result)
-            con.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            con.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             con.executemany(f"INSERT INTO entries ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", g.rows)
         con.execute("COMMIT")
     finally:

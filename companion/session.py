@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.frames import Frame, FrameSource
-from models.engine import Action, Event, Game, IllegalAction, MalformedAction, Prompt
+from models.engine import Action, Event, Game, GameSetupError, IllegalAction, MalformedAction, Prompt
 from models.referee import LATE_DEPTH, Fit, first_legal
 from models.registry import get_game
 
@@ -136,6 +136,35 @@ GAP_S = 8.0
 _SILENT_CHANGE = {"action": "Change applied", "correction": "Correction applied", "confirm": "Reading confirmed"}
 
 
+#: the longest player name (a name is public: the page, the event page, the results)
+NAME_MAX = 32
+
+
+def player_names(players: list[str], names: dict[str, str] | None) -> dict[str, str]:
+    """The players' names, checked: seat colour -> name, for the seats given a
+    name (whitespace collapsed, at most :data:`NAME_MAX` printable characters;
+    an empty name means none). Raises GameSetupError naming the seat::
+
+        player_names(["RED", "BLUE"], {"RED": "  Ana  "})   # {"RED": "Ana"}
+    """
+    if names is None:
+        return {}
+    if not isinstance(names, dict):
+        raise GameSetupError("names: give each seat's name as {seat: name}")
+    out = {}
+    for seat, name in names.items():
+        if seat not in players:
+            raise GameSetupError(f"names: {seat!r} is not a seat in this game ({', '.join(players)})")
+        if not isinstance(name, str):
+            raise GameSetupError(f"names: {seat}'s name must be text")
+        name = " ".join(name.split())
+        if len(name) > NAME_MAX or not name.isprintable():
+            raise GameSetupError(f"names: {seat}'s name must be at most {NAME_MAX} printable characters")
+        if name:
+            out[seat] = name
+    return out
+
+
 def _undone_text(entry: Any) -> str:
     """The public words for undoing a journal entry: its own (public) events,
     never its actions."""
@@ -172,12 +201,14 @@ class Session:
         self.engine: Game | None = None
         self.game_id: int | None = None
         self.players: list[str] = []
+        self.names: dict[str, str] = {}        # seat colour -> the player's name (public), where given
         self.state: dict[str, Any] | None = None
         self._ended = False
         self._status = "starting"
         self._prompts: list[Prompt] = []
         self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
-        self._late: tuple[str, list[str], dict[str, Any]] | None = None   # --from-table: take over when seen
+        # --from-table: the game, players, options and names to take over when the table is seen
+        self._late: tuple[str, list[str], dict[str, Any], dict[str, str]] | None = None
         self._unsettled_from: float | None = None    # when the table last stopped being settled
         self._errors_seen = 0                        # camera losses counted at the last settled table
         path = str(self.journal.path)
@@ -528,16 +559,20 @@ class Session:
         engine = get_game(game_code)
         return engine, engine.check_players(players), engine.resolve_options(options or {})
 
-    def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
+    def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None,
+                 names: dict[str, str] | None = None) -> int:
         """Start a game (ending the current one, if any); returns its journal id.
-        Raises KeyError (no such game) or GameSetupError (a ValueError)."""
+        ``names``: seat colour -> the player's name (public: the page, the
+        results). Raises KeyError (no such game) or GameSetupError (a ValueError)."""
         engine, players, opts = self._game_setup(game_code, players, options)
+        named = player_names(players, names)
         state = engine.setup(players, opts)
         with self._op:
             if self.engine is not None and self.game_id is not None and self.state is not None and not self._ended:
                 self.journal.end_game(self.game_id, self.state, self._score_json(), note="replaced by a new game")
-            self.game_id = self.journal.start_game(engine.code, players, opts, state)
+            self.game_id = self.journal.start_game(engine.code, players, opts, state, names=named)
             self.engine, self.players, self.state, self._ended = engine, list(players), state, False
+            self.names = named
             self._events.clear()
             for refusal in self._refusals:      # why the journal's game was not resumed stays on the page
                 self._events.append(refusal)
@@ -549,18 +584,19 @@ class Session:
             self._publish()
             return self.game_id
 
-    def take_over_when_seen(self, game_code: str, players: list[str], options: dict[str, Any] | None = None) -> None:
+    def take_over_when_seen(self, game_code: str, players: list[str], options: dict[str, Any] | None = None,
+                            names: dict[str, str] | None = None) -> None:
         """``companion run --from-table``: take the game over as it lies (see
         :meth:`take_over`) at the first settled table, and at each next one
         until it works (the page says why it did not)."""
         _, players, opts = self._game_setup(game_code, players, options)
-        self._late = (game_code, players, opts)
+        self._late = (game_code, players, opts, player_names(players, names))
 
     def _take_over_now(self) -> None:
         assert self._late is not None
-        code, players, options = self._late
+        code, players, options, names = self._late
         try:
-            self.take_over(code, players, options)
+            self.take_over(code, players, options, names)
         except IllegalAction as e:
             self._status, self._prompts = "no_game", [Prompt(f"Waiting to take the game over: {e.reason}.", None,
                                                              "warning")]
@@ -568,7 +604,8 @@ class Session:
             return
         self._late = None
 
-    def take_over(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None) -> int:
+    def take_over(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None,
+                  names: dict[str, str] | None = None) -> int:
         """Start a game that is already under way on the table ("take the game as
         it lies": the companion was started late, or restarted with no journal).
 
@@ -581,6 +618,7 @@ class Session:
         IllegalAction, changing nothing, when there is no settled table yet or
         nothing explains it; KeyError or GameSetupError as :meth:`new_game`."""
         engine, players, opts = self._game_setup(game_code, players, options)
+        player_names(players, names)       # refused before anything changes
         with self._op:
             snapshot = self._snapshot
             if snapshot is None:
@@ -590,7 +628,7 @@ class Session:
                 raise IllegalAction(f"cannot take the game as it lies: no sequence of legal moves from the setup "
                                     f"explains the table (the companion follows a game from its start, at most "
                                     f"{LATE_DEPTH} moves); start a new game and correct it on the console")
-            game_id = self.new_game(game_code, players, opts)
+            game_id = self.new_game(game_code, players, opts, names)
             self._snapshot = snapshot
             if verdict.status == "applied":
                 self._commit("confirm", verdict.actions, verdict.state, verdict.events,
@@ -637,6 +675,7 @@ class Session:
             return False
         with self._op:
             self.engine, self.game_id, self.players = engine, record.id, list(record.players)
+            self.names = dict(record.names)
             self.state, self._ended = state, False
             self._events.clear()
             for entry in self.journal.entries(record.id)[-RECENT_EVENTS:]:
@@ -816,7 +855,7 @@ class Session:
             indicators = {"seats": {p: p in want["seats"] for p in self.players}, "status": want["status"],
                           "buzzer": False, "virtual": True}
         return public_view(seq=self._seq, engine=self.engine, state=self.state, game_id=self.game_id,
-                           players=self.players, status=status, settling=self._settling,
+                           players=self.players, names=self.names, status=status, settling=self._settling,
                            table=self._table_json(referee=False), prompts=self._prompts, events=self._events,
                            score=self._score_json(), ended=self._ended, camera=self._camera,
                            faults=self._faults(), indicators=indicators)

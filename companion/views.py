@@ -35,7 +35,7 @@ def lights(status: str, prompts: Iterable[Prompt], settling: bool) -> dict[str, 
 
 
 def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, game_id: int | None,
-                players: Sequence[str], status: str, settling: bool, table: dict[str, Any] | None,
+                players: Sequence[str], names: Mapping[str, str], status: str, settling: bool, table: dict[str, Any] | None,
                 prompts: Sequence[Prompt], events: Iterable[dict[str, Any]], score: dict[str, Any] | None,
                 ended: bool, camera: Mapping[str, Any], faults: list[str],
                 indicators: dict[str, Any]) -> dict[str, Any]:
@@ -48,6 +48,7 @@ def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, 
         "game": {"code": engine.code, "title": engine.title, "slug": engine.slug} if engine else None,
         "game_id": game_id,
         "players": list(players),
+        "names": dict(names),
         "status": status,
         "settling": settling,
         "state": engine.public_view(state) if playing and engine and state is not None else None,

@@ -257,6 +257,10 @@ class Scoreboard:
     final: bool = True
     notes: list[str] = field(default_factory=list)
     leaders: list[str] = field(default_factory=list)
+    #: seat -> the entry that scores for it, in games where entries are teams
+    #: (Girls vs Ghouls once the identities are revealed); a seat not named
+    #: here scores as its own entry
+    teams: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.final:
@@ -285,7 +289,26 @@ class Scoreboard:
             "final": self.final,
             "leaders": list(self.leaders),
             **({"notes": list(self.notes)} if self.notes else {}),
+            **({"teams": dict(self.teams)} if self.teams else {}),
         }
+
+
+def seat_results(score: dict[str, Any], players: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Each seat's share of a scoreboard (its JSON): ``points`` (its entry's
+    total, or its team's; None for a seat that scores no entry, such as Girls
+    vs Ghouls' Reporter) and ``won``::
+
+        seat_results({"entries": {"RED": {"total": 7}}, "winners": ["RED"]}, ["RED"])
+        # {"RED": {"points": 7, "won": True}}
+    """
+    entries, winners = score.get("entries") or {}, set(score.get("winners") or [])
+    teams = score.get("teams") or {}
+    out = {}
+    for seat in players:
+        entry = teams.get(seat, seat)
+        total = entries.get(entry, {}).get("total")
+        out[seat] = {"points": total, "won": entry in winners, **({"team": entry} if entry != seat else {})}
+    return out
 
 
 # --------------------------------------------------------------------------- referee verdicts

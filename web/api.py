@@ -12,7 +12,8 @@ Public (never hidden information):
 Referee only (see :mod:`web.auth`), each answering ``{"ok": true, "view": ...}``
 or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong):
 
-* ``POST /api/referee/new``      ``{"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {}}``
+* ``POST /api/referee/new``      ``{"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {},
+  "names": {"RED": "Ana"}}`` (names are optional and public)
 * ``POST /api/referee/takeover`` the same body: a game already under way, taken over as it lies
 * ``POST /api/referee/apply``    ``{"action": {"type": "...", ...}}``: apply an action the table did
 * ``POST /api/referee/correct``  ``{"action": {...}}``: replace the companion's last reading
@@ -252,7 +253,8 @@ def _run(op: str, call, *args: Any):
 
 def new_game(op: str = "new", method: str = "new_game"):
     """A new game (``new``), or one already under way on the table taken over as
-    it lies (``takeover``): ``{"game": "GLC", "players": [...], "options": {...}}``."""
+    it lies (``takeover``): ``{"game": "GLC", "players": [...], "options": {...},
+    "names": {"RED": "Ana", ...}}``."""
     data = json_body()
     game = _field(data, "game", str, "the game's code, e.g. \"GLC\"")
     players = _field(data, "players", list, "a list of seat colours, e.g. [\"RED\", \"BLUE\", \"GREEN\"]")
@@ -261,10 +263,14 @@ def new_game(op: str = "new", method: str = "new_game"):
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ApiError(400, "field 'options' must be an object of option names to values")
-    extra = set(data) - {"game", "players", "options"}
+    names = data.get("names", {})
+    if not isinstance(names, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
+        raise ApiError(400, "field 'names' must be an object of seat colours to names, e.g. {\"RED\": \"Ana\"}")
+    extra = set(data) - {"game", "players", "options", "names"}
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
-    return _run(op, getattr(the_session(), method), game, [p.strip().upper() for p in players], options)
+    names = {k.strip().upper(): v for k, v in names.items()}
+    return _run(op, getattr(the_session(), method), game, [p.strip().upper() for p in players], options, names)
 
 
 def _action_op(op: str, method: str):

@@ -23,6 +23,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--game", help="game code or name (e.g. GLC); default: resume the open game, or the config's [game]")
     p.add_argument("--players", help="seat colours, comma-separated (e.g. RED,BLUE,GREEN)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
+    p.add_argument("--name", action="append", default=[], metavar="SEAT=NAME",
+                   help="a player's name, shown on the page and in the results (repeatable: --name RED=Ana)")
     p.add_argument("--from-table", action="store_true",
                    help="the game began before the companion watched: take it over as it lies once the camera "
                         "sees the table settled (needs --game and --players; an open game in the journal is "
@@ -67,11 +69,11 @@ def pin_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(e).removeprefix("--pin: ")) from None
 
 
-def parse_options(items: list[str]) -> dict[str, str]:
+def parse_options(items: list[str], flag: str = "--option") -> dict[str, str]:
     out = {}
     for item in items:
         if "=" not in item:
-            raise ValueError(f"--option {item!r}: expected KEY=VALUE")
+            raise ValueError(f"{flag} {item!r}: expected KEY=VALUE")
         k, v = item.split("=", 1)
         out[k.strip()] = v.strip()
     return out
@@ -99,6 +101,7 @@ def start_game(session: Any, args: argparse.Namespace) -> None:
     code = args.game or cfg.game.code or None
     players = [p.strip().upper() for p in (args.players.split(",") if args.players else cfg.game.players) if p.strip()]
     options = {**cfg.game.options, **parse_options(args.option)}
+    names = {k.upper(): v for k, v in parse_options(getattr(args, "name", []), "--name").items()}
     if session.resume():
         same = code is None or (session.engine.code.lower() == code.lower() or session.engine.slug == code.lower())
         same = same and (not players or players == session.players)
@@ -111,11 +114,11 @@ def start_game(session: Any, args: argparse.Namespace) -> None:
         if not players:
             raise ValueError("--players is needed to start a game (e.g. --players RED,BLUE,GREEN)")
         if getattr(args, "from_table", False):
-            session.take_over_when_seen(code, players, options)
+            session.take_over_when_seen(code, players, options, names)
             print(f"taking over the game of {code} as it lies, once the camera sees the table settled",
                   file=sys.stderr, flush=True)
             return
-        session.new_game(code, players, options)
+        session.new_game(code, players, options, names)
     elif getattr(args, "from_table", False):
         raise ValueError("--from-table needs --game and --players (the game on the table and its players)")
 

@@ -61,4 +61,5 @@ def scoreboard(board: Board, state: dict[str, Any]) -> Scoreboard:
                 notes.append(f"Winners: {', '.join(players)}")
     if not final:
         notes.insert(0, "The game is not over: these are the scores if it ended now")
-    return Scoreboard(entries, winners, tie, final, notes)
+    teams = {p: board.identities[c] for p, c in state["identities"].items()}
+    return Scoreboard(entries, winners, tie, final, notes, teams=teams)

@@ -193,7 +193,9 @@
     const table = TC.el("table", { class: "scores" + (score.final ? " final" : "") });
     for (const [player, e] of entries) {
       const row = TC.el("tr", { class: winners.indexOf(player) >= 0 ? "winner" : "" });
-      const name = TC.el("td", { class: "player" }, [TC.seatBadge(player)]);
+      const named = view.names && view.names[player];
+      const name = TC.el("td", { class: "player" }, [TC.seatBadge(player)].concat(
+        named ? [TC.el("span", { class: "player-name", text: " " + named })] : []));
       // while the game goes on, lines worth nothing yet (candy whose Love card is still
       // hidden) are noise on a big screen: the notes below say why they are not counted
       const shown = (e.breakdown || []).filter(function (l) { return score.final || l.points !== 0; });

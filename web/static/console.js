@@ -135,12 +135,43 @@
       const i = list.indexOf(c);
       if (i >= 0) list.splice(i, 1); else list.push(c);
       $("players").value = list.join(", ");
+      renderNames();
     });
   }
-  function newGameBody() {
-    const players = $("players").value.split(",").map(function (s) { return s.trim().toUpperCase(); }).filter(Boolean);
-    return { game: $("game").value, players: players, options: readOptions() };
+  function seatList() {
+    return $("players").value.split(",").map(function (s) { return s.trim().toUpperCase(); }).filter(Boolean);
   }
+  /* One name field per seat, in seat order; names typed so far are kept. */
+  const typedNames = {};
+  function renderNames() {
+    const box = $("names");
+    for (const input of box.querySelectorAll("input")) typedNames[input.dataset.seat] = input.value;
+    for (const label of box.querySelectorAll("label")) label.remove();
+    for (const seat of seatList()) {
+      const label = document.createElement("label");
+      label.className = "name-field";
+      label.textContent = seat + " ";
+      const input = document.createElement("input");
+      input.dataset.seat = seat;
+      input.maxLength = 32;
+      input.autocomplete = "off";
+      input.setAttribute("aria-label", "Name of the player at " + seat);
+      input.value = typedNames[seat] || "";
+      label.appendChild(input);
+      box.appendChild(label);
+    }
+  }
+  function readNames() {
+    const names = {};
+    for (const input of $("names").querySelectorAll("input")) {
+      if (input.value.trim()) names[input.dataset.seat] = input.value.trim();
+    }
+    return names;
+  }
+  function newGameBody() {
+    return { game: $("game").value, players: seatList(), options: readOptions(), names: readNames() };
+  }
+  $("players").addEventListener("input", renderNames);
   $("new-game").addEventListener("submit", function (ev) {
     ev.preventDefault();
     post("new", newGameBody());
@@ -148,7 +179,11 @@
   /* The game began before the companion watched: follow it from its start to the table as it lies. */
   $("btn-takeover").addEventListener("click", function () { post("takeover", newGameBody()); });
 
-  if (current && current.players && current.players.length) $("players").value = TC.playerIds(current).join(", ");
+  if (current && current.players && current.players.length) {
+    $("players").value = TC.playerIds(current).join(", ");
+    Object.assign(typedNames, current.names || {});
+  }
+  renderNames();
   fillOptions();
   /* The live stream carries the public view; the referee's own view (prompt
    * details such as which Love card lies face up) is fetched after each change. */
