@@ -35,7 +35,8 @@ def lights(status: str, prompts: Iterable[Prompt], settling: bool) -> dict[str, 
 
 
 def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, game_id: int | None,
-                players: Sequence[str], names: Mapping[str, str], status: str, settling: bool, table: dict[str, Any] | None,
+                players: Sequence[str], names: Mapping[str, str], status: str, settling: bool,
+                table: dict[str, Any] | None,
                 prompts: Sequence[Prompt], events: Iterable[dict[str, Any]], score: dict[str, Any] | None,
                 ended: bool, camera: Mapping[str, Any], faults: list[str],
                 indicators: dict[str, Any]) -> dict[str, Any]:
