@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from models import jsonio
 from models.catalog import OVERRIDE_ENV
 
 ENV_PREFIX = "COMPANION_"
+#: an event's or a table's name (companion.event.topics.NAME_RE: one level of an MQTT topic)
+EVENT_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}")
 #: The largest config file read (it is a few hundred bytes in practice).
 MAX_CONFIG_BYTES = 1024 * 1024
 # COMPANION_* variables that are not settings: the config file's path, and the
@@ -81,6 +84,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16},
     "referee": {"pin": ""},
     "journal": {"path": ""},
+    "event": {"broker": "", "event": "", "table": "", "username": "", "password": "", "ca_file": "",
+              "view_interval_s": 1.0},
 }
 
 
@@ -117,6 +122,7 @@ class Config:
     web: Section
     referee: Section
     journal: Section
+    event: Section
     source: str = "<defaults>"
 
     @property
@@ -209,6 +215,12 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
         if n in used:
             raise ConfigError(f"{where}: {name} and {used[n]} both use GPIO {n}")
         used[n] = name
+    ev = values["event"]
+    if ev["view_interval_s"] <= 0:
+        raise ConfigError(f"{where}: [event] view_interval_s must be positive")
+    for key in ("event", "table"):
+        if ev[key] and not EVENT_NAME_RE.fullmatch(ev[key]):
+            raise ConfigError(f"{where}: [event] {key} is 1-32 letters, digits, '-' or '_', not {ev[key]!r}")
     if values["pins"]["factory"] not in ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native"):
         raise ConfigError(f"{where}: [pins] factory must be auto, mock, lgpio, rpigpio, pigpio or native")
 

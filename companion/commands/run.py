@@ -39,6 +39,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--pin", type=pin_arg,
                    help="referee PIN, 4-64 characters, no spaces (overrides [referee] pin; "
                         "default: a random PIN, printed)")
+    p.add_argument("--broker", help="event mode: the event's MQTT broker, mqtt://[table:password@]host[:port] "
+                                    "(overrides [event] broker; docs/event.md)")
+    p.add_argument("--event", help="event mode: the event's name (overrides [event] event)")
+    p.add_argument("--table", help="event mode: this table's name, also its broker login (overrides [event] table)")
     p.add_argument("--no-web", action="store_true",
                    help="no web page: print verdicts, prompts and scores to stdout; exit when the camera source ends")
     p.add_argument("--json", action="store_true", help="with --no-web: print each view as one JSON line")
@@ -92,6 +96,9 @@ def load(args: argparse.Namespace) -> Any:
         cfg.web.bind = args.bind
     if getattr(args, "pin", None):
         cfg.referee.pin = args.pin
+    for key in ("broker", "event", "table"):
+        if getattr(args, key, None):
+            setattr(cfg.event, key, getattr(args, key))
     return cfg
 
 
@@ -139,6 +146,13 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, JournalError, ValueError) as e:
         print(f"companion run: {e}", file=sys.stderr)
         return 2
+    from companion.event.publisher import from_config
+    try:
+        publisher = from_config(session, cfg.event)
+    except ValueError as e:
+        session.close()
+        print(f"companion run: {e}", file=sys.stderr)
+        return 2
     try:
         start_game(session, args)
     except (KeyError, ValueError, JournalError) as e:
@@ -160,6 +174,10 @@ def run(args: argparse.Namespace) -> int:
     notify = Notifier.from_environment()          # systemd's Type=notify and WatchdogSec=, if any
     watchdog = LoopWatchdog(session, notify)
 
+    if publisher is not None:
+        publisher.start()
+        print(f"event mode: table {cfg.event.table!r} of {cfg.event.event!r} publishes to {publisher.broker}",
+              file=sys.stderr, flush=True)
     try:
         if args.no_web:
             printer = LinePrinter(as_json=args.json)
@@ -197,4 +215,6 @@ def run(args: argparse.Namespace) -> int:
     finally:
         notify.send("STOPPING=1")
         watchdog.stop()
+        if publisher is not None:
+            publisher.close()
         session.close()

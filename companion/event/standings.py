@@ -1,0 +1,79 @@
+"""The event's standings: every player across every table and game, from the
+published results (``tc.result/1``).
+
+A player is their name (letters compared without case or extra spaces); a seat
+with no name is its own player, "RED at t1". Each finished game counts one game
+played, a win when the player's seat (or team) won, and the seat's points (a
+seat that scores no entry of its own, Girls vs Ghouls' Reporter, adds none).
+
+Order, the tie rules stated on the page: most wins; then most points; then
+fewer games played; players equal on all three share a rank (and are listed
+by name).
+
+    >>> rows = standings([result])     # result: a tc.result/1 payload
+    >>> rows[0]["name"], rows[0]["rank"], rows[0]["wins"]
+    ('Ana', 1, 1)
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+TIE_RULES = ("most wins", "then most points", "then fewer games played",
+             "players equal on all three share a rank")
+CSV_COLUMNS = ("rank", "name", "games", "wins", "points", "tables", "game_titles")
+
+
+def player_key(seat: Mapping[str, Any], table: str) -> tuple[str, str]:
+    """(key, shown name) of the player at a result's seat."""
+    if seat.get("named"):
+        name = " ".join(str(seat["name"]).split())
+        return name.casefold(), name
+    shown = f"{seat.get('seat')} at {table}"
+    return shown.casefold(), shown
+
+
+def standings(results: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per player, best first: rank, name, games, wins, points, the
+    tables they played at and the games they played."""
+    rows: dict[str, dict[str, Any]] = {}
+    for r in results:
+        table = str(r.get("table", "?"))
+        title = str((r.get("game") or {}).get("title", "?"))
+        for seat in r.get("seats", []):
+            key, shown = player_key(seat, table)
+            row = rows.setdefault(key, {"name": shown, "games": 0, "wins": 0, "points": 0,
+                                        "tables": set(), "game_titles": set()})
+            row["games"] += 1
+            row["wins"] += 1 if seat.get("won") else 0
+            row["points"] += int(seat.get("points") or 0)
+            row["tables"].add(table)
+            row["game_titles"].add(title)
+    ordered = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"], r["games"], r["name"].casefold()))
+    out, previous, rank = [], None, 0
+    for n, row in enumerate(ordered, 1):
+        standing = (row["wins"], row["points"], row["games"])
+        if standing != previous:
+            rank, previous = n, standing
+        out.append({**row, "rank": rank, "tables": sorted(row["tables"]), "game_titles": sorted(row["game_titles"])})
+    return out
+
+
+def standings_csv(rows: Iterable[Mapping[str, Any]]) -> str:
+    """The standings as CSV (a spreadsheet opens it): one header line, then a
+    line per player; lists are joined with "; "."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(CSV_COLUMNS)
+    for row in rows:
+        w.writerow(["; ".join(row[c]) if isinstance(row[c], list) else _cell(row[c]) for c in CSV_COLUMNS])
+    return buf.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text, never runs: a leading = + - @ is escaped."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
