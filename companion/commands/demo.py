@@ -9,11 +9,13 @@ the page it prints (http://127.0.0.1:8000 by default)::
     companion demo --no-web          # print what the referee sees instead
     companion demo --no-web --fast   # one round, as fast as it runs, then exit
     companion demo --camera 4608x2592   # the Pi camera's full-sensor mode (memory, speed)
+    companion demo --tables 6        # an event: six tables, a Mosquitto broker, the event page
 """
 from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import Any
 
 
@@ -28,6 +30,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--camera", type=resolution, default=(1600, 900), metavar="WxH",
                    help="the simulated camera's resolution (default 1600x900; the Pi camera's modes are "
                         "4608x2592 and 2304x1296)")
+    p.add_argument("--tables", type=int, metavar="N",
+                   help="event mode: N simulated tables (1-12) playing different games, publishing to a "
+                        "Mosquitto broker started on free ports, and the event page (docs/event.md)")
     return p
 
 
@@ -43,6 +48,14 @@ def resolution(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.tables is not None:
+        from companion.demo.event import run_event_demo
+        from companion.event.broker import BrokerError
+        try:
+            return run_event_demo(tables=args.tables, port=args.port, bind=args.bind)
+        except (ValueError, BrokerError) as e:
+            print(f"companion demo: {e}", file=sys.stderr)
+            return 2
     from companion.demo import run_demo
     return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
                     resolution=args.camera)

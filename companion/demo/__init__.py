@@ -18,15 +18,22 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from hardware.frames import Frame, FrameSource
 from hardware.simtable import CameraModel, SimulatedTable
 
-from .script import PLAYERS, Script, build_script
+from .script import PLAYERS, build_script
 from .timeline import Beat, build_timeline
 
 DEMO_PIN = "1234"
+
+
+class Scripted(Protocol):
+    """What a :class:`DemoTable` plays: the table first seen, then each beat."""
+
+    opening_table: list[Any]
+    beats: list[Beat]
 
 
 class DemoTable(FrameSource):
@@ -37,7 +44,7 @@ class DemoTable(FrameSource):
 
     name = "sim:demo"
 
-    def __init__(self, script: Script, camera: CameraModel, *, fps: float, every_s: float, first_s: float,
+    def __init__(self, script: Scripted, camera: CameraModel, *, fps: float, every_s: float, first_s: float,
                  hold_s: float, realtime: bool, cycles: int | None,
                  on_cycle: Callable[[int], None], on_beat: Callable[[int, Beat], None]):
         self.script = script

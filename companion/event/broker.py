@@ -125,6 +125,7 @@ def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int
         "log_type error",
         "log_type warning",
         "log_type notice",
+        "log_type information",
         f"log_dest file {folder / 'mosquitto.log'}",
         "",
         "# tables and the hub",

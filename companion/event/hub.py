@@ -24,13 +24,17 @@ from typing import Any
 
 from . import topics
 from .broker_url import BrokerURL
-from .standings import TIE_RULES, standings
+from .standings import TIE_RULES, standings, standings_csv
 
 log = logging.getLogger(__name__)
 
 SCHEMAS = {"status": f"tc.status/{topics.SCHEMA_VERSION}", "view": f"tc.view/{topics.SCHEMA_VERSION}",
            "events": f"tc.events/{topics.SCHEMA_VERSION}", "results": f"tc.result/{topics.SCHEMA_VERSION}"}
 RECENT_EVENTS = 20
+#: a table not heard from for this long (seconds) counts as offline: three of its
+#: heartbeats (companion.event.publisher.HEARTBEAT_S) missed. Covers what no Last
+#: Will can say: a table that vanished while the broker itself was down.
+STALE_S = 90.0
 
 
 class EventHub:
@@ -47,12 +51,13 @@ class EventHub:
         self.client.on_message = self._on_message
         self._lock = threading.Condition()
         self.tables: dict[str, dict[str, Any]] = {}
-        self.results: dict[str, dict[str, Any]] = {}
+        self.results: dict[str, dict[str, Any]] = {}     # "<table>/<result id>" -> tc.result/1
         self.version = 0
         self.rejected = 0
         self.connected = False
         self.last_error: str | None = None
         self._standings: tuple[int, list[dict[str, Any]]] | None = None
+        self._heard: dict[str, float] = {}              # table -> when the hub last heard from it (monotonic)
 
     def start(self) -> None:
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=15)
@@ -102,7 +107,7 @@ class EventHub:
         kind = rest[0]
         if kind == "results" and len(rest) == 2 and not payload:
             with self._lock:
-                self.results.pop(rest[1], None)       # withdrawn
+                self.results.pop(f"{table}/{rest[1]}", None)       # withdrawn
                 self._changed()
             return True
         try:
@@ -114,6 +119,7 @@ class EventHub:
         if data.get("table") != table or data.get("event") != self.event:
             return self._reject(topic_name, "a payload naming another table or event")
         with self._lock:
+            self._heard[table] = time.monotonic()
             t = self.tables.setdefault(table, {"name": table, "status": None, "view": None,
                                                "events": collections.deque(maxlen=RECENT_EVENTS)})
             if kind == "status" and len(rest) == 1:
@@ -124,7 +130,7 @@ class EventHub:
                 t["events"].extend(e for e in data["events"] if isinstance(e, dict))
             elif kind == "results" and len(rest) == 2 and data.get("id") == rest[1] \
                     and isinstance(data.get("seats"), list):
-                self.results[rest[1]] = data
+                self.results[f"{table}/{rest[1]}"] = data
             else:
                 return self._reject(topic_name, "a malformed payload")
             self._changed()
@@ -149,6 +155,9 @@ class EventHub:
                 self._standings = (self.version, standings(self.results.values()))
             return self._standings[1]
 
+    def standings_csv(self) -> str:
+        return standings_csv(self.standings())
+
     def table_summary(self, name: str) -> dict[str, Any] | None:
         """One table as the event page lists it (None: never heard of)."""
         with self._lock:
@@ -157,7 +166,9 @@ class EventHub:
                 return None
             view = t["view"] or {}
             status = t["status"] or {}
-            return {"name": name, "online": bool(status.get("online")), "since": status.get("time"),
+            heard = time.monotonic() - self._heard.get(name, float("-inf")) < STALE_S
+            online = bool(self.connected and status.get("online") and heard)
+            return {"name": name, "online": online, "since": status.get("time"),
                     "view": view or None, "events": list(t["events"]),
                     "results": sorted((r for r in self.results.values() if r.get("table") == name),
                                       key=lambda r: r.get("ended") or 0)}

@@ -3,8 +3,9 @@
 :class:`TablePublisher` listens to the session's views and, on its own thread,
 publishes (topics in :mod:`.topics`):
 
-* the **status**, retained: online at every connect; offline by the broker's
-  Last Will when the table vanishes, or said on a clean close;
+* the **status**, retained: online at every connect and every
+  :data:`HEARTBEAT_S` seconds; offline by the broker's Last Will when the table
+  vanishes, or said on a clean close;
 * the **view**, retained, QoS 0: the newest public view, at most one every
   ``view_interval_s`` (views in between are coalesced; while the broker is
   away they are dropped: the next connect sends the newest);
@@ -38,6 +39,10 @@ from . import topics
 from .broker_url import BrokerURL
 
 log = logging.getLogger(__name__)
+
+#: a connected table says it is online at least this often (seconds); the hub
+#: counts a table it has not heard from for :data:`companion.event.hub.STALE_S` as offline
+HEARTBEAT_S = 30.0
 
 
 class TablePublisher:
@@ -163,15 +168,19 @@ class TablePublisher:
 
     def _run(self) -> None:
         last = 0.0
+        said = time.monotonic()
         while not self._stop.is_set():
-            self._wake.wait(timeout=5.0)
+            self._wake.wait(timeout=min(5.0, HEARTBEAT_S))
             self._wake.clear()
             if self._stop.is_set() or not self._connected.is_set():
                 continue
+            if time.monotonic() - said >= HEARTBEAT_S:       # still here (the hub counts silence as offline)
+                said = time.monotonic()
+                self.client.publish(self._topic("status"), topics.dumps(
+                    topics.status_payload(self.event, self.table, True, self._latest)), qos=1, retain=True)
             wait = self.view_interval_s - (time.monotonic() - last)
-            if wait > 0:                                 # coalesce: the newest view in a moment
-                if self._stop.wait(wait):
-                    break
+            if wait > 0 and self._stop.wait(wait):       # coalesce: the newest view in a moment
+                break
             last = time.monotonic()
             try:
                 self._turn()

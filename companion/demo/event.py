@@ -1,0 +1,206 @@
+"""``companion demo --tables N``: an event on one machine.
+
+A Mosquitto broker on free ports (configured as ``companion broker`` does: a
+login per table, read-only hub and viewers), N simulated tables each playing a
+different game's example (``docs/games/*.script.json``) through the real vision
+pipeline and referee and publishing to the broker as a real table does, and the
+event page (``companion event``) at http://127.0.0.1:8000.
+
+Each table opens part-way through its example (the moves before are applied at
+once, as if played before the camera watched) so that the first results reach
+the standings within a few minutes; then it plays on, change by change, a hand
+over the table for each, to the game's end, and starts the next game with the
+next players. Moves the camera cannot see (a card played face down, a hand's
+content) are told to the companion as a referee would on the console; the rest
+the camera and the referee follow by themselves.
+
+    demo = EventDemo(tables=6); demo.start(); ...; demo.close()
+"""
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from hardware.simtable import CameraModel
+from models.engine import Game, IllegalAction
+from models.registry import get_game
+from models.table import seen_from_above
+
+from . import DemoTable
+from .timeline import Beat
+
+#: the games the tables play, in turn
+GAMES = ("GLC", "TCG", "CCR", "GAH", "GVG", "TCG")
+#: how many of its example's moves each game's camera watches (the rest are played before)
+WATCHED = {"GLC": 24, "TCG": 24, "CCR": 30, "GAH": 30, "GVG": 40}
+NAMES = ("Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lea",
+         "Max", "Noor", "Oli", "Pia", "Raj", "Sam", "Tess", "Uma")
+
+
+@dataclass
+class ExampleScript:
+    """A game's example as the demo plays it: the moves played before the
+    camera watches, the table then, and one beat per move after (``told``:
+    the move the camera cannot see, which the referee tells the companion)."""
+
+    code: str
+    players: list[str]
+    before: list[dict[str, Any]]
+    opening_table: list[Any]
+    beats: list[Beat]
+    told: list[bool]
+
+
+def example_script(code: str, watched: int | None = None) -> ExampleScript:
+    """The example of game ``code`` (``docs/games/<slug>.script.json``, its
+    refused moves left out), the last ``watched`` moves as beats."""
+    from companion.examples import PLAYERS, ROOT
+    game = get_game(code)
+    players = list(PLAYERS[game.code])
+    state = game.setup(players, {})
+    moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []   # (action, before, after)
+    for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):
+        try:
+            after, _ = game.apply(state, game.parse_action(data))
+        except IllegalAction:
+            continue
+        moves.append((data, state, after))
+        state = after
+    watched = WATCHED.get(game.code, 30) if watched is None else watched
+    first = max(0, len(moves) - watched)
+    opening = moves[first][1] if moves else state
+    beats, told = [], []
+    for data, before, after in moves[first:]:
+        beats.append(Beat(f"{data.get('type', 'a move')}", game.arrange(after), "applied", [data]))
+        told.append(not _camera_follows(game, before, after))
+    return ExampleScript(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told)
+
+
+def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether the referee, shown the table after a move as a perfect camera
+    sees it, takes exactly that move (a move it cannot see, it cannot)."""
+    verdict = game.referee(before, seen_from_above(game.arrange(after)))
+    return verdict.status == "applied" and verdict.state == after
+
+
+class DemoTableAtEvent:
+    """One simulated table at the event: its session, its camera and its
+    publisher. Game after game of ``code``, players named from :data:`NAMES`."""
+
+    def __init__(self, name: str, code: str, number: int, broker_url: str, event: str, folder: Path, *,
+                 resolution: tuple[int, int], every_s: float, fps: float):
+        from companion.config import load_config
+        from companion.event.broker_url import BrokerURL
+        from companion.event.publisher import TablePublisher
+        from companion.session import Session
+        self.name, self.number = name, number
+        self.script = example_script(code)
+        cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(folder / f"{name}.sqlite"),
+                                     "COMPANION_PINS_FACTORY": "mock"})
+        self.session = Session(cfg, indicators=False)
+        self.publisher = TablePublisher(self.session, BrokerURL.parse(broker_url), event=event, table=name)
+        self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps,
+                                every_s=every_s, first_s=every_s, hold_s=8.0, realtime=True, cycles=None,
+                                on_cycle=self._on_cycle, on_beat=self._on_beat)
+
+    def _names(self, cycle: int) -> dict[str, str]:
+        start = (self.number * 3 + cycle * 5) % len(NAMES)
+        return {seat: NAMES[(start + i) % len(NAMES)] for i, seat in enumerate(self.script.players)}
+
+    def _on_cycle(self, n: int) -> None:
+        s = self.session
+        if s.game_open:
+            s.end_game()
+        s.new_game(self.script.code, self.script.players, {}, self._names(n))
+        if self.script.before:
+            s.apply(self.script.before, note="demo: played before the camera watched")
+
+    def _on_beat(self, i: int, beat: Beat) -> None:
+        if self.script.told[i]:
+            try:
+                self.session.apply(beat.actions, note="demo: a move the camera cannot see, told on the console")
+            except (IllegalAction, ValueError) as e:      # the camera's reading went another way: say so
+                self.session.note(f"demo: could not tell the move: {e}", "demo")
+
+    def start(self) -> None:
+        self.publisher.start()
+        self.session.start(self.source)
+
+    def close(self) -> None:
+        self.publisher.close()
+        self.session.close()
+
+
+class EventDemo:
+    """The broker, ``tables`` simulated tables and the hub (see the module doc)."""
+
+    def __init__(self, tables: int = 6, *, event: str = "demo", resolution: tuple[int, int] = (1600, 900),
+                 every_s: float = 3.0, fps: float = 4.0):
+        from companion.event.broker import Mosquitto, free_port, write_broker
+        from companion.event.broker_url import BrokerURL
+        from companion.event.hub import EventHub
+        if not 1 <= tables <= 12:
+            raise ValueError("--tables is 1 to 12 (each simulated table runs the whole pipeline on this machine)")
+        self._tmp = tempfile.TemporaryDirectory(prefix="companion-event-demo-")
+        folder = Path(self._tmp.name)
+        names = [f"t{i + 1}" for i in range(tables)]
+        self.setup = write_broker(folder / "broker", event=event, tables=names, port=free_port(),
+                                  ws_port=free_port(), bind="127.0.0.1")
+        self.broker = Mosquitto(self.setup)
+        self.hub = EventHub(BrokerURL.parse(self.setup.url("hub")), event=event,
+                            viewer={"port": self.setup.ws_port, "username": "viewer",
+                                    "password": self.setup.passwords["viewer"]})
+        self.tables = [DemoTableAtEvent(n, GAMES[i % len(GAMES)], i, self.setup.url(n), event, folder,
+                                        resolution=resolution, every_s=every_s, fps=fps)
+                       for i, n in enumerate(names)]
+
+    def start(self) -> None:
+        self.broker.start()
+        self.hub.start()
+        for i, t in enumerate(self.tables):
+            t.start()
+            if i + 1 < len(self.tables):
+                time.sleep(0.3)              # the tables' hands do not all move at once
+
+    def close(self) -> None:
+        for t in self.tables:
+            t.close()
+        self.hub.close()
+        self.broker.stop()
+        self._tmp.cleanup()
+
+
+def run_event_demo(*, tables: int, port: int = 8000, bind: str = "127.0.0.1", out: TextIO | None = None,
+                   minutes: float | None = None) -> int:
+    """``companion demo --tables N``: run until interrupted (or ``minutes``)."""
+    from companion.signals import stop_on_signals
+    from web import make_server
+    from web.event import create_event_app
+    out = out or sys.stdout
+    demo = EventDemo(tables)
+    try:
+        server = make_server(create_event_app(demo.hub), host=bind, port=port)
+        restore = stop_on_signals([server])
+        demo.start()
+        print(f"Table Companion event demo: {tables} tables -> Mosquitto on :{demo.setup.port} "
+              f"(WebSocket :{demo.setup.ws_port}) -> open http://{bind}:{server.effective_port}/ "
+              f"(big screen: /?big=1). Ctrl-C stops.", file=out, flush=True)
+        if minutes is not None:
+            threading.Timer(minutes * 60, server.close).start()
+        try:
+            server.run()
+        except (OSError, ValueError):
+            pass
+        finally:
+            restore()
+        return 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        demo.close()

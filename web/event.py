@@ -1,0 +1,107 @@
+"""The event page (``companion event``): every table of an event, live, and the
+standings. A Flask app around an event hub handed in (``companion.event.hub``),
+as :func:`web.create_app` is around a session.
+
+* ``/``: every table as a live mini board (the display's drawing, small), its
+  game, whose turn and its scores, online or offline; the standings and the
+  latest results. ``/?big=1`` is the big-screen mode: one table at a time,
+  large, cycling, beside the standings.
+* ``/tables/<name>``: one table's page.
+* ``/api/event``: all of it as JSON; ``/api/standings``; ``/standings.csv``.
+
+The pages draw what they were served with, then take every update from the
+broker itself over its WebSocket listener with the read-only viewer login
+(``static/mqtt_ws.js``): the broker fans out to spectators, the hub serves each
+page once. Without that listener they poll ``/api/event`` every few seconds.
+Public: the tables publish only their public views.
+
+    app = create_event_app(hub)
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
+
+from . import errors
+
+
+class EventSource(Protocol):
+    """What the event page needs of the hub (companion.event.hub.EventHub)."""
+
+    event: str
+    viewer: dict[str, Any]
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+    def table_summary(self, name: str) -> dict[str, Any] | None: ...
+
+    def standings_csv(self) -> str: ...
+
+
+bp = Blueprint("event", __name__)
+
+
+def _hub() -> EventSource:
+    hub: EventSource = current_app.extensions["companion_event"]
+    return hub
+
+
+@bp.get("/")
+def index():
+    snap = _hub().snapshot()
+    big = request.args.get("big") in ("1", "yes", "true")
+    return render_template("event.html", event=snap, big=big)
+
+
+@bp.get("/tables/<name>")
+def table(name: str):
+    summary = _hub().table_summary(name)
+    if summary is None:
+        abort(404, description=f"no table {name!r} has published to this event")
+    hub = _hub()
+    return render_template("event_table.html", table=summary, event={"event": hub.event, "viewer": hub.viewer},
+                           view=summary["view"] or {})
+
+
+@bp.get("/api/event")
+def api_event():
+    return jsonify(_hub().snapshot())
+
+
+@bp.get("/api/standings")
+def api_standings():
+    snap = _hub().snapshot()
+    return jsonify({k: snap[k] for k in ("event", "version", "standings", "tie_rules")})
+
+
+@bp.get("/standings.csv")
+def standings_csv():
+    hub = _hub()
+    return Response(hub.standings_csv(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="standings-{hub.event}.csv"'})
+
+
+def create_event_app(hub: EventSource) -> Flask:
+    """The event page's Flask app for ``hub``."""
+    app = Flask(__name__)
+    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=16 * 1024)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
+    app.extensions["companion_event"] = hub
+    app.jinja_env.globals["csrf_token"] = lambda: ""
+    errors.register(app)
+    app.register_blueprint(bp)
+
+    @app.after_request
+    def _headers(resp):
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        # the page reaches the broker's WebSocket listener (another port) for live updates
+        resp.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self' ws: wss:; frame-ancestors 'none'")
+        return resp
+
+    return app
