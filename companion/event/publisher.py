@@ -13,11 +13,12 @@ publishes (topics in :mod:`.topics`):
 * every finished game's **result**, retained, QoS 1. The journal is the outbox:
   the results are the games the journal holds as finished (and the open game
   once it is over); its ``sent`` ledger records which payload the broker
-  acknowledged on which topic. At every connect and every change of the game,
-  whatever the ledger lacks is sent, and whatever it holds that is no longer a
-  result (the referee undid the last move) is withdrawn. A result is keyed by
-  its game (:func:`.topics.result_id`), so sending it again after a lost
-  acknowledgement replaces the same retained message: never two games.
+  acknowledged on which topic. At every change of the game, whatever the
+  ledger lacks is sent, and whatever it holds that is no longer a result (the
+  referee undid the last move) is withdrawn. At every connect every result is
+  sent again: a broker that crashed may have lost retained messages it had
+  acknowledged. A result is keyed by its game (:func:`.topics.result_id`), so
+  sending it again replaces the same retained message: never two games.
 
 The broker being down never stops refereeing: the session's thread only hands
 a view over; the connection retries with back-off (1 s to 30 s).
@@ -71,6 +72,7 @@ class TablePublisher:
         self._sent_events: set[tuple[Any, Any]] = {(e.get("time"), e.get("text")) for e in self._latest["events"]}
         self._inflight: dict[int, tuple[int, str, str | None]] = {}   # mid -> (game id, topic, digest)
         self._sync = True                               # results to check at the next turn
+        self._resend = False                            # send every result again (after a connect)
         self._connected = threading.Event()
         self._thread: threading.Thread | None = None
         #: what happened, for the page and the tests: connects, results acknowledged
@@ -131,12 +133,12 @@ class TablePublisher:
         with self._lock:
             self._view = self._latest            # the newest view, at once: the hub may have missed some
             self._inflight.clear()
-            self._sync = True
+            self._sync = self._resend = True      # a broker that crashed may have lost retained results
         self._wake.set()
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         self._connected.clear()
-        if not self._stop.is_set():
+        if not self._stop.is_set() and not (self.last_error or "").startswith("the broker refused"):
             self.last_error = f"lost the broker ({reason_code}); retrying"
             log.info("event: %s", self.last_error)
 
@@ -206,7 +208,9 @@ class TablePublisher:
             self._send_results()
 
     def _send_results(self) -> None:
-        for game_id, topic_name, payload, digest in self._changes():
+        with self._lock:
+            resend, self._resend = self._resend, False
+        for game_id, topic_name, payload, digest in self._changes(everything=resend):
             with self._lock:
                 if any(t == topic_name and d == digest for _, t, d in self._inflight.values()):
                     continue                      # already on its way
@@ -248,15 +252,16 @@ class TablePublisher:
                                         players=players, names=names, score=score, started=started, ended=ended)
         return self._topic("results", payload["id"]), (game_id, payload)
 
-    def _changes(self) -> list[tuple[int, str, dict[str, Any] | None, str | None]]:
+    def _changes(self, everything: bool = False) -> list[tuple[int, str, dict[str, Any] | None, str | None]]:
         """(game id, topic, payload or None to withdraw, digest) for every result
-        the broker does not hold as the journal has it."""
+        the broker does not hold as the journal has it (``everything``: every
+        result, acknowledged or not)."""
         sent = self.journal.sent(topics.prefix(self.event, self.table))
         want = self.results()
         changes: list[tuple[int, str, dict[str, Any] | None, str | None]] = []
         for topic_name, (game_id, payload) in sorted(want.items()):
             d = topics.digest(payload)
-            if sent.get((game_id, topic_name)) != d:
+            if everything or sent.get((game_id, topic_name)) != d:
                 changes.append((game_id, topic_name, payload, d))
         for (game_id, topic_name) in sorted(sent):
             if topic_name not in want:
