@@ -132,7 +132,9 @@ def close_streams(app: Flask, timeout: float = 3.0) -> bool:
     """End every open live-update stream and wait (up to ``timeout`` s) for their
     threads to finish, before the server is stopped. True if all ended."""
     import time
-    counter = app.extensions["companion_streams"]
+    counter = app.extensions.get("companion_streams")
+    if counter is None:               # an app without live streams (the event page's)
+        return True
     counter.close_all()
     end = time.monotonic() + timeout
     while counter.open > 0 and time.monotonic() < end:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
 from . import errors
 
@@ -58,7 +58,7 @@ def index():
 def table(name: str):
     summary = _hub().table_summary(name)
     if summary is None:
-        abort(404, description=f"no table {name!r} has published to this event")
+        raise errors.ApiError(404, f"no table {name!r} has published to this event")
     hub = _hub()
     return render_template("event_table.html", table=summary, event={"event": hub.event, "viewer": hub.viewer},
                            view=summary["view"] or {})

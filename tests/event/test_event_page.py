@@ -1,0 +1,100 @@
+"""The event page in headless Chromium, live from a real Mosquitto over its
+WebSocket listener (the read-only viewer login): a table's new view and a
+finished game reach the open page without a reload, the standings follow,
+the big screen focuses one table, a table's page shows that table; the CSV
+export and the JSON API; a table no one has heard of is a clear 404."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.bench.web import ServerThread
+from web.event import create_event_app
+
+from .conftest import play_example
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = ctx.new_page()
+    p.set_default_timeout(15_000)
+    yield p
+    ctx.close()
+
+
+@pytest.fixture
+def site(hub):
+    with ServerThread(create_event_app(hub)) as srv:
+        yield srv
+
+
+def test_the_event_page_follows_the_tables_live_from_the_broker(site, hub, tables, page):
+    s1, p1 = tables.table("t1")
+    s1.new_game("TCG", ["RED", "BLUE"], names={"RED": "Ana", "BLUE": "Bo"})
+    assert hub.wait_for(lambda h: "t1" in h.tables and h.tables["t1"]["view"], 10)
+    page.goto(site.url + "/")
+    page.wait_for_selector("#conn[data-state=live]")            # the browser's own MQTT connection
+    card = page.locator('.table-card[data-table="t1"]')
+    assert card.get_attribute("data-online") == "yes"
+    assert "The Closest Ghost" in card.inner_text()
+    assert "No finished games yet" in page.inner_text("#standings")
+
+    # a second table joins and the first finishes its game, while the page stays open
+    s2, p2 = tables.table("t2")
+    s2.new_game("CCR", ["RED", "BLUE", "GREEN"], names={"GREEN": "Zoe"})
+    page.wait_for_selector('.table-card[data-table="t2"]')
+    assert page.locator(".table-card").all_inner_texts()[1].startswith("t2")
+    play_example(s1, "TCG", {"RED": "Ana", "BLUE": "Bo"})
+    expect(page.locator("#standings tbody")).to_contain_text("Ana")
+    rows = page.locator("#standings tbody tr").all_inner_texts()
+    winner = hub.standings()[0]["name"]
+    assert rows[0].split("\t")[:2] == ["1", winner]
+    assert "Game over" in card.inner_text()
+    assert "The Closest Ghost at t1" in page.inner_text("#results")
+
+    # a table that stops is shown offline
+    p2.close()
+    page.wait_for_selector('.table-card[data-table="t2"][data-online="no"]')
+
+
+def test_the_big_screen_and_a_tables_page(site, hub, tables, page):
+    for name, code in (("t1", "TCG"), ("t2", "GLC")):
+        s, _ = tables.table(name)
+        s.new_game(code, ["RED", "BLUE"] if code == "TCG" else ["RED", "BLUE", "GREEN"])
+    assert hub.wait_for(lambda h: {"t1", "t2"} <= set(h.tables) and all(t["view"] for t in h.tables.values()), 10)
+    page.goto(site.url + "/?big=1")
+    page.wait_for_selector(".table-card.focused")
+    assert page.locator(".table-card.focused").count() == 1
+    page.goto(site.url + "/tables/t2")
+    page.wait_for_selector("#conn[data-state=live]")
+    assert page.inner_text("#game-title") == "Ghosts Love Candy"
+    assert page.locator("#board svg").count() == 1              # the display's own drawing
+
+
+def test_the_csv_and_the_api(site, hub, tables):
+    import json
+    import urllib.error
+    import urllib.request
+    s, _ = tables.table("t1")
+    play_example(s, "TCG", {"RED": "=HYPERLINK(\"x\")", "BLUE": "Bo"})
+    assert hub.wait_for(lambda h: len(h.results) == 1, 10)
+    with urllib.request.urlopen(site.url + "/standings.csv") as r:
+        assert r.headers["Content-Type"].startswith("text/csv")
+        assert "standings-night.csv" in r.headers["Content-Disposition"]
+        rows = list(csv.reader(io.StringIO(r.read().decode())))
+    assert rows[0] == ["rank", "name", "games", "wins", "points", "tables", "game_titles"]
+    names = {row[1] for row in rows[1:]}
+    assert "Bo" in names and "'=HYPERLINK(\"x\")" in names        # a formula is text, never run
+    with urllib.request.urlopen(site.url + "/api/event") as r:
+        data = json.load(r)
+    assert data["event"] == "night" and [t["name"] for t in data["tables"]] == ["t1"]
+    assert data["tie_rules"][0] == "most wins"
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(site.url + "/tables/nope")
+    assert e.value.code == 404 and "no table 'nope'" in e.value.read().decode()
