@@ -41,8 +41,8 @@ def test_no_published_message_names_a_secret_card(code, setup, broker, tables):
             if n % EVERY and n != len(script) - 1:
                 continue
             seq = s.view()["seq"]
-            wait(lambda: any(t.endswith("/view") and json.loads(p)["view"]["seq"] == seq
-                             for t, p, _ in spy.messages), 10, f"the view of move {n}")
+            wait(lambda seq=seq: any(t.endswith("/view") and json.loads(p)["view"]["seq"] == seq
+                                     for t, p, _ in spy.messages), 10, f"the view of move {n}")
             secrets = secret_names(game, s.state)
             secrets_seen += bool(secrets)
             messages, spy.messages = spy.messages, []
