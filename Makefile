@@ -12,9 +12,11 @@ IS_PI   := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 
 # Debian packages: zbar for pyzbar, poppler for the print kit's round-trip test,
 # Chromium for the browser tests, systemd for `systemd-analyze verify` of the unit,
-# python3-venv for the virtual environment.
+# python3-venv for the virtual environment, Mosquitto (the MQTT broker and its
+# mosquitto_passwd) for event mode: its demo and its tests run a real broker.
 APT_BASE := python3-venv libzbar0 poppler-utils
-APT_TEST := chromium fonts-dejavu-core systemd
+APT_EVENT := mosquitto
+APT_TEST := chromium fonts-dejavu-core systemd $(APT_EVENT)
 ifeq ($(IS_PI),yes)
 # On a Pi, picamera2, OpenCV and numpy come from apt (pip's opencv pulls a numpy 2
 # that breaks picamera2's compiled parts), so the venv sees the system packages.
@@ -28,10 +30,16 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo test lint test-debian-opencv bench contract soak apt-base apt-test venv clean tags plans
+.PHONY: demo event-demo test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans
 
 demo: venv
 	$(VENV)/bin/companion demo
+
+# Event mode on one machine: a Mosquitto broker on free ports, six simulated tables
+# playing different games, and the event page at http://127.0.0.1:8000 (docs/event.md).
+TABLES ?= 6
+event-demo: venv apt-event
+	$(VENV)/bin/companion demo --tables $(TABLES)
 
 test: lint apt-test
 	$(PY) -m pytest -q
@@ -46,7 +54,7 @@ lint: venv
 # made from Debian's own python3 with --system-site-packages (no pip OpenCV or numpy),
 # so a Pi-only break shows here.
 DEBIAN_VENV := .venv-debian
-test-debian-opencv: apt-base
+test-debian-opencv: apt-base apt-event
 	@for p in python3-opencv python3-numpy; do dpkg -s $$p >/dev/null 2>&1 || \
 	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p; }; done
 	[ -x $(DEBIAN_VENV)/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $(DEBIAN_VENV)
@@ -98,6 +106,11 @@ apt-base:
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p; \
 	  else echo "WARNING: $$p is not in this system's apt sources (it comes from the Raspberry Pi archive," \
 	    "archive.raspberrypi.com): going on without it"; fi; done
+
+apt-event:
+	@missing=""; for p in $(APT_EVENT); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 apt-test:
 	@missing=""; for p in $(APT_TEST); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
