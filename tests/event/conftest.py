@@ -4,10 +4,8 @@ publishing to it and the real hub reading it back."""
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,6 +15,7 @@ from companion.event.broker_url import BrokerURL
 from companion.event.hub import EventHub
 from companion.event.publisher import TablePublisher
 from companion.session import Session
+from tests.support.mqtt import Listener, wait  # noqa: F401  (the event tests import them from here)
 
 EVENT = "night"
 TABLES = ["t1", "t2", "t3"]
@@ -83,16 +82,6 @@ def hub(setup, broker) -> Iterator[EventHub]:
     h.close()
 
 
-def wait(condition: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what or condition}")
-
-
 def play_example(session: Session, code: str, names: dict[str, str] | None = None, upto: int | None = None) -> int:
     """Start game ``code`` and apply its example's moves (refused ones skipped),
     as the referee's console would; returns the number applied."""
@@ -111,20 +100,3 @@ def play_example(session: Session, code: str, names: dict[str, str] | None = Non
             continue
         done += 1
     return done
-
-
-class Listener:
-    """A raw MQTT subscriber (paho) logged in as ``user``: every message it gets."""
-
-    def __init__(self, setup: BrokerSetup, user: str, topic: str = f"tc/{EVENT}/#"):
-        self.messages: list[tuple[str, bytes, bool]] = []
-        self.client = BrokerURL.parse(setup.url(user)).client(f"listener-{user}-{time.monotonic_ns()}")
-        self.client.on_message = lambda c, u, m: self.messages.append((m.topic, m.payload, m.retain))
-        self.client.on_connect = lambda c, u, f, rc, p: c.subscribe(topic, qos=1)
-        self.client.connect("127.0.0.1", setup.port)
-        self.client.loop_start()
-
-    def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
-

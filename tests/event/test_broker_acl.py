@@ -59,7 +59,7 @@ def test_no_login_and_a_wrong_password_are_refused(setup, broker):
 
 
 def test_a_table_reads_nothing_so_nothing_reaches_its_referee(setup, broker, hub, tables):
-    spy = Listener(setup, "t1")                      # t1's own login, subscribed to the whole event
+    spy = Listener(setup, "t1", f"tc/{EVENT}/#")     # t1's own login, subscribed to the whole event
     try:
         s2, p2 = tables.table("t2")
         assert hub.wait_for(lambda h: "t2" in h.tables and h.tables["t2"]["view"], 10)

@@ -29,10 +29,14 @@ from typing import Any
 import pytest
 
 from companion.config import load_config
+from companion.event.broker import Mosquitto, free_port, write_broker
+from companion.event.broker_url import BrokerURL
+from companion.event.publisher import TablePublisher
 from companion.session import Session
 from models.engine import Event
 from models.registry import get_game
 from models.table import Placement, Sighting, Snapshot
+from tests.support.mqtt import Listener, wait
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,17 +150,46 @@ class Stream:
         self.resp.close()
 
 
-def public_outputs(app, client, session: Session, stream: Stream) -> dict[str, str]:
+class Broadcast:
+    """Event mode's MQTT messages: the session publishes as table t1 to a real
+    Mosquitto (companion.event.publisher), and a spectator's read-only login
+    collects everything the broker delivers."""
+
+    def __init__(self, session: Session, folder):
+        setup = write_broker(folder / "broker", event="secrets", tables=["t1"], port=free_port(),
+                             ws_port=free_port(), bind="127.0.0.1")
+        self.broker = Mosquitto(setup).start()
+        self.publisher = TablePublisher(session, BrokerURL.parse(setup.url("t1")), event="secrets", table="t1",
+                                        view_interval_s=0.01)
+        self.publisher.start()
+        self.spy = Listener(setup, "viewer", "tc/secrets/#")
+
+    def read_to(self, seq: int) -> str:
+        """Every message so far, once the view ``seq`` (or a later one) arrived."""
+
+        def arrived() -> bool:
+            return any(t.endswith("/view") and json.loads(p)["view"]["seq"] >= seq for t, p, _ in self.spy.messages)
+        wait(arrived, 10, f"view {seq} over MQTT")
+        return "\n".join(p.decode() for _, p, _ in self.spy.messages)
+
+    def close(self) -> None:
+        self.spy.close()
+        self.publisher.close()
+        self.broker.stop()
+
+
+def public_outputs(app, client, session: Session, stream: Stream, broadcast: Broadcast) -> dict[str, str]:
     """Every output anyone may read without the referee PIN, by name: each page
     and JSON answer the app serves to a GET without arguments (a route added later
-    is searched too; the PIN-protected ones answer 401 or a login page), and the
-    live stream's messages so far. MQTT payloads are to be added here."""
+    is searched too; the PIN-protected ones answer 401 or a login page), the
+    live stream's messages so far, and every MQTT message of event mode so far."""
     out: dict[str, str] = {}
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods or rule.arguments or rule.rule == "/api/events":
             continue
         out[rule.rule] = client.get(rule.rule).get_data(as_text=True)
     out["/api/events"] = "".join(stream.read_to(session.view()["seq"]))
+    out["mqtt"] = broadcast.read_to(session.view()["seq"])
     return out
 
 
@@ -191,7 +224,7 @@ def test_no_public_output_names_a_secret(play, session, tmp_path):
     seen: list[tuple[str, str, str]] = []     # (step, output, text)
 
     def look(step: str) -> None:
-        for name, text in public_outputs(app, client, session, stream).items():
+        for name, text in public_outputs(app, client, session, stream, broadcast).items():
             seen.append((step, name, text))
 
     def referee(op: str, body: dict | None = None, ok: tuple[int, ...] = (200,)) -> Any:
@@ -201,6 +234,7 @@ def test_no_public_output_names_a_secret(play, session, tmp_path):
 
     referee("new", {"game": play.code, "players": list(play.players)})
     stream = Stream(client)
+    broadcast = Broadcast(session, tmp_path)
     try:
         prefix = legal_prefix(play)
         if prefix:
@@ -236,6 +270,7 @@ def test_no_public_output_names_a_secret(play, session, tmp_path):
         look("end")
     finally:
         stream.close()
+        broadcast.close()
 
     undone = [e for e in session.view()["events"] if e.get("kind") == "undo"]
     assert len(undone) == len(play.actions) and all(e["text"].startswith("Undone: ") for e in undone)
