@@ -47,7 +47,8 @@ NAMES = ("Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun
 class ExampleScript:
     """A game's example as the demo plays it: the moves played before the
     camera watches, the table then, and one beat per move after (``told``:
-    the move the camera cannot see, which the referee tells the companion)."""
+    the move the camera cannot see, which the referee tells the companion;
+    ``states[i]``: the game before beat ``i``, the last one after them all)."""
 
     code: str
     players: list[str]
@@ -55,6 +56,7 @@ class ExampleScript:
     opening_table: list[Any]
     beats: list[Beat]
     told: list[bool]
+    states: list[dict[str, Any]]
 
 
 def example_script(code: str, watched: int | None = None) -> ExampleScript:
@@ -75,11 +77,13 @@ def example_script(code: str, watched: int | None = None) -> ExampleScript:
     watched = WATCHED.get(game.code, 30) if watched is None else watched
     first = max(0, len(moves) - watched)
     opening = moves[first][1] if moves else state
-    beats, told = [], []
+    beats, told, states = [], [], [opening]
     for data, before, after in moves[first:]:
         beats.append(Beat(f"{data.get('type', 'a move')}", game.arrange(after), "applied", [data]))
         told.append(not _camera_follows(game, before, after))
-    return ExampleScript(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told)
+        states.append(after)
+    return ExampleScript(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told,
+                         states)
 
 
 def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
@@ -122,11 +126,31 @@ class DemoTableAtEvent:
             s.apply(self.script.before, note="demo: played before the camera watched")
 
     def _on_beat(self, i: int, beat: Beat) -> None:
-        if self.script.told[i]:
-            try:
-                self.session.apply(beat.actions, note="demo: a move the camera cannot see, told on the console")
-            except (IllegalAction, ValueError) as e:      # the camera's reading went another way: say so
-                self.session.note(f"demo: could not tell the move: {e}", "demo")
+        """Beat ``i``'s change reaches the camera. First the demo's referee puts
+        right what the camera missed or misread of the beats before (as a
+        referee does on the console), then tells the move if no camera can see it."""
+        s = self.session
+        try:
+            if s.state != self.script.states[i]:
+                self._put_right(i)
+            if self.script.told[i]:
+                s.apply(beat.actions, note="demo: a move the camera cannot see, told on the console")
+        except (IllegalAction, ValueError) as e:
+            s.note(f"demo: the referee could not enter the move: {e}", "demo")
+
+    def _put_right(self, i: int) -> None:
+        """Enter, as a correction, the moves between the last beat the session
+        agrees with and beat ``i``; undo a misread first if there is one."""
+        s = self.session
+        for _ in range(3):
+            known = [k for k in range(i, -1, -1) if self.script.states[k] == s.state]
+            if known:
+                missed = [a for beat in self.script.beats[known[0]:i] for a in beat.actions]
+                if missed:
+                    s.correct(missed)
+                    s.note(f"demo: the referee entered {len(missed)} move(s) the camera missed", "demo")
+                return
+            s.undo()                      # the referee applied something else: take it back
 
     def start(self) -> None:
         self.publisher.start()
