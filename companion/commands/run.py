@@ -216,5 +216,6 @@ def run(args: argparse.Namespace) -> int:
         notify.send("STOPPING=1")
         watchdog.stop()
         if publisher is not None:
+            session.stop()                 # the camera's last view first, so the event sees it
             publisher.close()
         session.close()

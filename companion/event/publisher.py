@@ -90,12 +90,22 @@ class TablePublisher:
         self._thread.start()
 
     def close(self, timeout: float = 3.0) -> None:
-        """Say offline (when connected), disconnect and stop the threads."""
+        """Publish the newest view and any result not yet acknowledged (waiting
+        up to ``timeout`` for the broker), say offline, disconnect, stop."""
         self._stop.set()
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
         if self._connected.is_set():
+            try:
+                with self._lock:
+                    self._sync = True
+                self._turn()
+            except Exception as e:                  # closing must not fail on a journal or broker hiccup
+                log.warning("event: at close: %s", e)
+            end = time.monotonic() + timeout
+            while self._inflight and self._connected.is_set() and time.monotonic() < end:
+                time.sleep(0.02)
             info = self.client.publish(self._topic("status"),
                                        topics.dumps(topics.status_payload(self.event, self.table, False)),
                                        qos=1, retain=True)
