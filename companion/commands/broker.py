@@ -27,6 +27,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     p.add_argument("--host", default="BROKER-ADDRESS", help="the broker's address as the tables reach it "
                                                           "(only for the lines printed)")
+    p.add_argument("--tls", nargs=3, metavar=("CA", "CERT", "KEY"),
+                   help="also an MQTT-over-TLS listener (port --tls-port) with this CA, certificate and key")
+    p.add_argument("--tls-port", type=int, default=8883, help="the TLS listener's port (default 8883)")
     p.add_argument("--run", action="store_true", help="run Mosquitto with it until Ctrl-C")
     return p
 
@@ -36,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     tables = [t.strip() for t in args.tables.split(",") if t.strip()]
     try:
         setup = write_broker(args.dir, event=args.event, tables=tables, port=args.port, ws_port=args.ws_port,
-                             bind=args.bind)
+                             bind=args.bind, tls=tuple(args.tls) if args.tls else None, tls_port=args.tls_port)
     except (ValueError, BrokerError, OSError) as e:
         print(f"companion broker: {e}", file=sys.stderr)
         return 2

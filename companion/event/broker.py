@@ -77,8 +77,11 @@ def find(tool: str) -> str:
 
 
 def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int = 1883, ws_port: int = 9001,
-                 bind: str = "0.0.0.0", passwords: dict[str, str] | None = None) -> BrokerSetup:
-    """Write the event's broker configuration into ``folder`` (see the module doc)."""
+                 bind: str = "0.0.0.0", passwords: dict[str, str] | None = None,
+                 tls: tuple[str, str, str] | None = None, tls_port: int = 8883) -> BrokerSetup:
+    """Write the event's broker configuration into ``folder`` (see the module doc).
+    ``tls``: (CA file, certificate file, key file) adds an MQTT-over-TLS
+    listener on ``tls_port`` for tables on a network you do not trust."""
     topics.check_name(event)
     tables = [topics.check_name(t) for t in tables]
     if len(set(tables)) != len(tables):
@@ -137,6 +140,10 @@ def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int
         "protocol websockets",
         "",
     ]
+    if tls:
+        cafile, certfile, keyfile = (str(Path(f).absolute()) for f in tls)
+        conf += ["# tables over TLS (mqtts://)", f"listener {tls_port} {bind}", "protocol mqtt",
+                 f"cafile {cafile}", f"certfile {certfile}", f"keyfile {keyfile}", ""]
     (folder / "mosquitto.conf").write_text("\n".join(conf))
     shown = "\n".join(f"{u} {pw}" for u, pw in logins.items())
     (folder / "logins.txt").write_text(f"# login password (tables use their name; keep this file private)\n{shown}\n")

@@ -54,6 +54,31 @@ class BrokerURL:
         who = f"{self.username}@" if self.username else ""
         return f"{'mqtts' if self.tls else 'mqtt'}://{who}{self.host}:{self.port}"
 
+    def diagnose(self, timeout: float = 3.0) -> str:
+        """Why a connection to this broker fails, in words: the network, or the
+        TLS handshake (an untrusted certificate); "" when both work."""
+        import socket
+        import ssl
+        try:
+            sock = socket.create_connection((self.host, self.port), timeout=timeout)
+        except OSError as e:
+            return f"cannot reach {self.host}:{self.port}: {e.strerror or e}"
+        try:
+            if self.tls:
+                context = ssl.create_default_context(cafile=self.ca_file)
+                with context.wrap_socket(sock, server_hostname=self.host):
+                    pass
+        except ssl.SSLCertVerificationError as e:
+            return (f"the broker's TLS certificate at {self.host}:{self.port} is not trusted ({e.verify_message}): "
+                    "is [event] ca_file the CA that signed it?")
+        except ssl.SSLError as e:
+            return f"the TLS handshake with {self.host}:{self.port} failed: {e.reason or e}"
+        except OSError as e:
+            return f"the TLS handshake with {self.host}:{self.port} failed: {e}"
+        finally:
+            sock.close()
+        return ""
+
     def client(self, client_id: str, transport: str = "tcp") -> Any:
         """A paho-mqtt 2.x client for this broker (MQTT 3.1.1, persistent
         session off), logged in and with TLS when asked; not yet connected."""

@@ -63,6 +63,7 @@ class TablePublisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
+        self.client.on_connect_fail = self._on_connect_fail
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -145,6 +146,12 @@ class TablePublisher:
             self._inflight.clear()
             self._sync = self._resend = True      # a broker that crashed may have lost retained results
         self._wake.set()
+
+    def _on_connect_fail(self, client: Any, userdata: Any) -> None:
+        why = self.broker.diagnose() or "the connection failed"
+        if why != self.last_error:
+            log.warning("event: %s; retrying", why)
+        self.last_error = why
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         self._connected.clear()
