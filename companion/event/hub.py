@@ -49,6 +49,7 @@ class EventHub:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.client.on_connect_fail = self._on_connect_fail
         self._lock = threading.Condition()
         self.tables: dict[str, dict[str, Any]] = {}
         self.results: dict[str, dict[str, Any]] = {}     # "<table>/<result id>" -> tc.result/1
@@ -87,6 +88,10 @@ class EventHub:
             return
         self.connected, self.last_error = True, None
         client.subscribe(topics.prefix(self.event) + "#", qos=1)
+        self._changed()
+
+    def _on_connect_fail(self, client: Any, userdata: Any) -> None:
+        self.last_error = (self.broker.diagnose() or "the connection failed") + "; retrying"
         self._changed()
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:

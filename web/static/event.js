@@ -139,6 +139,7 @@
     if (!onePage) renderStandings();
     renderResults();
     document.body.dataset.version = String(snapshot.version || 0);
+    if (snapshot.connected === false) setConn("lost", "the hub has lost the broker" + (snapshot.error ? ": " + snapshot.error : ""));
   }
 
   let refetch = null;
