@@ -51,7 +51,9 @@
     node.dataset.online = t.online ? "yes" : "no";
     node.querySelector(".online-pill").textContent = t.online ? "online" : "offline";
     const status = view.status ? (TC.STATUS[view.status] || [view.status])[0] : "";
-    node.querySelector(".card-game").textContent = view.game ? view.game.title + (status ? " · " + status : "") : "no game yet";
+    const st = view.state || {};
+    const round = typeof st.round === "number" ? " · round " + st.round + (typeof st.rounds === "number" ? " of " + st.rounds : "") : "";
+    node.querySelector(".card-game").textContent = view.game ? view.game.title + round + (status ? " · " + status : "") : "no game yet";
     const board = node.querySelector(".mini-board");
     if (view.game) Board.draw(board, view); else TC.clear(board);
     const turn = TC.whoseTurn(view);
