@@ -4,18 +4,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[1]
 UNIT = ROOT / "systemd" / "companion.service"
 
 
-def test_the_unit_passes_systemd_analyze_verify(tmp_path):
-    # the unit names the installed path /opt/companion/venv/bin/companion; point it at
+@pytest.mark.parametrize("name", ["companion.service", "companion-broker.service", "companion-event.service"])
+def test_the_unit_passes_systemd_analyze_verify(tmp_path, name):
+    # the units name the installed path /opt/companion/venv/bin/companion; point it at
     # this checkout's console script so the verifier checks everything else for real
     companion = Path(sys.executable).with_name("companion")
-    unit = tmp_path / "companion.service"
-    unit.write_text(UNIT.read_text().replace("/opt/companion/venv/bin/companion", str(companion)))
-    run = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
-    problems = [l for l in run.stderr.splitlines() if "companion.service" in l]
+    for unit_name in ("companion.service", "companion-broker.service", "companion-event.service"):
+        text = (ROOT / "systemd" / unit_name).read_text()
+        (tmp_path / unit_name).write_text(text.replace("/opt/companion/venv/bin/companion", str(companion)))
+    run = subprocess.run(["systemd-analyze", "verify", str(tmp_path / name)], capture_output=True, text=True)
+    problems = [l for l in run.stderr.splitlines() if name in l]
     assert run.returncode == 0 and not problems, run.stderr
 
 
