@@ -9,13 +9,15 @@ as :func:`web.create_app` is around a session.
 * ``/tables/<name>``: one table's page.
 * ``/api/event``: all of it as JSON; ``/api/standings``; ``/standings.csv``.
 
-The pages draw what they were served with, then take every update from the
-broker itself over its WebSocket listener with the read-only viewer login
-(``static/mqtt_ws.js``): the broker fans out to spectators, the hub serves each
-page once. Without that listener they poll ``/api/event`` every few seconds.
+* ``/api/events``: the live updates (Server-Sent Events): what changed, at
+  most four times a second (``companion.event.feed``), held by the server's event
+  loop like a table page's viewers.
+
+The pages draw what they were served with, then follow ``/api/events``,
+taking the whole event from ``/api/event`` each time the stream (re)opens.
 Public: the tables publish only their public views.
 
-    app = create_event_app(hub)
+    app = create_event_app(hub, feed)
 """
 from __future__ import annotations
 
@@ -30,7 +32,6 @@ class EventSource(Protocol):
     """What the event page needs of the hub (companion.event.hub.EventHub)."""
 
     event: str
-    viewer: dict[str, Any]
 
     def snapshot(self) -> dict[str, Any]: ...
 
@@ -59,8 +60,7 @@ def table(name: str):
     summary = _hub().table_summary(name)
     if summary is None:
         raise errors.ApiError(404, f"no table {name!r} has published to this event")
-    hub = _hub()
-    return render_template("event_table.html", table=summary, event={"event": hub.event, "viewer": hub.viewer},
+    return render_template("event_table.html", table=summary, event={"event": _hub().event},
                            view=summary["view"] or {})
 
 
@@ -82,12 +82,17 @@ def standings_csv():
                     headers={"Content-Disposition": f'attachment; filename="standings-{hub.event}.csv"'})
 
 
-def create_event_app(hub: EventSource) -> Flask:
-    """The event page's Flask app for ``hub``."""
+def create_event_app(hub: EventSource, feed: Any, *, max_streams: int = 4000, keepalive_s: float = 5.0) -> Flask:
+    """The event page's Flask app for ``hub``; ``feed`` (companion.event.feed.
+    EventFeed) is what the server streams at ``/api/events``."""
+    from .api import StreamCounter
     app = Flask(__name__)
-    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=16 * 1024)
+    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=16 * 1024, TC_KEEPALIVE_S=float(keepalive_s),
+                      TC_RETRY_MS=2000, TC_MAX_STREAMS=int(max_streams))
     app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_event"] = hub
+    app.extensions["companion_session"] = feed            # web.server streams its changes
+    app.extensions["companion_streams"] = StreamCounter(int(max_streams))
     app.jinja_env.globals["csrf_token"] = lambda: ""
     errors.register(app)
     app.register_blueprint(bp)
@@ -97,11 +102,10 @@ def create_event_app(hub: EventSource) -> Flask:
         resp.headers.setdefault("X-Content-Type-Options", "nosniff")
         resp.headers.setdefault("Referrer-Policy", "same-origin")
         resp.headers.setdefault("X-Frame-Options", "DENY")
-        # the page reaches the broker's WebSocket listener (another port) for live updates
         resp.headers.setdefault(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self' ws: wss:; frame-ancestors 'none'")
+            "connect-src 'self'; frame-ancestors 'none'")
         return resp
 
     return app

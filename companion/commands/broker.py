@@ -2,8 +2,8 @@
 
 Writes a Mosquitto configuration into DIR: a login per table (its name) that may
 write only that table's topics, a read-only ``hub`` login for ``companion
-event`` and a read-only ``viewer`` login for spectators' browsers (WebSocket
-listener), retained results kept on disk. Prints each table's ``companion run``
+event`` and a read-only ``viewer`` login for any other reader, retained results
+kept on disk. Prints each table's ``companion run``
 line. ``--run`` then runs Mosquitto with it (Ctrl-C stops); under systemd, point
 a unit at ``mosquitto -c DIR/mosquitto.conf`` instead (docs/event.md)::
 
@@ -23,7 +23,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--tables", required=True, help="the tables' names, comma-separated (t1,t2,t3)")
     p.add_argument("--dir", required=True, help="the folder for the configuration, logins and retained data")
     p.add_argument("--port", type=int, default=1883, help="MQTT port for the tables and the hub (default 1883)")
-    p.add_argument("--ws-port", type=int, default=9001, help="WebSocket port for spectators (default 9001)")
+    p.add_argument("--ws-port", type=int, default=None,
+                   help="also a WebSocket listener for other read-only web clients (the event page needs none)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     p.add_argument("--host", default="BROKER-ADDRESS", help="the broker's address as the tables reach it "
                                                           "(only for the lines printed)")
@@ -54,8 +55,7 @@ def run(args: argparse.Namespace) -> int:
     broker = Mosquitto(setup)
     try:
         broker.start()
-        print(f"mosquitto listening on {args.bind}:{args.port} (MQTT) and :{args.ws_port} (WebSocket); "
-              "Ctrl-C stops", flush=True)
+        print(f"mosquitto listening on {args.bind}:{args.port}; Ctrl-C stops", flush=True)
         assert broker.process is not None
         code = broker.process.wait()
         print(f"mosquitto stopped (exit status {code}); its log: {setup.folder / 'mosquitto.log'}", file=sys.stderr)

@@ -1,12 +1,11 @@
 """companion event: the event page, every table of an event live, and the standings.
 
 Subscribes to the event on its MQTT broker with the hub's read-only login and
-serves the event page; spectators' browsers take live updates from the broker's
-WebSocket listener (port 9001 by default, read-only login ``viewer``). Set the
-broker up first with ``companion broker`` (docs/event.md)::
+serves the event page; spectators' pages follow the changes live on the page's
+own stream. Set the broker up first with ``companion broker`` (docs/event.md)::
 
     companion event --broker mqtt://hub:PASSWORD@localhost:1883 --event night
-    companion event --broker mqtt://hub:PASSWORD@10.0.0.2 --event night --viewer-ws 9001 --port 8000
+    companion event --broker mqtt://hub@10.0.0.2 --event night --port 8000   # password in $COMPANION_EVENT_PASSWORD
 """
 from __future__ import annotations
 
@@ -24,41 +23,26 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--event", required=True, help="the event's name")
     p.add_argument("--port", type=port_number, default=8000, help="web port (default 8000; 0: any free port)")
     p.add_argument("--bind", default="0.0.0.0", help="web bind address (default 0.0.0.0: phones on the network)")
-    p.add_argument("--viewer-ws", default="9001", metavar="PORT|URL",
-                   help="where spectators' browsers reach the broker's WebSocket listener: a port on the "
-                        "page's own host (default 9001), a ws:// or wss:// URL, or 'none' (the page polls the hub)")
-    p.add_argument("--viewer-password", default=None, help="the read-only viewer login's password (default: viewer)")
     return p
-
-
-def viewer_settings(text: str, password: str | None) -> dict[str, Any]:
-    """``--viewer-ws`` as the page's ``viewer`` settings."""
-    from companion.event.broker import VIEWER, VIEWER_PASSWORD
-    if text.lower() == "none":
-        return {}
-    login = {"username": VIEWER, "password": password or VIEWER_PASSWORD}
-    if text.startswith(("ws://", "wss://")):
-        return {"url": text, **login}
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise ValueError(f"--viewer-ws is a port, a ws:// URL or none, not {text!r}")
-    return {"port": int(text), **login}
 
 
 def run(args: argparse.Namespace) -> int:
     import os
 
     from companion.event.broker_url import BrokerURL
+    from companion.event.feed import EventFeed
     from companion.event.hub import EventHub
     from companion.signals import stop_on_signals
-    from web import make_server
+    from web import close_streams, make_server
     from web.event import create_event_app
     try:
         broker = BrokerURL.parse(args.broker, username="hub", password=os.environ.get("COMPANION_EVENT_PASSWORD"))
-        hub = EventHub(broker, event=args.event, viewer=viewer_settings(args.viewer_ws, args.viewer_password))
+        hub = EventHub(broker, event=args.event)
     except ValueError as e:
         print(f"companion event: {e}", file=sys.stderr)
         return 2
-    app = create_event_app(hub)
+    feed = EventFeed(hub)
+    app = create_event_app(hub, feed)
     try:
         server = make_server(app, host=args.bind, port=args.port)
     except OSError as e:
@@ -67,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     serving = [server]
     stop_on_signals(serving)
     hub.start()
+    feed.start()
     print(f"event {args.event!r} from {broker}: serving http://{args.bind}:{server.effective_port}/ "
           f"(big screen: /?big=1)", file=sys.stderr, flush=True)
     try:
@@ -75,5 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
+        close_streams(app)
         server.close()
+        feed.close()
         hub.close()

@@ -1,7 +1,7 @@
 """``companion demo --tables N``: an event on one machine.
 
-A Mosquitto broker on free ports (configured as ``companion broker`` does: a
-login per table, read-only hub and viewers), N simulated tables each playing a
+A Mosquitto broker on a free port (configured as ``companion broker`` does: a
+login per table, a read-only hub), N simulated tables each playing a
 different game's example (``docs/games/*.script.json``) through the real vision
 pipeline and referee and publishing to the broker as a real table does, and the
 event page (``companion event``) at http://127.0.0.1:8000.
@@ -168,18 +168,17 @@ class EventDemo:
                  every_s: float = 3.0, fps: float = 4.0):
         from companion.event.broker import Mosquitto, free_port, write_broker
         from companion.event.broker_url import BrokerURL
+        from companion.event.feed import EventFeed
         from companion.event.hub import EventHub
         if not 1 <= tables <= 12:
             raise ValueError("--tables is 1 to 12 (each simulated table runs the whole pipeline on this machine)")
         self._tmp = tempfile.TemporaryDirectory(prefix="companion-event-demo-")
         folder = Path(self._tmp.name)
         names = [f"t{i + 1}" for i in range(tables)]
-        self.setup = write_broker(folder / "broker", event=event, tables=names, port=free_port(),
-                                  ws_port=free_port(), bind="127.0.0.1")
+        self.setup = write_broker(folder / "broker", event=event, tables=names, port=free_port(), bind="127.0.0.1")
         self.broker = Mosquitto(self.setup)
-        self.hub = EventHub(BrokerURL.parse(self.setup.url("hub")), event=event,
-                            viewer={"port": self.setup.ws_port, "username": "viewer",
-                                    "password": self.setup.passwords["viewer"]})
+        self.hub = EventHub(BrokerURL.parse(self.setup.url("hub")), event=event)
+        self.feed = EventFeed(self.hub)
         self.tables = [DemoTableAtEvent(n, GAMES[i % len(GAMES)], i, self.setup.url(n), event, folder,
                                         resolution=resolution, every_s=every_s, fps=fps)
                        for i, n in enumerate(names)]
@@ -187,6 +186,7 @@ class EventDemo:
     def start(self) -> None:
         self.broker.start()
         self.hub.start()
+        self.feed.start()
         for i, t in enumerate(self.tables):
             t.start()
             if i + 1 < len(self.tables):
@@ -195,6 +195,7 @@ class EventDemo:
     def close(self) -> None:
         for t in self.tables:
             t.close()
+        self.feed.close()
         self.hub.close()
         self.broker.stop()
         self._tmp.cleanup()
@@ -204,17 +205,18 @@ def run_event_demo(*, tables: int, port: int = 8000, bind: str = "127.0.0.1", ou
                    minutes: float | None = None) -> int:
     """``companion demo --tables N``: run until interrupted (or ``minutes``)."""
     from companion.signals import stop_on_signals
-    from web import make_server
+    from web import close_streams, make_server
     from web.event import create_event_app
     out = out or sys.stdout
     demo = EventDemo(tables)
     try:
-        server = make_server(create_event_app(demo.hub), host=bind, port=port)
+        app = create_event_app(demo.hub, demo.feed)
+        server = make_server(app, host=bind, port=port)
         restore = stop_on_signals([server])
         demo.start()
         print(f"Table Companion event demo: {tables} tables -> Mosquitto on :{demo.setup.port} "
-              f"(WebSocket :{demo.setup.ws_port}) -> open http://{bind}:{server.effective_port}/ "
-              f"(big screen: /?big=1). Ctrl-C stops.", file=out, flush=True)
+              f"-> open http://{bind}:{server.effective_port}/ (big screen: /?big=1). Ctrl-C stops.",
+              file=out, flush=True)
         if minutes is not None:
             threading.Timer(minutes * 60, server.close).start()
         try:
@@ -223,6 +225,8 @@ def run_event_demo(*, tables: int, port: int = 8000, bind: str = "127.0.0.1", ou
             pass
         finally:
             restore()
+            close_streams(app)
+            server.close()
         return 0
     except KeyboardInterrupt:
         return 0

@@ -3,9 +3,10 @@ way to run it.
 
 :func:`write_broker` writes into a folder:
 
-* ``mosquitto.conf``: an MQTT listener for the tables and the hub, a WebSocket
-  listener for spectators' browsers, no anonymous logins, retained messages
-  kept on disk (``data/``) so a restarted broker still has every result;
+* ``mosquitto.conf``: an MQTT listener for the tables and the hub (and, when
+  asked, a WebSocket listener for other read-only web clients; the event page
+  does not need it), no anonymous logins, retained messages kept on disk
+  (``data/``) so a restarted broker still has every result;
 * ``passwd``: one login per table (its name), ``hub`` and ``viewer``, hashed by
   ``mosquitto_passwd``;
 * ``acl``: each table may write only its own topics
@@ -15,10 +16,10 @@ way to run it.
 
 :class:`Mosquitto` runs ``mosquitto -c <folder>/mosquitto.conf`` as a child
 process (the demo and the tests); a real event runs it under systemd
-(docs/event.md). Table logins are random unless given; the viewer's password
-is public by design (spectators' pages carry it) and only reads.
+(docs/event.md). Table logins are random unless given; ``viewer`` is a
+read-only login for any other client (a scoreboard of your own).
 
-    setup = write_broker("/tmp/night", event="night", tables=["t1", "t2"], port=1883, ws_port=9001)
+    setup = write_broker("/tmp/night", event="night", tables=["t1", "t2"], port=1883)
     with Mosquitto(setup) as broker:
         ...
 """
@@ -55,7 +56,7 @@ class BrokerSetup:
     event: str
     tables: tuple[str, ...]
     port: int
-    ws_port: int
+    ws_port: int | None
     bind: str
     passwords: dict[str, str]
 
@@ -76,7 +77,7 @@ def find(tool: str) -> str:
     return path
 
 
-def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int = 1883, ws_port: int = 9001,
+def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int = 1883, ws_port: int | None = None,
                  bind: str = "0.0.0.0", passwords: dict[str, str] | None = None,
                  tls: tuple[str, str, str] | None = None, tls_port: int = 8883) -> BrokerSetup:
     """Write the event's broker configuration into ``folder`` (see the module doc).
@@ -105,7 +106,7 @@ def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int
             raise BrokerError(f"mosquitto_passwd failed for {user}: {done.stderr.strip() or done.stdout.strip()}")
     root = f"{topics.ROOT}/{event}/"
     acl = ["# Written by `companion broker`: who may read and write which topics.",
-           f"# The hub and the spectators' pages read the event {event!r}; they write nothing.",
+           f"# The hub and any other reader (viewer) read the event {event!r}; they write nothing.",
            f"user {HUB}", f"topic read {root}#", "", f"user {VIEWER}", f"topic read {root}#", "",
            "# Each table writes its own topics only."]
     for t in tables:
@@ -135,11 +136,10 @@ def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int
         f"listener {port} {bind}",
         "protocol mqtt",
         "",
-        "# spectators' browsers (read only)",
-        f"listener {ws_port} {bind}",
-        "protocol websockets",
-        "",
     ]
+    if ws_port:
+        conf += ["# other read-only web clients (Mosquitto 2.0 sends each about ten messages a second)",
+                 f"listener {ws_port} {bind}", "protocol websockets", ""]
     if tls:
         cafile, certfile, keyfile = (str(Path(f).absolute()) for f in tls)
         conf += ["# tables over TLS (mqtts://)", f"listener {tls_port} {bind}", "protocol mqtt",
@@ -169,7 +169,7 @@ class Mosquitto:
         self.process = subprocess.Popen([find(MOSQUITTO), "-c", str(self.setup.conf)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + timeout
-        for port in (self.setup.port, self.setup.ws_port):
+        for port in (p for p in (self.setup.port, self.setup.ws_port) if p):
             while True:
                 if self.process.poll() is not None:
                     err = (self.process.stderr.read() if self.process.stderr else b"").decode(errors="replace")

@@ -40,11 +40,9 @@ STALE_S = 90.0
 class EventHub:
     """The event ``event`` as its broker holds it. Thread-safe."""
 
-    def __init__(self, broker: BrokerURL, *, event: str, viewer: dict[str, Any] | None = None):
+    def __init__(self, broker: BrokerURL, *, event: str):
         self.broker = broker
         self.event = topics.check_name(event)
-        #: how spectators' browsers reach the broker themselves: {"port", "username", "password", "path"}
-        self.viewer = dict(viewer or {})
         self.client = broker.client(f"tc-hub-{event}-{int(time.time() * 1000) % 10**9}")
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
@@ -59,6 +57,8 @@ class EventHub:
         self.last_error: str | None = None
         self._standings: tuple[int, list[dict[str, Any]]] | None = None
         self._heard: dict[str, float] = {}              # table -> when the hub last heard from it (monotonic)
+        self._dirty: set[str] = set()                   # tables changed since take_changes()
+        self._results_changed = False
 
     def start(self) -> None:
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=15)
@@ -113,6 +113,7 @@ class EventHub:
         if kind == "results" and len(rest) == 2 and not payload:
             with self._lock:
                 self.results.pop(f"{table}/{rest[1]}", None)       # withdrawn
+                self._results_changed = True
                 self._changed()
             return True
         try:
@@ -136,8 +137,10 @@ class EventHub:
             elif kind == "results" and len(rest) == 2 and data.get("id") == rest[1] \
                     and isinstance(data.get("seats"), list):
                 self.results[f"{table}/{rest[1]}"] = data
+                self._results_changed = True
             else:
                 return self._reject(topic_name, "a malformed payload")
+            self._dirty.add(table)
             self._changed()
         return True
 
@@ -160,11 +163,19 @@ class EventHub:
                 self._standings = (self.version, standings(self.results.values()))
             return self._standings[1]
 
+    def take_changes(self) -> tuple[set[str], bool]:
+        """The tables changed since the last call, and whether the results did."""
+        with self._lock:
+            dirty, self._dirty = self._dirty, set()
+            results, self._results_changed = self._results_changed, False
+            return dirty, results
+
     def standings_csv(self) -> str:
         return standings_csv(self.standings())
 
-    def table_summary(self, name: str) -> dict[str, Any] | None:
-        """One table as the event page lists it (None: never heard of)."""
+    def table_summary(self, name: str, brief: bool = False) -> dict[str, Any] | None:
+        """One table as the event page lists it (None: never heard of);
+        ``brief``: only its name, online and view (the live stream's share)."""
         with self._lock:
             t = self.tables.get(name)
             if t is None:
@@ -173,6 +184,8 @@ class EventHub:
             status = t["status"] or {}
             heard = time.monotonic() - self._heard.get(name, float("-inf")) < STALE_S
             online = bool(self.connected and status.get("online") and heard)
+            if brief:
+                return {"name": name, "online": online, "view": view or None}
             return {"name": name, "online": online, "since": status.get("time"),
                     "view": view or None, "events": list(t["events"]),
                     "results": sorted((r for r in self.results.values() if r.get("table") == name),
@@ -186,8 +199,7 @@ class EventHub:
                     "error": self.last_error, "rejected": self.rejected,
                     "tables": [self.table_summary(n) for n in names],
                     "results": sorted(self.results.values(), key=lambda r: -(r.get("ended") or 0)),
-                    "standings": self.standings(), "tie_rules": list(TIE_RULES),
-                    "viewer": {k: v for k, v in self.viewer.items()}}
+                    "standings": self.standings(), "tie_rules": list(TIE_RULES)}
 
 
 def _natural(name: str) -> tuple[Any, ...]:

@@ -23,8 +23,7 @@ TABLES = ["t1", "t2", "t3"]
 
 @pytest.fixture
 def setup(tmp_path) -> BrokerSetup:
-    return write_broker(tmp_path / "broker", event=EVENT, tables=TABLES, port=free_port(), ws_port=free_port(),
-                        bind="127.0.0.1")
+    return write_broker(tmp_path / "broker", event=EVENT, tables=TABLES, port=free_port(), bind="127.0.0.1")
 
 
 @pytest.fixture
@@ -68,8 +67,7 @@ def tables(setup, tmp_path) -> Iterator[Tables]:
 
 
 def start_hub(setup: BrokerSetup) -> EventHub:
-    hub = EventHub(BrokerURL.parse(setup.url("hub")), event=EVENT,
-                   viewer={"port": setup.ws_port, "username": "viewer", "password": setup.passwords["viewer"]})
+    hub = EventHub(BrokerURL.parse(setup.url("hub")), event=EVENT)
     hub.start()
     return hub
 

@@ -1,8 +1,8 @@
-"""The event page in headless Chromium, live from a real Mosquitto over its
-WebSocket listener (the read-only viewer login): a table's new view and a
-finished game reach the open page without a reload, the standings follow,
-the big screen focuses one table, a table's page shows that table; the CSV
-export and the JSON API; a table no one has heard of is a clear 404."""
+"""The event page in headless Chromium, fed by a real Mosquitto through the hub
+and the page's live stream: a table's new view and a finished game reach the
+open page without a reload, the standings follow, the big screen focuses one
+table, a table's page shows that table; the CSV export and the JSON API; a
+table no one has heard of is a clear 404."""
 from __future__ import annotations
 
 import csv
@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
+from companion.event.feed import EventFeed
 from web.event import create_event_app
 
 from .conftest import play_example
@@ -30,8 +31,11 @@ def page(browser):
 
 @pytest.fixture
 def site(hub):
-    with ServerThread(create_event_app(hub)) as srv:
+    feed = EventFeed(hub, interval_s=0.1)
+    feed.start()
+    with ServerThread(create_event_app(hub, feed)) as srv:
         yield srv
+    feed.close()
 
 
 def test_the_event_page_follows_the_tables_live_from_the_broker(site, hub, tables, page):
@@ -39,7 +43,7 @@ def test_the_event_page_follows_the_tables_live_from_the_broker(site, hub, table
     s1.new_game("TCG", ["RED", "BLUE"], names={"RED": "Ana", "BLUE": "Bo"})
     assert hub.wait_for(lambda h: "t1" in h.tables and h.tables["t1"]["view"], 10)
     page.goto(site.url + "/")
-    page.wait_for_selector("#conn[data-state=live]")            # the browser's own MQTT connection
+    page.wait_for_selector("#conn[data-state=live]")            # the page's live stream
     card = page.locator('.table-card[data-table="t1"]')
     assert card.get_attribute("data-online") == "yes"
     assert "The Closest Ghost" in card.inner_text()

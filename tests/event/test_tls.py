@@ -31,7 +31,7 @@ def test_a_table_publishes_over_tls_and_one_without_the_ca_is_refused(tmp_path):
     ca, cert, key = make_certificates(tmp_path)
     tls_port = free_port()
     setup = write_broker(tmp_path / "broker", event=EVENT, tables=["t1", "t2"], port=free_port(),
-                         ws_port=free_port(), bind="127.0.0.1", tls=(ca, cert, key), tls_port=tls_port)
+                         bind="127.0.0.1", tls=(ca, cert, key), tls_port=tls_port)
     with Mosquitto(setup):
         hub = start_hub(setup)
         s1, s2 = make_session(tmp_path, "t1.sqlite"), make_session(tmp_path, "t2.sqlite")

@@ -1,13 +1,13 @@
-/* The event page and a table's page: draw what the hub served, then follow the
- * tables live from the broker (MQ, over its WebSocket listener, read only), or
- * by polling the hub when the broker cannot be reached that way. */
+/* The event page and a table's page: draw what the hub served, then follow
+ * what changes on /api/events (the tables that changed, the results and the
+ * standings when they did), taking the whole event from /api/event each time
+ * the stream (re)opens. */
 "use strict";
 (function () {
   const $ = function (id) { return document.getElementById(id); };
   const eventNode = $("initial-event");
   const tableNode = $("initial-table");
   const boot = JSON.parse((eventNode || tableNode).textContent);
-  const prefix = "tc/" + boot.event + "/tables/";
   const onePage = tableNode ? boot.table.name : null;      // a table's page follows one table
 
   const tables = {};                                        // name -> {name, online, view}
@@ -144,78 +144,49 @@
     if (snapshot.connected === false) setConn("lost", "the hub has lost the broker" + (snapshot.error ? ": " + snapshot.error : ""));
   }
 
-  let refetch = null;
-  function standingsSoon() {               // a result arrived: the hub has the standings a moment later
-    if (refetch || onePage) return;
-    refetch = setTimeout(function () {
-      refetch = null;
-      fetch("/api/standings", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (s) {
-        standings = s.standings || [];
-        renderStandings();
-      }).catch(function () {});
-    }, 400);
-  }
-
-  function onMessage(topic, text) {
-    if (topic.indexOf(prefix) !== 0) return;
-    const parts = topic.slice(prefix.length).split("/");
-    const name = parts[0];
-    if (onePage && name !== onePage) return;
-    const t = tables[name] || (tables[name] = { name: name, online: false, view: null });
-    heard[name] = Date.now();
-    if (parts[1] === "results" && parts.length === 3) {
-      if (!text) delete results[name + "/" + parts[2]];
-      else { try { const r = JSON.parse(text); if (r.schema === "tc.result/1") results[name + "/" + r.id] = r; } catch (e) { return; } }
-      renderResults();
-      standingsSoon();
-      return;
+  /* One message from the stream: the tables that changed; results and standings when they did. */
+  function onChange(msg) {
+    for (const t of msg.tables || []) {
+      if (onePage && t.name !== onePage) continue;
+      tables[t.name] = { name: t.name, online: t.online, view: t.view };
+      heard[t.name] = Date.now();
+      render(t.name);
     }
-    let data;
-    try { data = JSON.parse(text); } catch (e) { return; }
-    if (parts[1] === "status" && data.schema === "tc.status/1") t.online = !!data.online;
-    else if (parts[1] === "view" && data.schema === "tc.view/1") t.view = data.view;
-    else return;
-    render(name);
+    if (msg.results) {
+      results = {};
+      for (const r of msg.results) results[r.table + "/" + r.id] = r;
+      renderResults();
+    }
+    if (msg.standings && !onePage) { standings = msg.standings; renderStandings(); }
+    if (msg.connected === false) setConn("lost", "the hub has lost the broker" + (msg.error ? ": " + msg.error : ""));
+    else setConn("live", "live");
     document.body.dataset.updated = String(Date.now());
   }
 
+  function whole() {                      // the whole event, when the stream (re)opens
+    return fetch("/api/event", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (snap) {
+      if (onePage) snap = { table: (snap.tables || []).find(function (t) { return t.name === onePage; }),
+                            results: snap.results, connected: snap.connected, error: snap.error };
+      take(snap);
+    }).catch(function () { setConn("lost", "the hub does not answer"); });
+  }
+
   take(onePage ? { table: boot.table } : boot);
-
-  let polling = null;
-  function poll() {
-    if (polling) return;
-    setConn("live", "polling the hub");
-    polling = setInterval(function () {
-      const url = onePage ? "/api/event" : "/api/event";
-      fetch(url, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (snap) {
-        if (onePage) snap = { table: (snap.tables || []).find(function (t) { return t.name === onePage; }), results: snap.results };
-        take(snap);
-        document.body.dataset.updated = String(Date.now());
-      }).catch(function () { setConn("lost", "the hub does not answer"); });
-    }, 3000);
+  let source = null;
+  function open() {
+    source = new EventSource("/api/events");
+    source.onopen = function () { whole().then(function () { setConn("live", "live"); }); };
+    source.onmessage = function (ev) {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      onChange(msg);
+    };
+    source.onerror = function () {
+      setConn("lost", "reconnecting…");
+      if (source.readyState === EventSource.CLOSED) { source.close(); setTimeout(open, 3000); }
+    };
   }
-
-  const viewer = boot.viewer || {};
-  if (viewer.port || viewer.url) {
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const url = viewer.url || (scheme + location.hostname + ":" + viewer.port + (viewer.path || ""));
-    const want = onePage ? [prefix + onePage + "/status", prefix + onePage + "/view", prefix + onePage + "/results/+"]
-                         : [prefix + "+/status", prefix + "+/view", prefix + "+/results/+"];
-    let lostSince = null;
-    MQ.subscribe(url, { username: viewer.username, password: viewer.password }, want, onMessage, function (state, why) {
-      if (state === "live") {
-        lostSince = null;
-        if (polling) { clearInterval(polling); polling = null; }
-        setConn("live", "live");
-      } else if (state === "lost") {
-        setConn("lost", "reconnecting…");
-        lostSince = lostSince || Date.now();
-        setTimeout(function () { if (lostSince && Date.now() - lostSince >= 5000) poll(); }, 5000);
-      }
-    });
-  } else {
-    poll();
-  }
+  open();
 
   /* A table silent for longer than three heartbeats is offline, whatever its last status said. */
   setInterval(function () {
