@@ -81,7 +81,8 @@ class EventFeed:
         self._connected = connected
         self.seq += 1
         message: dict[str, Any] = {"seq": self.seq, "connected": connected, "error": hub.last_error,
-                                   "tables": [t for t in (hub.table_summary(n, brief=True) for n in sorted(dirty)) if t]}
+                                   "tables": [t for t in (hub.table_summary(n, brief=True) for n in sorted(dirty))
+                                              if t]}
         if results:
             snap = hub.snapshot()
             message.update(results=snap["results"], standings=snap["standings"])
