@@ -49,3 +49,35 @@ def test_event_mode_without_a_table_name_is_refused(setup, tmp_path):
                      "--broker", setup.url("t1"), "--event", EVENT)
     assert done.returncode == 2
     assert "event mode needs the event's name and this table's" in done.stderr
+
+
+def test_companion_event_serves_the_page_and_stops_on_sigterm(setup, broker, tables):
+    import re
+    import signal
+    import urllib.request
+
+    from tests.support.mqtt import wait
+    s, _ = tables.table("t3")
+    s.new_game("TCG", ["RED", "BLUE"], names={"RED": "Ana"})
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_EVENT_PASSWORD": setup.passwords["hub"]}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "event", "--event", EVENT, "--port", "0",
+                             "--bind", "127.0.0.1", "--broker", f"mqtt://hub@127.0.0.1:{setup.port}"],
+                            cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        line = proc.stderr.readline()
+        url = re.search(r"serving (http://\S+/)", line)
+        assert url, line
+
+        def shown():
+            with urllib.request.urlopen(url.group(1) + "api/event", timeout=5) as r:
+                data = json.load(r)
+            return data if data["tables"] and (data["tables"][0]["view"] or {}).get("names") else None
+        data = wait(shown, 15, "the table on the event page")
+        assert data["connected"] and data["tables"][0]["name"] == "t3"
+        assert data["tables"][0]["view"]["names"] == {"RED": "Ana"}
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
