@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 #: a connected table says it is online at least this often (seconds); the hub
 #: counts a table it has not heard from for :data:`companion.event.hub.STALE_S` as offline
 HEARTBEAT_S = 30.0
+#: how long the publisher's thread waits for the broker to acknowledge a result
+ACK_WAIT_S = 10.0
 
 
 class TablePublisher:
@@ -62,7 +64,6 @@ class TablePublisher:
                              qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
-        self.client.on_publish = self._on_publish
         self.client.on_connect_fail = self._on_connect_fail
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -71,7 +72,6 @@ class TablePublisher:
         self._latest: dict[str, Any] = session.view()
         self._game_key: tuple[Any, ...] | None = None
         self._sent_events: set[tuple[Any, Any]] = {(e.get("time"), e.get("text")) for e in self._latest["events"]}
-        self._inflight: dict[int, tuple[int, str, str | None]] = {}   # mid -> (game id, topic, digest)
         self._sync = True                               # results to check at the next turn
         self._resend = False                            # send every result again (after a connect)
         self._connected = threading.Event()
@@ -104,9 +104,6 @@ class TablePublisher:
                 self._turn()
             except Exception as e:                  # closing must not fail on a journal or broker hiccup
                 log.warning("event: at close: %s", e)
-            end = time.monotonic() + timeout
-            while self._inflight and self._connected.is_set() and time.monotonic() < end:
-                time.sleep(0.02)
             info = self.client.publish(self._topic("status"),
                                        topics.dumps(topics.status_payload(self.event, self.table, False)),
                                        qos=1, retain=True)
@@ -143,7 +140,6 @@ class TablePublisher:
                        qos=1, retain=True)
         with self._lock:
             self._view = self._latest            # the newest view, at once: the hub may have missed some
-            self._inflight.clear()
             self._sync = self._resend = True      # a broker that crashed may have lost retained results
         self._wake.set()
 
@@ -158,19 +154,6 @@ class TablePublisher:
         if not self._stop.is_set() and not (self.last_error or "").startswith("the broker refused"):
             self.last_error = f"lost the broker ({reason_code}); retrying"
             log.info("event: %s", self.last_error)
-
-    def _on_publish(self, client: Any, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
-        with self._lock:
-            done = self._inflight.pop(mid, None)
-        if done is None:
-            return
-        game_id, topic_name, digest = done
-        try:
-            self.journal.mark_sent(game_id, topic_name, digest)
-        except Exception as e:       # the journal cannot be written: the result is sent again next time
-            log.warning("event: cannot record result %s as sent: %s", topic_name, e)
-            return
-        self.stats["results_acked" if digest else "withdrawn"] += 1
 
     # ---------------------------------------------------------------- the session's thread
 
@@ -225,15 +208,27 @@ class TablePublisher:
             self._send_results()
 
     def _send_results(self) -> None:
+        """Send each result (or withdrawal) and wait for the broker's
+        acknowledgement before recording it in the journal's ledger. This
+        thread waits, never paho's, and no lock is held while paho is called
+        (paho calls back into this object holding its own locks)."""
         with self._lock:
             resend, self._resend = self._resend, False
         for game_id, topic_name, payload, digest in self._changes(everything=resend):
-            with self._lock:
-                if any(t == topic_name and d == digest for _, t, d in self._inflight.values()):
-                    continue                      # already on its way
-                info = self.client.publish(topic_name, topics.dumps(payload) if payload else b"", qos=1, retain=True)
-                self._inflight[info.mid] = (game_id, topic_name, digest)
+            info = self.client.publish(topic_name, topics.dumps(payload) if payload else b"", qos=1, retain=True)
             self.stats["results_sent"] += 1
+            try:
+                info.wait_for_publish(ACK_WAIT_S)
+            except (RuntimeError, ValueError):   # not connected: the next connect sends everything again
+                return
+            if not info.is_published():
+                return
+            try:
+                self.journal.mark_sent(game_id, topic_name, digest)
+            except Exception as e:     # the journal cannot be written: the result is sent again next time
+                log.warning("event: cannot record result %s as sent: %s", topic_name, e)
+                continue
+            self.stats["results_acked" if digest else "withdrawn"] += 1
 
     # ---------------------------------------------------------------- the outbox
 
