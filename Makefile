@@ -30,7 +30,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo event-demo test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans
+.PHONY: demo event-demo soak-event test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans
 
 demo: venv
 	$(VENV)/bin/companion demo
@@ -79,6 +79,11 @@ SOAK_OUT ?= out/soak
 CAMERA   ?= 1600x900
 soak: venv
 	$(PY) -m companion.soak --minutes $(MINUTES) --camera $(CAMERA) --out $(SOAK_OUT)
+
+# The event hub (companion event) for MINUTES with 50 tables publishing and 200
+# spectators on its page; fails when its memory keeps growing.
+soak-event: venv apt-event
+	$(PY) -m companion.soak_event --minutes $(MINUTES)
 
 tags: venv
 	$(VENV)/bin/companion tags GLC --out tags-GLC.pdf
