@@ -28,7 +28,7 @@ import secrets
 
 from flask import Flask
 
-from . import api, auth, camera, console, display, errors
+from . import api, auth, camera, console, display, errors, headers
 from .auth import Referee
 from .session_api import TableSession
 
@@ -76,20 +76,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     app.register_blueprint(console.bp)
     app.register_blueprint(camera.bp)
     app.register_blueprint(api.bp)
-
-    @app.after_request
-    def _headers(resp):
-        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-        # same-origin, not no-referrer: under no-referrer a browser sends "Origin: null"
-        # even on the console's own POSTs, and web.auth refuses those as cross-site
-        resp.headers.setdefault("Referrer-Policy", "same-origin")
-        resp.headers.setdefault("X-Frame-Options", "DENY")
-        resp.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; frame-ancestors 'none'")
-        return resp
-
+    headers.install(app)
     return app
 
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
-from . import errors
+from . import errors, headers
 
 
 class EventSource(Protocol):
@@ -96,16 +96,5 @@ def create_event_app(hub: EventSource, feed: Any, *, max_streams: int = 4000, ke
     app.jinja_env.globals["csrf_token"] = lambda: ""
     errors.register(app)
     app.register_blueprint(bp)
-
-    @app.after_request
-    def _headers(resp):
-        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-        resp.headers.setdefault("Referrer-Policy", "same-origin")
-        resp.headers.setdefault("X-Frame-Options", "DENY")
-        resp.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; frame-ancestors 'none'")
-        return resp
-
+    headers.install(app)
     return app
