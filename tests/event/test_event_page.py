@@ -96,6 +96,8 @@ def test_the_csv_and_the_api(site, hub, tables):
     names = {row[1] for row in rows[1:]}
     assert "Bo" in names and "'=HYPERLINK(\"x\")" in names        # a formula is text, never run
     with urllib.request.urlopen(site.url + "/api/event") as r:
+        assert r.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert r.headers["X-Frame-Options"] == "DENY"
         data = json.load(r)
     assert data["event"] == "night" and [t["name"] for t in data["tables"]] == ["t1"]
     assert data["tie_rules"][0] == "most wins"
