@@ -80,8 +80,8 @@ CAMERA   ?= 1600x900
 soak: venv
 	$(PY) -m companion.soak --minutes $(MINUTES) --camera $(CAMERA) --out $(SOAK_OUT)
 
-# The event hub (companion event) for MINUTES with 50 tables publishing and 200
-# spectators on its page; fails when its memory keeps growing.
+# The event hub (companion event) for MINUTES with 50 tables publishing, a game
+# ending at each every 20 minutes, and 200 spectators; fails when its memory keeps growing.
 soak-event: venv apt-event
 	$(PY) -m companion.soak_event --minutes $(MINUTES)
 

@@ -3,8 +3,9 @@
 ``python -m companion.soak_event [--minutes N] [--tables N] [--viewers N]``
 starts a Mosquitto (as ``companion broker`` sets it up) and ``companion event``
 as a real process, then for N minutes: N tables publish a real public view
-every 5 s each (one MQTT client each) and finish a game every minute (a
-result each, so the standings grow as at an event), while N spectators follow
+every 5 s each (one MQTT client each) and finish a game every
+``--results-every`` seconds (a result each: the hub keeps every result of the
+event, so its memory grows with them by design), while N spectators follow
 the page's live stream and, every 30 s, a page load and ``/standings.csv``.
 It samples the hub's resident memory, threads and open files every 10 s and
 prints them with the growth after the first quarter (MB per hour); exit 1 when
@@ -36,7 +37,8 @@ def _proc(pid: int) -> tuple[float, int, int]:
     return rss / 1024, threads, len(os.listdir(f"/proc/{pid}/fd"))
 
 
-def soak(minutes: float, tables: int, viewers: int) -> list[tuple[float, float, int, int]]:
+def soak(minutes: float, tables: int, viewers: int, results_every_s: float = 1200.0
+         ) -> list[tuple[float, float, int, int]]:
     from companion.bench.event import _payload, _publishers, _view
     from companion.bench.web import Crowd
     from companion.event import topics
@@ -78,7 +80,7 @@ def soak(minutes: float, tables: int, viewers: int) -> list[tuple[float, float, 
                             time.sleep(5.0 / len(clients))
                         now = time.monotonic()
                         if now >= next_result:
-                            next_result = now + 60
+                            next_result = now + results_every_s
                             game += 1
                             for c, n in zip(clients, names):
                                 rid = f"g{game}-{int(time.time())}"
@@ -132,9 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--viewers", type=int, default=200)
+    ap.add_argument("--results-every", type=float, default=1200.0,
+                    help="seconds between two finished games at each table (default 1200: a 20-minute game)")
     ap.add_argument("--max-slope", type=float, default=5.0, help="MB per hour (default 5)")
     args = ap.parse_args(argv)
-    samples = soak(args.minutes, args.tables, args.viewers)
+    samples = soak(args.minutes, args.tables, args.viewers, args.results_every)
     rss = [s[1] for s in samples]
     slope = slope_mb_h(samples)
     print(f"hub RSS: first {rss[0]:.1f} MB, last {rss[-1]:.1f} MB, max {max(rss):.1f} MB; "
