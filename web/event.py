@@ -10,7 +10,7 @@ as :func:`web.create_app` is around a session.
 * ``/api/event``: all of it as JSON; ``/api/standings``; ``/standings.csv``.
 
 * ``/api/events``: the live updates (Server-Sent Events): what changed, at
-  most four times a second (``companion.event.feed``), held by the server's event
+  most ten times a second (``companion.event.feed``), held by the server's event
   loop like a table page's viewers.
 
 The pages draw what they were served with, then follow ``/api/events``,

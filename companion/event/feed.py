@@ -1,4 +1,4 @@
-"""The event page's live updates: what changed at the hub, at most four times a
+"""The event page's live updates: what changed at the hub, at most ten times a
 second, as one message for every spectator.
 
 :class:`EventFeed` looks like a session to the web server's live-update fan-out
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 class EventFeed:
     """Changes at ``hub``, coalesced every ``interval_s`` seconds."""
 
-    def __init__(self, hub: Any, interval_s: float = 0.25):
+    def __init__(self, hub: Any, interval_s: float = 0.1):
         self.hub = hub
         self.interval_s = float(interval_s)
         self.seq = 0
