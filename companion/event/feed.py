@@ -13,9 +13,11 @@ the whole event from ``/api/event`` when its stream (re)opens.
 **Refined:** the issue proposed that browsers subscribe to the broker's
 WebSocket listener. Measured on Debian's Mosquitto 2.0.11, that listener
 delivers about ten messages a second per connection (its loop polls WebSockets
-every 100 ms): a page subscribing to 50 retained views took 5 s to catch up, and
-one table publishing 20 views a second fell 3 s behind (``make bench``, section
-``event``). The hub's own stream has no such ceiling.
+every 100 ms), and over MQTT every table's view is a message of its own: a page
+following 50 tables would need 50 a second, and a burst of 50 retained views
+took 14 s to arrive (``make bench``, section ``event``). Here one message
+carries every table that changed, at most ten a second whatever the number of
+tables, and the server writes to sockets as fast as they take it.
 
     feed = EventFeed(hub); feed.start()
     app = create_event_app(hub, feed)
