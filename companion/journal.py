@@ -1,7 +1,7 @@
 """The journal: every game and every change to it, in SQLite, written before it is shown.
 
-One row per game (which game, players, options, the start state, when it started
-and ended) and one row per entry, numbered from 1 within the game:
+One row per game (which game, players and their names, options, the start state,
+when it started and ended) and one row per entry, numbered from 1 within the game:
 
 * ``action``: actions applied because the table showed them (or the referee
   applied them from the console);
@@ -18,6 +18,10 @@ hash. Entries are numbered 1..n per game with no gap; :func:`intact_prefix` find
 a gap or a broken chain, and :func:`replay` refuses both. Entries written before
 the chain existed have none (the column is added to older journals) and are
 unchecked.
+
+In event mode the ``sent`` table is the outbox's ledger: which result payload
+(by digest) an MQTT broker acknowledged on which topic
+(:mod:`companion.event.publisher`).
 
 The database runs in WAL mode with ``synchronous=FULL``: a returned
 :meth:`Journal.append` survives a power cut. One process writes: opening for

@@ -883,6 +883,7 @@ class Session:
 
         ``seq`` (one more for every published view), ``time``, ``game``
         ({code, title, slug} or None), ``game_id`` (journal), ``players``,
+        ``names`` (seat colour -> the player's name, where given),
         ``status`` (see the module doc), ``settling`` (something on the table is
         moving), ``over``, ``ended``, ``state`` (the game's public view),
         ``layout`` (the expected table, in the game's terms), ``table`` (the
