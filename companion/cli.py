@@ -2,8 +2,12 @@
 
 Each subcommand lives in its own module under ``companion.commands`` with two
 functions, ``add_parser(subparsers)`` and ``run(args) -> int``; this file only
-finds them. Exit codes: 0 success, 1 the job failed, 2 bad input (a usage error,
-an unreadable file, a malformed script).
+finds them. A command whose positionals are optional (``companion score``) sets
+``_late_positionals(args, extra) -> bool`` to take those given after an option
+(argparse gives optional positionals up at the first option).
+
+Exit codes: 0 success, 1 the job failed, 2 bad input (a usage error, an
+unreadable file, a malformed script).
 """
 from __future__ import annotations
 
@@ -50,7 +54,10 @@ def _stop_on_sigterm() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    late = getattr(args, "_late_positionals", None)
+    if extra and (late is None or not late(args, extra)):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     level = [logging.WARNING, logging.INFO, logging.DEBUG][min(args.verbose, 2)]
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not getattr(args, "_run", None):

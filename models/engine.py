@@ -43,6 +43,7 @@ from .errors import (
     IllegalAction as IllegalAction,
     MalformedAction as MalformedAction,
 )
+from .final_table import TableScore
 from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting, state_key as _state_key
 from .whereabouts import Whereabouts, words_or
 
@@ -414,6 +415,9 @@ class Game:
     #: event type -> the cue it sounds (the buzzer's pattern and the page's sound):
     #: the moments the whole table should notice, e.g. ``{"scared": "scare"}``
     alerts: ClassVar[dict[str, str]] = {}
+    #: what :meth:`score_table` needs beyond the table, as options: key -> what to
+    #: type (the ``/score`` page asks for each), e.g. Candy Crave's round 1 points
+    score_inputs: ClassVar[dict[str, str]] = {}
 
     def __init__(self, catalog: Any | None = None):
         from .catalog import Catalog  # local: catalog imports nothing from here
@@ -692,6 +696,14 @@ class Game:
 
     def read(self, state: State, snapshot: Any) -> Layout:
         raise NotImplementedError
+
+    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
+        """Score a finished game from one settled look at its table (``companion
+        score``, a photo): read ``snapshot`` with :meth:`read`, build the final
+        state the table shows, :meth:`score` it, and say which tags counted
+        (:func:`models.final_table.table_score`). A game whose end score the
+        table does not show says so in ``reason``."""
+        return TableScore(None, reason=f"{self.title}'s score cannot be read from a photo of the table")
 
     def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         """A canonical physical arrangement of the expected table, as

@@ -2,7 +2,7 @@
 
 The session is handed in (the app never builds one) through one small
 interface, :class:`web.session_api.TableSession`: ``view()``, ``subscribe()``,
-``latest_frame_jpeg()``, ``check_pin()`` and the referee operations. Four blueprints:
+``latest_frame_jpeg()``, ``check_pin()`` and the referee operations. Five blueprints:
 
 * ``display`` (``/``): the table as the companion sees it, for a phone or a big
   screen; public, never hidden information;
@@ -10,6 +10,8 @@ interface, :class:`web.session_api.TableSession`: ``view()``, ``subscribe()``,
   referee PIN (a login form setting a signed cookie);
 * ``camera`` (``/camera``): the latest frame with the detected tags drawn over,
   to set the camera up; behind the PIN (a camera can see more than the table);
+* ``score`` (``/score``): score a finished game from a phone's photo; behind
+  the PIN (:mod:`web.score`);
 * ``api`` (``/api``): the same as JSON, live updates by Server-Sent Events at
   ``/api/events``, referee operations at ``POST /api/referee/<op>`` (PIN in an
   ``X-Referee-Pin`` header, ``Authorization: Bearer <PIN>`` or the console's cookie).
@@ -28,7 +30,7 @@ import secrets
 
 from flask import Flask
 
-from . import api, auth, camera, console, display, errors, headers
+from . import api, auth, camera, console, display, errors, headers, score
 from .auth import Referee
 from .session_api import TableSession
 
@@ -45,7 +47,7 @@ MAX_POOL_THREADS = 32
 
 def create_app(session: TableSession, *, pin: str | None = None, max_body: int = 64 * 1024,
                max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
-               retry_ms: int = 2000) -> Flask:
+               retry_ms: int = 2000, scorer: score.PhotoScorer | None = None) -> Flask:
     """The Flask app for one session.
 
     ``pin``: the referee PIN or token; when None, ``session.check_pin`` decides.
@@ -53,6 +55,8 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     ``max_streams``: live-update streams held at once (more: 503, the page retries).
     ``keepalive_s``: seconds between keep-alive comments on an idle stream.
     ``retry_ms``: the reconnection delay the stream tells browsers to use.
+    ``scorer``: scores the photos taken at ``/score`` (``companion.photo_score.PhotoScorer``;
+    None: no ``/score``).
     """
     app = Flask(__name__)
     app.secret_key = secrets.token_bytes(32)          # a restart logs the referee out
@@ -76,6 +80,8 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     app.register_blueprint(console.bp)
     app.register_blueprint(camera.bp)
     app.register_blueprint(api.bp)
+    if scorer is not None:
+        score.install(app, scorer)                    # behind the PIN
     headers.install(app)
     return app
 

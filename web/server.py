@@ -65,6 +65,7 @@ class Limits:
     queue_limit: int = 64               # ordinary requests waiting for a thread (more: 503)
     referee_reserve: int = 32           # connections past max_connections kept for referee requests
     stream_buffer: int = 256 * 1024     # unsent bytes a viewer may lag before it is dropped
+    uploads: int = 2                    # large bodies (TC_UPLOADS routes) received at once (more: 503)
 
 
 def raise_open_file_limit(want: int = 16384) -> int:
@@ -84,6 +85,14 @@ def raise_open_file_limit(want: int = 16384) -> int:
 def is_referee_path(path: str) -> bool:
     """The referee's routes, which always get a thread and a connection."""
     return path.startswith("/api/referee/") or path == "/referee" or path.startswith("/referee/")
+
+
+def body_limit(app: Any, path: str) -> int:
+    """The largest body a request to ``path`` may send: the app's
+    ``MAX_CONTENT_LENGTH``, or more on the upload routes the app names in
+    ``TC_UPLOADS`` (path -> bytes: a photo to score, a phone's camera frame)."""
+    uploads = app.config.get("TC_UPLOADS") or {}
+    return int(uploads.get(path) or app.config.get("MAX_CONTENT_LENGTH") or 1 << 20)
 
 
 def _json_error(status: int, reason: str) -> bytes:
@@ -207,6 +216,7 @@ class Server:
         self.by_addr: dict[str, set[Conn]] = {}
         self.streams_by_addr: dict[str, int] = {}
         self.queued = 0
+        self.uploads = 0                # large bodies being received now (Limits.uploads)
         self.refused = 0                # connections or requests turned away (503/429)
         self.evicted = 0                # idle connections closed to make room
         self.hub: Hub | None = None
@@ -393,10 +403,19 @@ class Server:
     async def _request(self, conn: Conn, h: h11.Connection, req: h11.Request, method: str,
                        path: str, target: str) -> bool:
         """Answer one request through the Flask app; False when the connection must close."""
-        limit = int(self.app.config.get("MAX_CONTENT_LENGTH") or 1 << 20)
+        limit = body_limit(self.app, path)
+        upload = limit > int(self.app.config.get("MAX_CONTENT_LENGTH") or 1 << 20)
+        if upload and self.uploads >= self.limits.uploads:
+            await self._send(conn, h, method, 503, [("Content-Type", "application/json"), ("Retry-After", "2")],
+                             [_json_error(503, "another upload is being received; try again in a few seconds")])
+            return False
         length = _header(req, b"content-length")
         too_big = length is not None and length.isdigit() and int(length) > limit
-        body = None if too_big else await self._read_body(conn, h, limit)
+        self.uploads += upload
+        try:
+            body = None if too_big else await self._read_body(conn, h, limit)
+        finally:
+            self.uploads -= upload
         if body is None:
             conn.writer.write(self._simple(413, f"the request body is too large (at most {limit} bytes)", close=True))
             return False

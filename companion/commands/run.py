@@ -189,8 +189,10 @@ def run(args: argparse.Namespace) -> int:
             while not session.wait(0.5):
                 pass
             return 0
+        from companion.photo_score import PhotoScorer
         from web import close_streams, create_app, make_server
-        app = create_app(session, pin=cfg.referee.pin)
+        app = create_app(session, pin=cfg.referee.pin,
+                         scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder))
         try:
             server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
         except OSError as e:

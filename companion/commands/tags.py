@@ -4,6 +4,7 @@
     companion tags TCG --out tcg.pdf --paper letter --tag-mm 20
     companion tags all --out kits/                  # one PDF per registered game
     companion tags --size-for 4608x2592 --table 900x600    # the smallest tag that camera reads
+    companion tags --size-for 4032x3024 --tilt 22          # ... a phone held 22 degrees off straight down
 
 A kit holds one sticker per component in the game's catalog (its name and values
 printed under the code), the table markers (four corners, a seat per player
@@ -46,6 +47,9 @@ def add_parser(sub):
                    help="side of a component's QR symbol in mm (default: the smallest the camera reads)")
     p.add_argument("--size-for", metavar="WxH",
                    help="camera resolution, e.g. 4608x2592: print the smallest readable tag (and use it)")
+    p.add_argument("--tilt", type=float, default=0.0, metavar="DEG",
+                   help="with --size-for: the camera looks this many degrees from straight down (a phone held "
+                        "for a photo to score: 20-25); tags are sized for the far edge")
     p.add_argument("--table", metavar="WxH", help="table size in mm between the corner tags (default: config)")
     p.add_argument("--margin", type=float, default=DEFAULT_MARGIN_MM, metavar="MM",
                    help=f"table edge to picture edge in mm (default {DEFAULT_MARGIN_MM:g})")
@@ -132,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             assert cfg is not None                      # read when --size-for is not given
             camera = (int(cfg.camera.width), int(cfg.camera.height))
-        advice = size_for(camera, table, args.margin)
+        advice = size_for(camera, table, args.margin, tilt_deg=args.tilt)
         if args.game is None:
             if not args.size_for:
                 raise TagsError("name a game (e.g. GLC, or 'all'), or ask for a size with --size-for 4608x2592")

@@ -11,6 +11,16 @@ pixels. A tag reads reliably with at least 3 pixels per module::
     (3.5, 18.0)
     >>> size_for((2304, 1296), (900, 600)).tag_mm
     36.0
+
+A phone held at an angle (a photo to score, ``companion score``) sees the far
+edge of the table smaller than the near one, and a module there shrinks most
+across the line of sight. With ``tilt_deg`` the scale is the smallest one at the
+far edge, in its most foreshortened direction, for a camera about a metre from
+the table's centre that frames the table plus the margin (the simulated
+table's camera, :class:`hardware.simtable.CameraModel`)::
+
+    >>> size_for((4032, 3024), (900, 600), tilt_deg=25).tag_mm
+    23.5
 """
 from __future__ import annotations
 
@@ -38,6 +48,7 @@ class Sizing:
     margin_mm: float
     px_per_mm: float
     tag_mm: float
+    tilt_deg: float = 0.0
 
     @property
     def module_mm(self) -> float:
@@ -52,10 +63,13 @@ class Sizing:
         w, h = self.resolution
         tw, th = self.table_mm
         view = (tw + 2 * self.margin_mm, th + 2 * self.margin_mm)
+        where = (f"{self.px_per_mm:.2f} px per mm" if not self.tilt_deg else
+                 f"tilted {self.tilt_deg:g} degrees, {self.px_per_mm:.2f} px per mm at the far edge across the "
+                 "line of sight")
         return (f"{self.tag_mm:g} mm tags (QR symbol side, quiet zone extra) for a {w}x{h} camera over a "
                 f"{tw:g}x{th:g} mm table.\n"
-                f"The camera sees {view[0]:g}x{view[1]:g} mm (the table plus {self.margin_mm:g} mm all round): "
-                f"{self.px_per_mm:.2f} px per mm, so a {self.module_mm:.2f} mm module is "
+                f"The camera sees {view[0]:g}x{view[1]:g} mm (the table plus {self.margin_mm:g} mm all round), "
+                f"{where}, so a {self.module_mm:.2f} mm module is "
                 f"{self.px_per_module:.2f} px (at least {MIN_PX_PER_MODULE:g} needed).\n"
                 f"Print with: companion tags GAME --tag-mm {self.tag_mm:g}")
 
@@ -88,17 +102,40 @@ def px_per_module(tag_mm: float, resolution: tuple[int, int], table_mm: tuple[fl
     return tag_mm / QR_MODULES * px_per_mm(resolution, table_mm, margin_mm)
 
 
+def tilted_px_per_mm(resolution: tuple[int, int], table_mm: tuple[float, float], margin_mm: float,
+                     tilt_deg: float) -> float:
+    """The smallest scale anywhere on the table (px per mm, in the direction a
+    module shrinks most) for a camera tilted by ``tilt_deg``; see the module
+    docstring."""
+    import numpy as np
+
+    from hardware.simtable import CameraModel
+    if not 0 <= tilt_deg < 60:
+        raise SizeError(f"the tilt must be 0-60 degrees from looking straight down, not {tilt_deg:g}")
+    cam = CameraModel(resolution=resolution, margin_mm=margin_mm, tilt_deg=tilt_deg, table_mm=table_mm)
+    tw, th = table_mm
+    smallest = math.inf
+    for x, y in ((0, 0), (tw, 0), (tw, th), (0, th), (tw / 2, th), (tw / 2, 0)):
+        p = cam.table_to_image([(x, y), (x + 1.0, y), (x, y + 1.0)])
+        jac = np.column_stack([p[1] - p[0], p[2] - p[0]])
+        smallest = min(smallest, float(np.linalg.svd(jac, compute_uv=False)[-1]))
+    return smallest
+
+
 def size_for(resolution: tuple[int, int], table_mm: tuple[float, float] = (900.0, 600.0),
-             margin_mm: float = DEFAULT_MARGIN_MM, min_px_per_module: float = MIN_PX_PER_MODULE) -> Sizing:
+             margin_mm: float = DEFAULT_MARGIN_MM, min_px_per_module: float = MIN_PX_PER_MODULE,
+             tilt_deg: float = 0.0) -> Sizing:
     """The smallest tag (rounded up to 0.5 mm, never below the printable minimum)
-    keeping ``min_px_per_module`` pixels per module."""
+    keeping ``min_px_per_module`` pixels per module (at the far edge, across
+    the line of sight, for a camera tilted by ``tilt_deg``)."""
     if margin_mm < 0:
         raise SizeError(f"the camera margin must be 0 mm or more, not {margin_mm:g}")
-    ppm = px_per_mm(resolution, table_mm, margin_mm)
+    ppm = (tilted_px_per_mm(resolution, table_mm, margin_mm, tilt_deg) if tilt_deg
+           else px_per_mm(resolution, table_mm, margin_mm))
     exact = QR_MODULES * min_px_per_module / ppm
     tag = max(MIN_TAG_MM, math.ceil(exact / STEP_MM - 1e-9) * STEP_MM)
     return Sizing((int(resolution[0]), int(resolution[1])), (float(table_mm[0]), float(table_mm[1])),
-                  float(margin_mm), ppm, tag)
+                  float(margin_mm), ppm, tag, float(tilt_deg))
 
 
 def check_printable(tag_mm: float) -> float:

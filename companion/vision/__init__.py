@@ -16,14 +16,15 @@ A frame goes down one line of stages, each one module entered once
 
 with :mod:`.decoders` (QR backends, zxing-cpp and pyzbar, behind one interface)
 under them, :mod:`.pipeline` running the line frame after frame (and
-``scan_image`` for one still image, ``companion scan``), and :mod:`.overlay`
+``scan_image`` for one still image, ``companion scan``; ``scan_photo``, harder,
+for a photo to score, ``companion score``), and :mod:`.overlay`
 drawing it over the frame.
 """
 from .calibration import Calibration
 from .decoders import Decoder, Detection, decoder_names, get_decoder
-from .pipeline import STAGES, Pipeline, PipelineConfig, Update, scan_image
+from .pipeline import STAGES, Pipeline, PipelineConfig, Update, scan_image, scan_photo
 from .reading import Reading
 from .tracker import Tracker
 
 __all__ = ["Calibration", "Decoder", "Detection", "Pipeline", "PipelineConfig", "Reading", "STAGES", "Tracker",
-           "Update", "decoder_names", "get_decoder", "scan_image"]
+           "Update", "decoder_names", "get_decoder", "scan_image", "scan_photo"]

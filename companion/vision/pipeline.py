@@ -39,6 +39,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from hardware.frames import Frame
@@ -476,3 +477,39 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     r.stages, r.budget = clock.laps, _budget(rec, found)
     r.decode_ms = clock.total_ms
     return r
+
+
+#: the most pixels an upscaled copy of a photo may have (a 12 MP photo gets 1.5x, 27 MP)
+PHOTO_UPSCALED_MAX_PX = 32_000_000
+
+
+def scan_photo(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0)) -> Reading:
+    """Read one photo to score it (``companion score``): :func:`scan_image`, then
+    the whole image decoded again upscaled (1.5x and 2x, as far as
+    :data:`PHOTO_UPSCALED_MAX_PX` allows), everything found merged. A photo has
+    no later frames to find a small tag in, and is read once, not 15 times a
+    second: a phone photo downscaled to 2560 px (2.1 px per module at its far
+    edge) lost 4 of 109 tags to the still pass and none with the 1.5x one."""
+    clock = _Clock()
+    r = scan_image(image, decoder, table_mm=table_mm)
+    clock.lap("still")
+    grey = grey_of(image)
+    h, w = grey.shape[:2]
+    extra: list[Detection] = []
+    for scale in (1.5, 2.0):
+        if w * h * scale * scale > PHOTO_UPSCALED_MAX_PX:
+            break
+        up = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        extra = merge(extra, [d.shifted(0.0, 0.0, scale) for d in decoder.decode(up)])
+        del up
+    clock.lap("upscaled")
+    found = merge(r.detections, extra)
+    cal, _ = calibrate(None, found, table_mm, float("inf"))
+    out = build(found, cal, w, h)
+    seen = {x["payload"] for x in out.rejected}
+    out.rejected += [x for x in r.rejected if x["payload"] not in seen]
+    clock.lap("place")
+    out.candidates, out.budget = r.candidates, r.budget
+    out.stages = {**r.stages, "upscaled": clock.laps["upscaled"], "place": clock.laps["place"]}
+    out.decode_ms = clock.total_ms
+    return out

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
-from . import layout, referee, rules, scoring, views
+from ..final_table import TableScore
+from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import CandyCraveState
@@ -52,6 +53,7 @@ class CandyCrave(Game):
             "below_both = fewer than every permitted take",
             ("below_larger", "below_both")),
     }
+    score_inputs = {"round1": "Round 1 points, as written down (e.g. RED:51,BLUE:44)"}
 
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
@@ -103,6 +105,11 @@ class CandyCrave(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(self.kit, state, snapshot)
+
+    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
+        """Round 2's table (rows laid out, sweets locked behind the dividers) plus
+        round 1's written points, ``options["round1"]`` (:mod:`.final_table`)."""
+        return final_table.score_table(self, players, options, snapshot)
 
     def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.kit, state, table_mm)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
-from . import layout, referee, rules
+from ..final_table import TableScore
+from . import final_table, layout, referee, rules
 from .actions import ACTIONS
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
@@ -99,6 +100,10 @@ class GhostsLoveCandy(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(state, self.cards, snapshot)
+
+    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
+        """Stashes and face-up Love cards in front of the seat markers (:mod:`.final_table`)."""
+        return final_table.score_table(self.cards, cast(State, self.setup(players, options)), snapshot)
 
     def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(state, self.cards, table_mm)

@@ -16,7 +16,8 @@ from typing import Any, cast
 
 from ..catalog import Column
 from ..engine import Action, Game, Option, Prompt, Scoreboard, VerdictStatus
-from . import layout, referee, rules, scoring, views
+from ..final_table import TableScore
+from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import Board
 from .state import GirlsVsGhoulsState
@@ -109,6 +110,11 @@ class GirlsVsGhouls(Game):
 
     def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, state, snapshot)
+
+    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
+        """House faces, VP cards in the Trick slots and identity cards in front of the
+        seat markers (:mod:`.final_table`)."""
+        return final_table.score_table(self, players, options, snapshot)
 
     def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.board, state, table_mm)

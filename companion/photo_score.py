@@ -1,0 +1,163 @@
+"""Score a finished game from one photo of its table (``companion score``, ``/score``).
+
+The photo goes through the same reading as a camera frame (``scan_photo``:
+every tag, placed on the table by the four corner markers), becomes one
+settled snapshot, and the game scores the table it shows
+(:meth:`models.engine.Game.score_table`)::
+
+    result = score_photo(get_game("GLC"), ["RED", "BLUE", "GREEN"], {}, image)
+    result.ok, result.reason          # False, "the corner markers TC:CORNER:2, ... are not in the photo"
+    result.to_json()["score"]         # the shape of `companion rules --json`'s final score
+
+A photo is not a Pi frame: 12-50 MP, tilted, turned by its EXIF orientation
+(OpenCV applies it on reading, :func:`decode_photo`), JPEG-compressed. Its
+size is checked from the header before anything is decoded
+(:data:`hardware.imagesize.MAX_PIXELS`).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from models.engine import Game
+from models.final_table import TableScore
+from models.table import Sighting, Snapshot
+from models.tags import corner
+
+from .vision import Reading, get_decoder, scan_photo
+
+#: exit codes of ``companion score``: the photo does not show a scorable table; unreadable input
+NOT_SCORABLE, UNREADABLE = 1, 2
+
+
+class PhotoError(ValueError):
+    """A photo that cannot be read at all: not an image, empty, too large."""
+
+
+class PhotoTooLarge(PhotoError):
+    """A photo over the pixel limit (refused from its header, never decoded)."""
+
+
+def decode_photo(data: bytes, max_pixels: int | None = None) -> np.ndarray:
+    """The BGR image in ``data`` (JPEG, PNG, WebP... as uploaded), turned upright
+    by its EXIF orientation; the pixel count is checked from the header before
+    decoding. Raises :class:`PhotoError`."""
+    import os
+    import tempfile
+
+    from hardware.imagesize import MAX_PIXELS, ImageError, ImageTooLarge, read_image
+    if not data:
+        raise PhotoError("the photo is empty")
+    # the size check reads the file's header; OpenCV's EXIF orientation needs a file too
+    with tempfile.NamedTemporaryFile(suffix=".img", delete=False) as fh:
+        fh.write(data)
+        path = fh.name
+    try:
+        return read_image(path, max_pixels or MAX_PIXELS)
+    except ImageTooLarge as e:
+        raise PhotoTooLarge(str(e)) from None
+    except ImageError as e:
+        raise PhotoError(str(e)) from None
+    finally:
+        os.unlink(path)
+
+
+@dataclass
+class PhotoScore:
+    """A photo read and scored: ``reading`` (every tag found), ``table``
+    (the game's :class:`~models.final_table.TableScore`, None when the photo
+    could not be placed on the table) and ``reason`` when there is no score."""
+
+    game: Game
+    players: list[str]
+    reading: Reading
+    table: TableScore | None
+    reason: str | None = None
+    duplicates: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.table is not None and self.table.scored
+
+    def to_json(self) -> dict[str, Any]:
+        """One JSON object: ``score`` is the shape of ``companion rules --json``'s
+        final score (``score.entries.<SEAT>.total`` and ``breakdown``)."""
+        r = self.reading
+        t = self.table.to_json() if self.table is not None else {"score": None, "placed": [], "unplaced": [],
+                                                                  "problems": []}
+        quads = {d.payload: [[round(x, 1), round(y, 1)] for x, y in d.corners] for d in r.detections}
+        for tag in t["placed"] + t["unplaced"]:
+            tag["quad"] = quads.get(tag["payload"])     # its corners in the photo, to outline it
+        return {"game": self.game.code, "title": self.game.title, "players": list(self.players),
+                "width": r.width, "height": r.height, "calibrated": r.calibrated,
+                "scored": self.ok, "reason": self.reason, "score": t["score"],
+                "placed": t["placed"], "unplaced": t["unplaced"], "problems": t["problems"],
+                "rejected": list(r.rejected), "duplicates": list(self.duplicates),
+                "decode_ms": round(r.decode_ms, 1)}
+
+
+def score_photo(game: Game, players: Sequence[str], options: Mapping[str, Any], image: np.ndarray,
+                table_mm: tuple[float, float] = (900.0, 600.0), decoder: str = "zxing") -> PhotoScore:
+    """Read ``image`` and score the table it shows (see the module docstring).
+    ``players`` must already be valid seats (:meth:`Game.check_players`);
+    ``options`` are the game's, as given (GameSetupError for one it refuses),
+    plus what a game's ``score_table`` asks for (Candy Crave: ``round1``)."""
+    players = list(players)
+    reading = scan_photo(image, get_decoder(decoder), table_mm=table_mm)
+    if not reading.calibrated:
+        seen = {s.payload for s in reading.sightings}
+        missing = [corner(i) for i in range(1, 5) if corner(i) not in seen]
+        what = ", ".join(missing) if missing else "the four corner markers"
+        reason = (f"cannot place the photo on the table: {what} "
+                  f"{'is' if len(missing) == 1 else 'are'} not in it (or not readable). "
+                  "Take the photo so that all four corners of the table are in it.")
+        return PhotoScore(game, players, reading, None, reason)
+    once: dict[str, Sighting] = {}
+    for s in reading.sightings:
+        once.setdefault(s.payload, s)           # a tag printed twice: counted once, reported
+    snapshot = Snapshot(t=0.0, sightings=tuple(once.values()), calibrated=True, table_mm=table_mm)
+    table = game.score_table(players, options, snapshot)
+    return PhotoScore(game, players, reading, table, table.reason, list(reading.duplicates))
+
+
+class PhotoScorer:
+    """The ``/score`` page's scorer (:class:`web.score.PhotoScorer`): a form's
+    fields and a photo's bytes -> (HTTP status, JSON body). 200 scored, 422 the
+    photo shows no scorable table (``reason``), 400 a bad form or an unreadable
+    photo, 413 a photo over the pixel limit::
+
+        status, body = PhotoScorer((900, 600))("GLC", "RED,BLUE,GREEN", "{}", jpeg_bytes)
+    """
+
+    def __init__(self, table_mm: tuple[float, float] = (900.0, 600.0), decoder: str = "zxing"):
+        self.table_mm = (float(table_mm[0]), float(table_mm[1]))
+        self.decoder = decoder
+
+    def __call__(self, game: str, players: str, options: str, photo: bytes) -> tuple[int, dict[str, Any]]:
+        import json
+
+        from models.engine import GameSetupError
+        from models.registry import get_game
+        try:
+            g = get_game(game)
+        except KeyError as e:
+            return 400, {"error": str(e.args[0])}
+        try:
+            seats = g.check_players([p for p in players.split(",") if p.strip()])
+            opts = json.loads(options or "{}")
+            if not isinstance(opts, dict):
+                raise GameSetupError("options must be a JSON object, e.g. {\"round1\": \"RED:51,BLUE:44\"}")
+        except (GameSetupError, ValueError) as e:
+            return 400, {"error": str(e)}
+        try:
+            image = decode_photo(photo)
+        except PhotoError as e:
+            return (413 if isinstance(e, PhotoTooLarge) else 400), {"error": f"cannot read the photo: {e}"}
+        try:
+            result = score_photo(g, seats, opts, image, table_mm=self.table_mm, decoder=self.decoder)
+        except GameSetupError as e:
+            return 400, {"error": str(e)}
+        return (200 if result.ok else 422), result.to_json()
