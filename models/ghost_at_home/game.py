@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
-from . import layout, referee, rules, scoring, views
+from ..final_table import TableScore
+from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
@@ -97,6 +98,10 @@ class GhostAtHome(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(self.kit, state, snapshot)
+
+    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
+        """The houses as they lie when the game ends; the one full house escaped (:mod:`.final_table`)."""
+        return final_table.score_table(self, players, options, snapshot)
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         return layout.same_table(expected, reading)

@@ -37,7 +37,8 @@ from typing import Any
 
 from ..catalog import Catalog, Column
 from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard, VerdictStatus
-from . import layout, referee, rules, scoring, views
+from ..final_table import TableScore
+from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .kit import BoardSpec, load_board_spec
@@ -165,6 +166,11 @@ class TheClosestGhost(Game):
 
     def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, self.catalog, state, snapshot)
+
+    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
+        """The boards as the game ended and the candy each player took in front of their seat
+        marker, their own board's to its left (:mod:`.final_table`)."""
+        return final_table.score_table(self, players, options, snapshot)
 
     def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.board, self.catalog, self.area(state), state, table_mm)

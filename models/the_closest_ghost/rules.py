@@ -144,7 +144,7 @@ def legal_actions(area: Area, state: State) -> list[Action]:
 # --------------------------------------------------------------------------- turn flow
 
 
-def _start_turn(area: Area, state: State, player: str, events: list[Event]) -> None:
+def start_turn(area: Area, state: State, player: str, events: list[Event]) -> None:
     """Hand the turn to ``player``; a trapped player passes (or only moves a ghost,
     with trapped=ghost), and the engine says so."""
     for _ in range(2):
@@ -189,7 +189,7 @@ def _after_avatar(area: Area, state: State, player: str, events: list[Event]) ->
         text = "No ghost can move."
     state["notes"].append(text)
     events.append(Event("ghost_blocked", text, {"player": player, "blocked": blocked}))
-    _start_turn(area, state, other(state, player), events)
+    start_turn(area, state, other(state, player), events)
 
 
 def _check_turn(state: State, action: Any, player: str, phase: str, doing: str) -> None:
@@ -252,7 +252,7 @@ def apply_place_ghost(spec: BoardSpec, state: State, a: PlaceGhost) -> list[Even
     state["ghosts"] = sorted(state["ghosts"] + [sq])
     events = [Event("ghost_placed", f"{a.player} placed the third ghost on {sq}.", {"square": sq})]
     state["notes"] = []
-    _start_turn(area, state, state["players"][0], events)
+    start_turn(area, state, state["players"][0], events)
     return events
 
 
@@ -314,7 +314,7 @@ def apply_move_ghost(spec: BoardSpec, state: State, a: MoveGhost) -> list[Event]
     state["notes"] = []
     events = [Event("ghost_moved", f"{a.player} moved the ghost from {sq} to {to}.",
                     {"player": a.player, "from": sq, "to": to})]
-    _start_turn(area, state, other(state, a.player), events)
+    start_turn(area, state, other(state, a.player), events)
     return events
 
 

@@ -1,0 +1,122 @@
+"""Ghost at Home scored from a photo of the finished table.
+
+Lay the table out for scoring as it lies when the game ends: each player's house
+in front of them, its three floor cards (dark or lit side up, whichever the
+floor shows) with the room cards left and right of each, cats and ghosts in the
+floor's row as played; the deck and discard pile on their markers
+(``TC:ZONE:DECK``, ``TC:ZONE:DISCARD``). Hands are not needed.
+
+The game ends when a player escapes: the winner is the one player whose house
+has every floor filled (two rooms on each of its three floors). The table
+cannot show whether the escape was answered, so a photo with exactly one full
+house is read as that player's escape; the scoreboard is the watched game's
+(:mod:`.scoring`): the escape, and the rooms each house holds. Cats, ghosts, the
+roofs and the cards on the piles are part of nobody's score.
+
+The table does not show a finished game (score None, with the reason) when a
+floor card is missing, when no house, or more than one, is full, or when a
+house holds a room card a player must move (two on one side of a floor, a room
+card on another floor than its own).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..final_table import TableScore, table_score
+from ..table import Snapshot
+from .kit import FLOORS, SIDES
+from .layout import PILE_MM, read
+from .rules import empty_floor, fully_explored, rooms_explored
+from .scoring import scoreboard
+
+if TYPE_CHECKING:
+    from .game import GhostAtHome
+
+State = dict[str, Any]
+SIDE_WORD = {"L": "left", "R": "right"}
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def score_table(game: GhostAtHome, players: Sequence[str], options: Mapping[str, Any],
+                snapshot: Snapshot) -> TableScore:
+    """The scoreboard the table in ``snapshot`` shows, for ``players`` (in seat order)."""
+    kit = game.kit
+    setup: State = dict(game.setup(players, options))
+    reading = read(kit, setup, snapshot)
+    counted: list[str] = []
+    why: dict[str, str] = {}
+    problems: list[str] = []
+    wrong: list[str] = []        # what the players must put right before the table can be scored
+
+    for p in setup["players"]:
+        for f in FLOORS:
+            faces = [kit.floor_card(p, f, lit) for lit in (False, True)]
+            seen = [c for c in faces if c in snapshot]
+            if len(seen) == 1:
+                counted.append(seen[0])
+            elif not seen:
+                wrong.append(f"{p}'s floor {f} card is not seen: lay it in {p}'s house, the side the floor "
+                             f"shows up (dark or lit)")
+            else:
+                wrong.append(f"both faces of {p}'s floor {f} card are seen: leave only the one the floor shows")
+    for payload, (colour, _f, _lit) in kit.floor_cards.items():
+        if colour not in setup["players"]:
+            why[payload] = f"the {colour} house is nobody's in this game"
+    for roof in kit.roofs.values():
+        why[roof] = "a roof scores nothing"
+
+    houses: dict[str, list[dict[str, Any]]] = {}
+    for p in setup["players"]:
+        houses[p] = []
+        for f, fl in zip(FLOORS, reading["houses"][p]):
+            floor = empty_floor()
+            floor["lit"] = fl["light"] == "lit"
+            for s in SIDES:
+                rooms = fl["rooms"][s]
+                counted += rooms
+                if len(rooms) > 1:
+                    wrong.append(f"{p}'s floor {f} shows {len(rooms)} room cards on its {SIDE_WORD[s]}: "
+                                 f"one room card a side")
+                for r in rooms:
+                    if kit.kind(r) == "room" and kit.floor_of(r) != f:
+                        wrong.append(f"{kit.name(r)} is a floor {kit.floor_of(r)} room on {p}'s floor {f}: "
+                                     f"a room card goes on its own floor (only a wild room card goes anywhere)")
+                floor["rooms"][s] = rooms[0] if rooms else None
+                for c in fl["cats"][s]:
+                    why[c] = f"a cat on {p}'s floor {f} scores nothing"
+                floor["cats"][s] = fl["cats"][s][0] if fl["cats"][s] else None
+            for g in fl["ghosts"]:
+                why[g] = f"a ghost on {p}'s floor {f} scores nothing"
+            floor["ghosts"] = list(fl["ghosts"])
+            houses[p].append(floor)
+
+    for c in reading["strays"]:
+        why[c] = "lies outside every house and pile"
+        problems.append(f"{kit.name(c)} lies outside every house and pile")
+    piles = [m for k, m in snapshot.zones().items() if k in ("DECK", "DISCARD")]
+    for seen_card in snapshot:
+        if seen_card.payload in kit.cards and any(m.distance_to(seen_card.x_mm, seen_card.y_mm) <= PILE_MM
+                                                  for m in piles):
+            why.setdefault(seen_card.payload, "on the deck or the discard pile")
+
+    state: State = dict(setup, houses=houses, phase="over", turn=setup["players"][0], winner=None)
+    if not wrong:
+        full = [p for p in setup["players"] if fully_explored(state, p)]
+        if not full:
+            shown = ", ".join(f"{p} {rooms_explored(state, p)}" for p in setup["players"])
+            strays = [c for c in reading["strays"] if kit.kind(c) in ("room", "wild")]
+            wrong.append(f"no house has every floor filled (rooms explored, of 6: {shown}), so nobody has escaped yet"
+                         + (f"; {_and([kit.name(c) for c in strays])} lie{'s' if len(strays) == 1 else ''} "
+                            f"outside every house: lay each room card beside its floor" if strays else ""))
+        elif len(full) > 1:
+            wrong.append(f"the houses of {_and(full)} each have every floor filled, but only one player escapes: "
+                         f"show the other houses as the ghosts left them")
+        else:
+            state["winner"] = full[0]
+    if wrong:
+        return table_score("GAH", snapshot, None, counted, why, problems, "; ".join(wrong), game.fixed_markers)
+    return table_score("GAH", snapshot, scoreboard(kit, state), counted, why, problems, fixed=game.fixed_markers)
