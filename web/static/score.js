@@ -20,8 +20,9 @@
     TC.clear(seatsBox).appendChild(TC.el("legend", { text: "Players, in seat order (tap to add or remove)" }));
     for (const seat of seats) {
       const on = chosen.includes(seat);
-      const b = TC.el("button", { type: "button", class: "chip" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false",
-        style: "--seat:" + TC.seatColour(seat), text: seat });
+      const b = badge(seat, "button", "chip" + (on ? " on" : ""));
+      b.type = "button";
+      b.setAttribute("aria-pressed", on ? "true" : "false");
       b.addEventListener("click", () => {
         const now = players();
         playersIn.value = (now.includes(seat) ? now.filter((p) => p !== seat) : now.concat([seat])).join(",");
@@ -46,6 +47,13 @@
     const out = {};
     for (const input of document.querySelectorAll("#score-inputs input")) out[input.dataset.option] = input.value.trim();
     return out;
+  }
+
+  /* A seat's name on its colour (set through CSSOM: the page's CSP refuses style attributes). */
+  function badge(seat, tag, cls) {
+    const e = TC.el(tag || "span", { class: cls || "seat-badge", text: seat });
+    e.style.setProperty("--seat", TC.seatColour(seat));
+    return e;
   }
 
   function showError(text) { errorP.textContent = text; errorP.hidden = !text; }
@@ -88,14 +96,13 @@
     if (s) {
       if (s.winners && s.winners.length) {
         box.appendChild(TC.el("p", { class: "score-winner" }, [s.tie ? "Tie between " : "Winner: ",
-          ...s.winners.map((w) => TC.el("span", { class: "seat-badge", style: "--seat:" + TC.seatColour(w), text: w }))]));
+          ...s.winners.map((w) => badge(w))]));
       }
       for (const [seat, entry] of Object.entries(s.entries)) {
         const rows = entry.breakdown.map((l) => TC.el("tr", {}, [TC.el("td", { text: l.what }),
           TC.el("td", { class: "pts", text: (l.points > 0 ? "+" : "") + l.points })]));
         box.appendChild(TC.el("table", { class: "score-table" }, [
-          TC.el("caption", { class: "score-total" }, [TC.el("span", { class: "seat-badge", style: "--seat:" + TC.seatColour(seat), text: seat }),
-            " " + entry.total + " points"]),
+          TC.el("caption", { class: "score-total" }, [badge(seat), " " + entry.total + " points"]),
           TC.el("tbody", {}, rows)]));
       }
       for (const note of s.notes || []) box.appendChild(TC.el("p", { class: "note", text: note }));
@@ -103,8 +110,9 @@
     for (const p of d.problems || []) box.appendChild(TC.el("p", { class: "note", text: "⚠ " + p }));
     const list = TC.clear($("score-uncounted"));
     d.unplaced.forEach((t) => list.appendChild(TC.el("li", {
-      text: t.payload + " at " + Math.round(t.x_mm) + "," + Math.round(t.y_mm) + " mm: " + t.why }))));
-    $("score-uncounted-title").hidden = !d.unplaced.length;
+      text: t.payload + " at " + Math.round(t.x_mm) + "," + Math.round(t.y_mm) + " mm: " + t.why })));
+    $("score-uncounted-count").textContent = d.unplaced.length;
+    $("score-uncounted-box").hidden = !d.unplaced.length;
     $("score-result").hidden = false;
   }
 
