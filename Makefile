@@ -12,9 +12,10 @@ IS_PI   := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 
 # Debian packages: zbar for pyzbar, poppler for the print kit's round-trip test,
 # Chromium for the browser tests, systemd for `systemd-analyze verify` of the unit,
-# python3-venv for the virtual environment, Mosquitto (the MQTT broker and its
+# python3-venv for the virtual environment, openssl for the HTTPS certificate a
+# phone camera needs (companion/tls.py), Mosquitto (the MQTT broker and its
 # mosquitto_passwd) for event mode: its demo and its tests run a real broker.
-APT_BASE := python3-venv libzbar0 poppler-utils
+APT_BASE := python3-venv libzbar0 poppler-utils openssl
 APT_EVENT := mosquitto
 APT_TEST := chromium fonts-dejavu-core systemd $(APT_EVENT)
 ifeq ($(IS_PI),yes)

@@ -81,7 +81,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "pins": {"factory": "auto", "status_red": 5, "status_green": 6, "status_blue": 13,
              "buzzer": 19, "confirm_button": 20, "undo_button": 21},
     "seat_leds": {"RED": 17, "BLUE": 27, "GREEN": 22, "YELLOW": 23, "PURPLE": 24, "ORANGE": 25},
-    "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16},
+    "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16, "https_port": 0, "tls_cert": "", "tls_key": ""},
     "referee": {"pin": ""},
     "journal": {"path": ""},
     "event": {"broker": "", "event": "", "table": "", "username": "", "password": "", "ca_file": "",
@@ -196,6 +196,11 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
         raise ConfigError(f"{where}: [table] width_mm and height_mm must be positive")
     if not 1 <= values["web"]["port"] <= 65535:
         raise ConfigError(f"{where}: [web] port must be 1-65535, not {values['web']['port']}")
+    if not 0 <= values["web"]["https_port"] <= 65535 or values["web"]["https_port"] == values["web"]["port"]:
+        raise ConfigError(f"{where}: [web] https_port must be 0 (only for a phone camera) or a port 1-65535 "
+                          f"other than port, not {values['web']['https_port']}")
+    if bool(values["web"]["tls_cert"]) != bool(values["web"]["tls_key"]):
+        raise ConfigError(f"{where}: [web] tls_cert and tls_key go together (or leave both empty)")
     if values["web"]["threads"] < 1:
         raise ConfigError(f"{where}: [web] threads must be at least 1")
     if values["camera"]["fps"] <= 0:

@@ -77,6 +77,8 @@ def camera_source(spec: str, config: Config, realtime: bool = False) -> FrameSou
         kw = {"resolution": size}
     elif kind in ("replay", "sim"):
         kw = {"fps": config.camera.fps, "realtime": realtime}
+    elif kind == "browser":     # lost before the camera loop would call the wait a stall
+        kw = {"lost_after_s": 0.8 * float(config.camera.stall_s)}
     return make_source(spec, **kw)
 
 

@@ -24,7 +24,8 @@ from typing import Any
 
 def stop_on_signals(serving: list[Any]) -> Callable[[], None]:
     """Install the handlers (main thread only: elsewhere this does nothing).
-    ``serving`` holds the running server, if any (anything with ``close()``).
+    ``serving`` holds the running servers, if any (anything with ``close()``:
+    the page, and its HTTPS twin when there is one).
     Returns a function that puts the previous handlers back."""
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
@@ -32,7 +33,8 @@ def stop_on_signals(serving: list[Any]) -> Callable[[], None]:
 
     def stop(signum: int, frame: Any) -> None:
         if serving:
-            serving[0].close()
+            for server in serving:
+                server.close()
         else:
             raise KeyboardInterrupt
 

@@ -16,6 +16,7 @@ Standard library only; :func:`read_image` decodes with OpenCV after the check.
 """
 from __future__ import annotations
 
+import io
 import os
 import struct
 from typing import Any, BinaryIO
@@ -162,11 +163,12 @@ def _reader(head: bytes) -> Any:
     return None
 
 
-def image_size(path: str | os.PathLike) -> tuple[int, int] | None:
-    """(width, height) from the file's header, or None when the format is not
-    one of :data:`FORMATS` or the header is cut short. Reads a few bytes (a JPEG:
-    its segment headers), never the pixels. OSError is left to the caller."""
-    with open(path, "rb") as fh:
+def image_size(path: str | os.PathLike | bytes) -> tuple[int, int] | None:
+    """(width, height) from the header of the file at ``path`` (or of the image
+    in ``bytes``), or None when the format is not one of :data:`FORMATS` or the
+    header is cut short. Reads a few bytes (a JPEG: its segment headers), never
+    the pixels. OSError is left to the caller."""
+    with (io.BytesIO(path) if isinstance(path, bytes) else open(path, "rb")) as fh:
         head = fh.read(512)
         reader = _reader(head)
         if reader is None:
@@ -177,7 +179,7 @@ def image_size(path: str | os.PathLike) -> tuple[int, int] | None:
             return None
 
 
-def check_image(path: str | os.PathLike, max_pixels: int = MAX_PIXELS) -> tuple[int, int]:
+def check_image(path: str | os.PathLike | bytes, max_pixels: int = MAX_PIXELS) -> tuple[int, int]:
     """The image's (width, height) if it may be decoded; :class:`ImageTooLarge`
     over ``max_pixels``, :class:`ImageError` when the size cannot be read."""
     size = image_size(path)
@@ -200,4 +202,18 @@ def read_image(path: str | os.PathLike, max_pixels: int = MAX_PIXELS) -> Any:
     image = cv2.imread(os.fspath(path), cv2.IMREAD_COLOR)
     if image is None:
         raise ImageError("not an image or unreadable")
+    return image
+
+
+def decode_image(data: bytes, max_pixels: int = MAX_PIXELS) -> Any:
+    """The image in ``data`` (a JPEG a browser sent, say) as an OpenCV BGR array,
+    after :func:`check_image` on its header; :class:`ImageError` when it is not
+    read."""
+    import cv2
+    import numpy as np
+
+    check_image(data, max_pixels)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ImageError("not an image or unreadable (its header reads, its data does not)")
     return image

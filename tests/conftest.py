@@ -13,13 +13,19 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """The one headless Chromium of the whole run (Playwright's sync API allows
-    one driver per thread: every browser test shares this one)."""
+def playwright_driver():
+    """Playwright's one driver of the whole run (its sync API allows one per
+    thread): a test that needs Chromium started with flags of its own (a fake
+    camera) launches it from here."""
     from playwright.sync_api import sync_playwright
-
-    from tests.web.conftest import CHROMIUM_ARGS
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    """The one shared headless Chromium of the whole run."""
+    from tests.web.conftest import CHROMIUM_ARGS
+    b = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()

@@ -10,6 +10,7 @@ interface, :class:`web.session_api.TableSession`: ``view()``, ``subscribe()``,
   referee PIN (a login form setting a signed cookie);
 * ``camera`` (``/camera``): the latest frame with the detected tags drawn over,
   to set the camera up; behind the PIN (a camera can see more than the table);
+  ``/camera/phone`` (:mod:`web.phone`): a phone on a stand as the camera;
 * ``score`` (``/score``): score a finished game from a phone's photo; behind
   the PIN (:mod:`web.score`);
 * ``api`` (``/api``): the same as JSON, live updates by Server-Sent Events at
@@ -30,7 +31,7 @@ import secrets
 
 from flask import Flask
 
-from . import api, auth, camera, console, display, errors, headers, score
+from . import api, auth, camera, console, display, errors, headers, phone, score
 from .auth import Referee
 from .session_api import TableSession
 
@@ -47,7 +48,8 @@ MAX_POOL_THREADS = 32
 
 def create_app(session: TableSession, *, pin: str | None = None, max_body: int = 64 * 1024,
                max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
-               retry_ms: int = 2000, scorer: score.PhotoScorer | None = None) -> Flask:
+               retry_ms: int = 2000, scorer: score.PhotoScorer | None = None,
+               phone_camera: phone.PhoneCamera | None = None, https_port: int | None = None) -> Flask:
     """The Flask app for one session.
 
     ``pin``: the referee PIN or token; when None, ``session.check_pin`` decides.
@@ -57,6 +59,8 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     ``retry_ms``: the reconnection delay the stream tells browsers to use.
     ``scorer``: scores the photos taken at ``/score`` (``companion.photo_score.PhotoScorer``;
     None: no ``/score``).
+    ``phone_camera``: where ``/camera/phone`` sends the phone's pictures (the session's
+    ``hardware.sources.BrowserSource``); ``https_port``: where the page is served over HTTPS.
     """
     app = Flask(__name__)
     app.secret_key = secrets.token_bytes(32)          # a restart logs the referee out
@@ -82,6 +86,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     app.register_blueprint(api.bp)
     if scorer is not None:
         score.install(app, scorer)                    # behind the PIN
+    phone.install(app, phone_camera, https_port)      # behind the PIN
     headers.install(app)
     return app
 
@@ -93,20 +98,21 @@ def server_threads(app: Flask, threads: int | None = None) -> int:
 
 
 def make_server(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None,
-                limits=None):
+                limits=None, ssl_context=None):
     """The server for ``app`` (:class:`web.server.Server`), bound but not yet
     running (``.run()`` blocks, ``.close()`` stops it, ``.effective_port`` is the
     port when ``port`` was 0; OSError when the port cannot be had).
 
     One event loop owns every connection and serves live updates itself; Flask
     routes run in a pool of ``server_threads(app, threads)`` threads.
-    ``limits``: a :class:`web.server.Limits` (idle timeout, per-address caps)."""
+    ``limits``: a :class:`web.server.Limits` (idle timeout, per-address caps);
+    ``ssl_context``: serve HTTPS with it (``companion.tls``)."""
     from dataclasses import replace
 
     from .server import Limits, Server
 
     limits = replace(limits or Limits(), pool_threads=server_threads(app, threads))
-    return Server(app, host, int(port), limits)
+    return Server(app, host, int(port), limits, ssl_context)
 
 
 def serve(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: int | None = None) -> None:

@@ -34,6 +34,7 @@ import json
 import logging
 import resource
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -201,8 +202,9 @@ class Server:
     means the port is taken); :meth:`run` blocks until :meth:`close`."""
 
     def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 8000,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, ssl_context: ssl.SSLContext | None = None):
         self.app = app
+        self.ssl_context = ssl_context      # HTTPS (a phone's camera page needs a secure context)
         self.limits = limits or Limits()
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.socket = socket.create_server((host, int(port)), family=family, backlog=2048)
@@ -240,7 +242,7 @@ class Server:
 
     async def _main(self) -> None:
         self._stopping = asyncio.Event()
-        server = await asyncio.start_server(self._handle, sock=self.socket, limit=64 * 1024)
+        server = await asyncio.start_server(self._handle, sock=self.socket, limit=64 * 1024, ssl=self.ssl_context)
         self.started.set()
         if self._closed:
             self._stopping.set()
@@ -462,7 +464,8 @@ class Server:
             "SERVER_PROTOCOL": "HTTP/" + req.http_version.decode("ascii"),
             "REMOTE_ADDR": conn.addr, "REMOTE_PORT": str(conn.port),
             "CONTENT_LENGTH": str(len(body)),
-            "wsgi.version": (1, 0), "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
+            "wsgi.version": (1, 0), "wsgi.url_scheme": "https" if self.ssl_context else "http",
+            "wsgi.input": io.BytesIO(body),
             "wsgi.errors": sys.stderr, "wsgi.multithread": True, "wsgi.multiprocess": False,
             "wsgi.run_once": False, "wsgi.input_terminated": True,
         }

@@ -7,6 +7,7 @@ console behind the PIN, camera view) until stopped::
 
     companion run --game GLC --players RED,BLUE,GREEN --camera picamera2
     companion run --camera replay:recordings/game1 --no-web   # print what it sees
+    companion run --camera browser        # a phone on a stand is the camera: https://<this machine>:8443/camera/phone
 """
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ import argparse
 import os
 import secrets
 import sys
+import threading
 from typing import Any
+
+#: where the page is also served over HTTPS when the camera is a phone (``--camera browser``)
+DEFAULT_HTTPS_PORT = 8443
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -29,7 +34,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="the game began before the companion watched: take it over as it lies once the camera "
                         "sees the table settled (needs --game and --players; an open game in the journal is "
                         "resumed instead)")
-    p.add_argument("--camera", help="picamera2 | opencv:0 | opencv:FILE.mp4 | replay:DIR | sim:SCENE.json "
+    p.add_argument("--camera", help="picamera2 | opencv:0 | opencv:FILE.mp4 | replay:DIR | sim:SCENE.json | browser "
+                                    "(a phone's camera through /camera/phone, over HTTPS) "
                                     "(default: the config's [camera] source)")
     p.add_argument("--config", help="TOML config file (default: $COMPANION_CONFIG, else built-in defaults)")
     p.add_argument("--journal", help="journal file (overrides [journal] path)")
@@ -130,6 +136,26 @@ def start_game(session: Any, args: argparse.Namespace) -> None:
         raise ValueError("--from-table needs --game and --players (the game on the table and its players)")
 
 
+def https_server(app: Any, cfg: Any, port: int) -> Any:
+    """The page over HTTPS on ``port`` (bound, not running), with the configured
+    certificate or one made on first run beside the journal (``companion.tls``).
+    ValueError says why it cannot be had."""
+    from pathlib import Path
+
+    from companion.config import default_journal_path
+    from companion.tls import TLSError, ensure_certificate, server_context
+    from web import make_server
+    try:
+        if cfg.web.tls_cert:
+            cert, key = cfg.web.tls_cert, cfg.web.tls_key
+        else:
+            cert, key = ensure_certificate(Path(cfg.journal.path or default_journal_path()).parent / "tls")
+        context = server_context(cert, key)
+    except TLSError as e:
+        raise ValueError(f"HTTPS: {e}") from None
+    return make_server(app, host=cfg.web.bind, port=port, threads=cfg.web.threads, ssl_context=context)
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError
     from companion.journal import JournalError
@@ -190,16 +216,25 @@ def run(args: argparse.Namespace) -> int:
                 pass
             return 0
         from companion.photo_score import PhotoScorer
+        from hardware.sources import BrowserSource
         from web import close_streams, create_app, make_server
-        app = create_app(session, pin=cfg.referee.pin,
-                         scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder))
+        phone = source if isinstance(source, BrowserSource) else None
+        https_port = cfg.web.https_port or (DEFAULT_HTTPS_PORT if phone is not None else 0)
+        app = create_app(session, pin=cfg.referee.pin, scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder),
+                         phone_camera=phone, https_port=https_port or None)
         try:
             server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
-        except OSError as e:
-            print(f"companion run: cannot serve on {cfg.web.bind}:{cfg.web.port}: {e.strerror or e}",
-                  file=sys.stderr)
+            secure = https_server(app, cfg, https_port) if https_port else None
+        except (OSError, ValueError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            print(f"companion run: cannot serve on {cfg.web.bind}: {why}", file=sys.stderr)
             source.close()
             return 2
+        if secure is not None:
+            serving.append(secure)
+            threading.Thread(target=secure.run, name="web-https", daemon=True).start()
+            where = "/camera/phone (the phone's camera page)" if phone is not None else "/"
+            print(f"serving https://{cfg.web.bind}:{secure.effective_port}{where}", file=sys.stderr, flush=True)
         port = server.effective_port                  # the one the system chose for --port 0
         serving.append(server)
         session.start(source)

@@ -9,6 +9,7 @@ spec                       source
 ``opencv:PATH``            a video file through OpenCV
 ``replay:DIR_OR_VIDEO``    recorded frames (a folder of images, or a video)
 ``sim:SCENE.json``         the simulated table drawing a scene file
+``browser``                a phone's camera, through the page /camera/phone
 =========================  ==================================================
 
 Keyword arguments go to the source (``resolution=(2304, 1296)``, ``fps=5``,
@@ -27,11 +28,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..frames import Frame, FrameSource, FrameSourceError
+from .browser import BrowserSource, PictureError
 from .opencv import OpenCVSource
 from .picamera2 import Picamera2Source
 from .replay import ReplaySource, record
 
-SPECS = "picamera2[:WxH], opencv:INDEX, opencv:VIDEO_FILE, replay:DIR_OR_VIDEO, sim:SCENE.json"
+SPECS = "picamera2[:WxH], opencv:INDEX, opencv:VIDEO_FILE, replay:DIR_OR_VIDEO, sim:SCENE.json, browser"
 
 
 class SourceSpecError(FrameSourceError, ValueError):
@@ -88,6 +90,10 @@ def make_source(spec: str, **kw: Any) -> FrameSource:
             if not arg:
                 raise SourceSpecError("sim needs a scene file: sim:scene.json")
             source = _sim(arg, **kw)
+        elif kind == "browser":
+            if arg:
+                raise SourceSpecError("browser takes no argument: the phone's page sends the pictures")
+            source = BrowserSource(**kw)
         else:
             raise SourceSpecError(f"unknown frame source {spec!r}: use one of {SPECS}")
     except TypeError as exc:
@@ -95,5 +101,5 @@ def make_source(spec: str, **kw: Any) -> FrameSource:
     return source
 
 
-__all__ = ["Frame", "FrameSource", "FrameSourceError", "OpenCVSource", "Picamera2Source", "ReplaySource",
-           "SourceSpecError", "make_source", "open_source", "record"]
+__all__ = ["BrowserSource", "Frame", "FrameSource", "FrameSourceError", "OpenCVSource", "PictureError",
+           "Picamera2Source", "ReplaySource", "SourceSpecError", "make_source", "open_source", "record"]
