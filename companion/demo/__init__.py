@@ -227,12 +227,14 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
                       file=out, flush=True)
             return 0
         from companion.signals import stop_on_signals
+        from companion.photo_score import PhotoScorer
         from web import create_app, make_server
-        app = create_app(demo.session, pin=DEMO_PIN)
+        app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm))
         server = make_server(app, host=bind, port=port)
         restore = stop_on_signals([server])     # Ctrl-C or SIGTERM close the server; the finally cleans up
         print(f"Table Companion demo: open http://{bind}:{server.effective_port}/  "
-              f"(referee console /referee, PIN {DEMO_PIN}; camera view /camera). Ctrl-C stops.",
+              f"(referee console /referee, PIN {DEMO_PIN}; camera view /camera; score a photo /score). "
+              "Ctrl-C stops.",
               file=out, flush=True)
         demo.start()
         if fast or once:

@@ -157,3 +157,36 @@ def test_unreadable_input_is_exit_2_with_a_reason(tmp_path, tilted_photo):
     assert run.returncode == 2 and "PINK is not a seat" in run.stderr
     run = score("GLC", str(tilted_photo))
     assert run.returncode == 2 and "--players" in run.stderr
+
+
+def test_score_serve_opens_the_scoring_page_to_everyone(tilted_photo, tmp_path):
+    """``companion score --serve``: the /score page alone, no PIN, scoring a photo."""
+    import os
+    import time
+    import urllib.request
+
+    log = tmp_path / "serve.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([*COMPANION, "score", "--serve", "--host", "127.0.0.1", "--port", "0"],
+                                stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+    try:
+        end = time.monotonic() + 30
+        while "http://" not in log.read_text() and time.monotonic() < end and proc.poll() is None:
+            time.sleep(0.1)
+        url = log.read_text().split("http://", 1)[1].split()[0]
+        assert url.endswith("/score")
+        with urllib.request.urlopen("http://" + url, timeout=10) as r:
+            assert r.status == 200 and b'capture="environment"' in r.read()
+        b = "b0undary"
+        body = (f'--{b}\r\nContent-Disposition: form-data; name="game"\r\n\r\nGLC\r\n'
+                f'--{b}\r\nContent-Disposition: form-data; name="players"\r\n\r\n{PLAYERS}\r\n'
+                f'--{b}\r\nContent-Disposition: form-data; name="photo"; filename="t.jpg"\r\n'
+                "Content-Type: image/jpeg\r\n\r\n").encode() + tilted_photo.read_bytes() + f"\r\n--{b}--\r\n".encode()
+        req = urllib.request.Request("http://" + url + "/photo", data=body, method="POST",
+                                     headers={"Content-Type": f"multipart/form-data; boundary={b}"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            d = json.loads(r.read())
+        assert d["score"]["winners"] == ["RED"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
