@@ -110,7 +110,8 @@ def boofcv(report) -> None:
             n_raw, n_photo, missed = n_raw + len(raw), n_photo + len(got), missed + len(raw - got)
         if not raw_ms:
             continue
-        total_raw, total_photo, total_missed = total_raw + sum(raw_ms), total_photo + sum(photo_ms), total_missed + missed
+        total_raw, total_photo = total_raw + sum(raw_ms), total_photo + sum(photo_ms)
+        total_missed += missed
         rows.append([cat, len(raw_ms), f"{n_raw} / {n_photo}", missed, f"{statistics.mean(raw_ms):.0f}",
                      f"{statistics.mean(photo_ms):.0f}", f"{statistics.mean(photo_ms) / statistics.mean(raw_ms):.1f}"])
     report.table(["category", "photos", "codes raw / photo pass", "missed vs raw", "raw ms", "photo pass ms",

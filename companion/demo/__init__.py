@@ -226,8 +226,8 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
                 print(f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})",
                       file=out, flush=True)
             return 0
-        from companion.signals import stop_on_signals
         from companion.photo_score import PhotoScorer
+        from companion.signals import stop_on_signals
         from web import create_app, make_server
         app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm))
         server = make_server(app, host=bind, port=port)
