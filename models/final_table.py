@@ -50,6 +50,16 @@ class TableScore:
     def scored(self) -> bool:
         return self.score is not None
 
+    @property
+    def placed_payloads(self) -> set[str]:
+        """The payloads the score counted."""
+        return {t["payload"] for t in self.placed}
+
+    @property
+    def unplaced_why(self) -> dict[str, str]:
+        """Each uncounted payload and why it was not counted."""
+        return {t["payload"]: t["why"] for t in self.unplaced}
+
     def to_json(self) -> dict[str, Any]:
         return {"scored": self.scored, "reason": self.reason,
                 "score": self.score.to_json() if self.score is not None else None,

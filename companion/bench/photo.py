@@ -68,7 +68,8 @@ def simulated(report) -> None:
             t0 = time.perf_counter()
             result = score_photo(game, list(players), _options(code, final), decode_photo(jpeg))
             t_job = time.perf_counter() - t0
-            got = {p: e.total for p, e in result.table.score.entries.items()} if result.ok else None
+            board = result.table.score if result.table is not None else None
+            got = {p: e.total for p, e in board.entries.items()} if board is not None else None
             found = {s.payload for s in result.reading.sightings}
             rows.append([code, f"{image.shape[1]}x{image.shape[0]}", "yes" if got == want else f"NO: {got}",
                          f"{len(raw)} / {len(found)}", len(raw - found), f"{t_raw * 1000:.0f}",

@@ -44,12 +44,6 @@ def photo(state, drop=(), extra=(), replace=None):
     return seen_from_above(out + list(extra))
 
 
-def placed(ts):
-    return {p["payload"] for p in ts.placed}
-
-
-def unplaced(ts):
-    return {p["payload"]: p["why"] for p in ts.unplaced}
 
 
 def rooms(state, player):
@@ -81,8 +75,8 @@ def test_every_room_and_floor_card_is_counted_and_cats_ghosts_and_roofs_are_not(
     ts = GAME.score_table(players, {}, seen_from_above(GAME.arrange(state)))
     floors = {KIT.floor_card(p, i + 1, fl["lit"]) for p in players for i, fl in enumerate(state["houses"][p])}
     all_rooms = {r for p in players for r in rooms(state, p)}
-    assert placed(ts) == floors | all_rooms
-    why = unplaced(ts)
+    assert ts.placed_payloads == floors | all_rooms
+    why = ts.unplaced_why
     for p in players:
         assert why[KIT.roofs[p]] == "a roof scores nothing"
         for i, fl in enumerate(state["houses"][p]):
@@ -113,7 +107,7 @@ def test_a_room_card_pushed_out_of_the_winners_house_is_named_as_lying_outside()
     assert ts.score is None
     assert "no house has every floor filled" in ts.reason
     assert f"{KIT.name(room)} lies outside every house" in ts.reason
-    assert unplaced(ts)[room] == "lies outside every house and pile"
+    assert ts.unplaced_why[room] == "lies outside every house and pile"
 
 
 def test_a_missing_floor_card_says_which_to_lay_down():
@@ -172,10 +166,10 @@ def test_a_stray_card_and_a_tag_of_another_game_are_not_counted_and_change_nothi
     extra = [Placement(loose, 80.0, 300.0, 0.0, size_mm=(44.0, 58.0)), Placement("GLC:CANDY:C3", 800.0, 300.0, 0.0)]
     ts = GAME.score_table(players, {}, photo(state, extra=extra))
     assert ts.scored and ts.score.to_json() == GAME.score(state).to_json()
-    why = unplaced(ts)
+    why = ts.unplaced_why
     assert why[loose] == "lies outside every house and pile"
     assert why["GLC:CANDY:C3"] == "a tag of another game"
-    assert loose not in placed(ts)
+    assert loose not in ts.placed_payloads
     assert any(KIT.name(loose) in p for p in ts.problems)
 
 
@@ -186,4 +180,4 @@ def test_cards_on_the_piles_are_on_a_pile():
     deck = next(p for p in GAME.arrange(state) if p.payload == "TC:ZONE:DECK")
     ts = GAME.score_table(players, {}, photo(state, extra=[Placement(card, deck.x_mm + 10, deck.y_mm, 0.0)]))
     assert ts.scored
-    assert unplaced(ts)[card] == "on the deck or the discard pile"
+    assert ts.unplaced_why[card] == "on the deck or the discard pile"

@@ -42,12 +42,6 @@ def photo(state, drop=(), extra=(), replace=None):
     return seen_from_above(out + list(extra))
 
 
-def placed(ts):
-    return {p["payload"] for p in ts.placed}
-
-
-def unplaced(ts):
-    return {p["payload"]: p["why"] for p in ts.unplaced}
 
 
 def test_the_example_game_scores_from_its_final_table_as_it_was_watched(example):
@@ -85,8 +79,8 @@ def test_counted_tags_are_placed_and_the_rest_say_why_not(example):
     ts = GAME.score_table(players, {}, seen_from_above(GAME.arrange(state)))
     faces = {GAME.board.face_payload(int(h), team) for h, team in state["control"].items()}
     vps = {GAME.board.vp_cards[c["points"]] for c in state["closed"].values()}
-    assert placed(ts) == faces | vps | set(state["identities"].values())
-    why = unplaced(ts)
+    assert ts.placed_payloads == faces | vps | set(state["identities"].values())
+    why = ts.unplaced_why
     assert "First Player Token" in why["GVG:TOKEN:FIRST"]
     assert "standee" in why["GVG:STANDEE:RED"]
     open_house = next(h for h in state["control"] if h not in state["closed"])
@@ -111,7 +105,7 @@ def test_an_identity_card_not_turned_up_gives_no_score_and_names_the_seat(exampl
     assert ts.score is None and not ts.scored
     assert "YELLOW" in ts.reason and "TC:SEAT:YELLOW" in ts.reason
     assert "RED" not in ts.reason
-    assert state["identities"]["RED"] in placed(ts)           # what was read is still listed
+    assert state["identities"]["RED"] in ts.placed_payloads           # what was read is still listed
 
 
 def test_two_identity_cards_in_front_of_one_player_give_no_score(example):
@@ -120,7 +114,7 @@ def test_two_identity_cards_in_front_of_one_player_give_no_score(example):
     ts = GAME.score_table(players, {}, photo(state, extra=[Placement("GVG:ID:GHOUL3", x, y + 30.0)]))
     assert ts.score is None
     assert "GREEN shows 2 identity cards" in ts.reason
-    assert "in front of GREEN" in unplaced(ts)["GVG:ID:GHOUL3"]
+    assert "in front of GREEN" in ts.unplaced_why["GVG:ID:GHOUL3"]
 
 
 def test_more_identity_cards_of_a_team_than_the_game_deals_give_no_score():
@@ -139,7 +133,7 @@ def test_a_vp_card_off_its_trick_slot_gives_no_score(example):
     ts = GAME.score_table(players, {}, photo(state, drop={vp}, extra=[Placement(vp, x, y, size_mm=(44.0, 62.0))]))
     assert ts.score is None
     assert f"the {card['points']} VP card is not in a Trick slot" in ts.reason
-    assert vp in unplaced(ts) and vp not in placed(ts)
+    assert vp in ts.unplaced_why and vp not in ts.placed_payloads
 
 
 def test_a_missing_vp_card_gives_no_score(example):
@@ -166,14 +160,14 @@ def test_a_stray_card_is_unplaced_with_a_reason_and_the_score_stands(example):
              Placement("TC:ZONE:DISCARD", 450.0, 585.0), Placement("GVG:ID:GIRL3", 450.0, 560.0)]  # a spare card
     ts = GAME.score_table(players, {}, photo(state, extra=stray))
     assert ts.score.to_json() == GAME.score(state).to_json()
-    why = unplaced(ts)
+    why = ts.unplaced_why
     assert "score nothing" in why[treats_of(2)[0]]
     assert why["GVG:ID:GIRL3"] == "an identity card in front of no player"
-    assert treats_of(2)[0] not in placed(ts)
+    assert treats_of(2)[0] not in ts.placed_payloads
 
 
 def test_a_tag_of_another_game_is_unplaced_as_such(example):
     players, state = example
     ts = GAME.score_table(players, {}, photo(state, extra=[Placement("GLC:CANDY:C3", 450.0, 300.0)]))
     assert ts.scored
-    assert unplaced(ts)["GLC:CANDY:C3"] == "a tag of another game"
+    assert ts.unplaced_why["GLC:CANDY:C3"] == "a tag of another game"

@@ -91,12 +91,6 @@ def photo(state, taker=None, lift=True, drop=(), extra=(), move=None, forgot=Fal
     return seen_from_above(out + list(extra))
 
 
-def placed(ts):
-    return {p["payload"] for p in ts.placed}
-
-
-def unplaced(ts):
-    return {p["payload"]: p["why"] for p in ts.unplaced}
 
 
 def test_the_example_game_scores_from_its_final_table_as_it_was_watched(example):
@@ -107,7 +101,7 @@ def test_the_example_game_scores_from_its_final_table_as_it_was_watched(example)
     assert ts.scored, ts.reason
     assert ts.score.to_json() == GAME.score(state).to_json()
     assert ts.score.winners == ["BLUE"]
-    assert unplaced(ts)["TCG:AVATAR:BLUE"] == "an avatar off the boards"
+    assert ts.unplaced_why["TCG:AVATAR:BLUE"] == "an avatar off the boards"
 
 
 def test_both_avatars_on_the_empty_board_cannot_tell_who_took_the_last_piece(example):
@@ -163,9 +157,9 @@ def test_everything_on_the_boards_and_in_the_piles_is_counted():
     ts = GAME.score_table(PLAYERS, {}, snap)
     assert ts.scored
     tcg_tags = {s.payload for s in snap if s.game == "TCG"}
-    lifted = {p for p, why in unplaced(ts).items() if why == "an avatar off the boards"}
-    assert placed(ts) == tcg_tags - lifted
-    assert len([p for p in placed(ts) if ":CANDY:" in p]) == len(state["candy"]) - len(
+    lifted = {p for p, why in ts.unplaced_why.items() if why == "an avatar off the boards"}
+    assert ts.placed_payloads == tcg_tags - lifted
+    assert len([p for p in ts.placed_payloads if ":CANDY:" in p]) == len(state["candy"]) - len(
         set(state["candy"]) & set(state["ghosts"])) + sum(n for by in state["taken"].values() for n in by.values())
 
 
@@ -176,7 +170,7 @@ def test_a_piece_of_candy_out_of_every_pile_is_unplaced_and_the_game_no_longer_l
         (m.x_mm, m.y_mm) for m in snap if m.payload == seat(state["winner"]))) < 200)
     ts = GAME.score_table(PLAYERS, {}, photo(state, taker, move={piece: FAR}))
     assert ts.score is None
-    assert unplaced(ts)[piece] == "off the boards and in front of no seat marker: nobody's"
+    assert ts.unplaced_why[piece] == "off the boards and in front of no seat marker: nobody's"
     assert any(piece in p for p in ts.problems)
     # the winner's board seems to hold a piece: the table can only think it hides under a ghost
     assert ts.reason.startswith("no board is empty of candy")
@@ -187,7 +181,7 @@ def test_a_tag_of_another_game_is_not_counted_and_changes_nothing():
     state, taker = finished(0)
     ts = GAME.score_table(PLAYERS, {}, photo(state, taker, extra=[Placement("GAH:CAT:1", 450.0, 560.0, 0.0)]))
     assert ts.scored and ts.score.to_json() == GAME.score(state).to_json()
-    assert unplaced(ts)["GAH:CAT:1"] == "a tag of another game"
+    assert ts.unplaced_why["GAH:CAT:1"] == "a tag of another game"
 
 
 def test_a_missing_seat_marker_or_board_says_what_to_show():
