@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .scoreboard import Scoreboard
 from .table import Sighting, Snapshot
-
-if TYPE_CHECKING:
-    from .engine import Scoreboard
 
 NOT_COUNTED = "not part of the score"
 

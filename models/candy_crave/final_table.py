@@ -23,17 +23,15 @@ by the dividers tell.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from ..engine import IllegalAction, Scoreboard, ScoreEntry, ScoreLine
+from ..engine import Game, IllegalAction, Scoreboard, ScoreEntry, ScoreLine
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
+from .kit import Kit
 from .layout import read
 from .rules import removals_due, sets_in_play
-
-if TYPE_CHECKING:
-    from .game import CandyCrave
 
 State = dict[str, Any]
 ROUND1 = "round1"
@@ -102,11 +100,11 @@ def _owners_2p(state: State, snapshot: Snapshot, round1: dict[str, int] | None) 
     return {"A": starter, "B": second, "C": second, "D": starter}, ""
 
 
-def score_table(game: CandyCrave, players: Sequence[str], options: Mapping[str, Any],
+def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows (round 2) with round 1's
     written points (``options["round1"]``), for ``players``."""
-    kit = game.kit
+    kit = kit
     setup = cast(State, game.setup(players, {k: v for k, v in options.items() if k != ROUND1}))
     seats: list[str] = setup["players"]
     round1, round1_wrong = parse_round1(seats, options.get(ROUND1))

@@ -109,7 +109,7 @@ class CandyCrave(Game):
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """Round 2's table (rows laid out, sweets locked behind the dividers) plus
         round 1's written points, ``options["round1"]`` (:mod:`.final_table`)."""
-        return final_table.score_table(self, players, options, snapshot)
+        return final_table.score_table(self, self.kit, players, options, snapshot)
 
     def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.kit, state, table_mm)

@@ -21,17 +21,15 @@ card on another floor than its own).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
-from .kit import FLOORS, SIDES
+from .kit import FLOORS, SIDES, Kit
 from .layout import PILE_MM, read
 from .rules import empty_floor, fully_explored, rooms_explored
 from .scoring import scoreboard
-
-if TYPE_CHECKING:
-    from .game import GhostAtHome
 
 State = dict[str, Any]
 SIDE_WORD = {"L": "left", "R": "right"}
@@ -41,10 +39,10 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def score_table(game: GhostAtHome, players: Sequence[str], options: Mapping[str, Any],
+def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` (in seat order)."""
-    kit = game.kit
+    kit = kit
     setup: State = dict(game.setup(players, options))
     reading = read(kit, setup, snapshot)
     counted: list[str] = []

@@ -101,7 +101,7 @@ class GhostAtHome(Game):
 
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """The houses as they lie when the game ends; the one full house escaped (:mod:`.final_table`)."""
-        return final_table.score_table(self, players, options, snapshot)
+        return final_table.score_table(self, self.kit, players, options, snapshot)
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         return layout.same_table(expected, reading)

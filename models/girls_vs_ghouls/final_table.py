@@ -19,18 +19,16 @@ standees, Tricks and Treats play no part in the final score.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
-from .kit import FIRST_TOKEN, IDENTITY_DECK, REPORTER, TEAM_NAMES, TEAMS, slot
+from .kit import FIRST_TOKEN, IDENTITY_DECK, REPORTER, TEAM_NAMES, TEAMS, Board, slot
 from .layout import read
 from .rules import ROUNDS
 from .scoring import scoreboard
-
-if TYPE_CHECKING:
-    from .game import GirlsVsGhouls
 
 State = dict[str, Any]
 
@@ -39,10 +37,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def score_table(game: GirlsVsGhouls, players: Sequence[str], options: Mapping[str, Any],
+def score_table(game: Game, board: Board, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` playing with ``options``."""
-    board = game.board
+    board = board
     setup: State = dict(game.setup(players, options))
     reading = read(board, setup, snapshot)
     counted: list[str] = []

@@ -114,7 +114,7 @@ class GirlsVsGhouls(Game):
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """House faces, VP cards in the Trick slots and identity cards in front of the
         seat markers (:mod:`.final_table`)."""
-        return final_table.score_table(self, players, options, snapshot)
+        return final_table.score_table(self, self.board, players, options, snapshot)
 
     def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.board, state, table_mm)

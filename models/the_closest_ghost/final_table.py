@@ -35,20 +35,18 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..engine import Event
+from ..engine import Event, Game
 from ..final_table import TableScore, table_score
 from ..table import Sighting, Snapshot
 from ..tags import seat as seat_tag
 from .actions import MoveAvatar
 from .grid import BOARDS, Area
+from .kit import BoardSpec
 from .layout import read
 from .rules import apply_move_avatar, avatar_targets, board_candy, start_turn
 from .scoring import scoreboard
-
-if TYPE_CHECKING:
-    from .game import TheClosestGhost
 
 State = dict[str, Any]
 #: a taken piece of candy lies this close to its taker's seat marker
@@ -61,14 +59,14 @@ def _side(seat: Sighting, s: Sighting) -> float:
     return (s.x_mm - seat.x_mm) * math.cos(a) + (s.y_mm - seat.y_mm) * math.sin(a)
 
 
-def score_table(game: TheClosestGhost, players: Sequence[str], options: Mapping[str, Any],
+def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` (board A's owner first)."""
     setup: State = dict(game.setup(players, options))
     players = setup["players"]
     owners: dict[str, str] = setup["owners"]
     own_board = {p: b for b, p in owners.items()}
-    reading = read(game.board, game.catalog, setup, snapshot)
+    reading = read(board, game.catalog, setup, snapshot)
     markers = tuple(s for s in snapshot if s.payload.startswith("TCG:BOARD:"))
     counted: list[str] = [s.payload for s in markers]
     why: dict[str, str] = {}
@@ -80,7 +78,7 @@ def score_table(game: TheClosestGhost, players: Sequence[str], options: Mapping[
             wrong.append(f"board {b}'s markers are not seen: uncover them")
     rotations: dict[str, int] = {b: r if (r := reading["boards"][b]) is not None else setup["rotations"][b]
                                  for b in BOARDS}
-    area = Area(setup["options"]["layout"], rotations, game.board)
+    area = Area(setup["options"]["layout"], rotations, board)
 
     # the pieces on the boards, and the candy taken, in front of the seat markers
     avatars: dict[str, str | None] = {p: reading["avatars"].get(p) for p in players}
@@ -100,7 +98,7 @@ def score_table(game: TheClosestGhost, players: Sequence[str], options: Mapping[
                 counted.append(s.payload)
         elif s.kind == "CANDY":
             alone = Snapshot(snapshot.t, markers + (s,), snapshot.calibrated, snapshot.table_mm)
-            if read(game.board, game.catalog, setup, alone)["candy"]:
+            if read(board, game.catalog, setup, alone)["candy"]:
                 counted.append(s.payload)
                 continue
             near = [(m.distance_to(s.x_mm, s.y_mm), p) for p, m in seats.items()]
@@ -152,7 +150,7 @@ def score_table(game: TheClosestGhost, players: Sequence[str], options: Mapping[
     if len(empty) > 1:
         reason = "both boards are empty, but the game ends when the first one is: count the piles again"
     elif empty:
-        final, reason = _last_move(game.board, area, state, empty[0])
+        final, reason = _last_move(board, area, state, empty[0])
     elif None in avatars.values():
         reason = ("no board is empty of candy: " + " and ".join(f"{p}'s avatar" for p, sq in avatars.items()
                                                                if sq is None) + " must be on the boards")

@@ -170,7 +170,7 @@ class TheClosestGhost(Game):
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """The boards as the game ended and the candy each player took in front of their seat
         marker, their own board's to its left (:mod:`.final_table`)."""
-        return final_table.score_table(self, players, options, snapshot)
+        return final_table.score_table(self, self.board, players, options, snapshot)
 
     def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.board, self.catalog, self.area(state), state, table_mm)
