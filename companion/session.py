@@ -903,6 +903,16 @@ class Session:
         with self._view_lock:
             return copy.deepcopy(self._view)
 
+    def action_form(self, type_name: str) -> dict[str, Any]:
+        """The console's form for one action of the game being played
+        (:func:`models.action_form.action_form`): its fields with their choices,
+        what is legal now and the best guess from the camera's last settled
+        reading. Raises IllegalAction (no game) or MalformedAction (no such action)."""
+        from models.action_form import action_form
+        with self._op:
+            engine, state = self._playing()
+            return action_form(engine, state, type_name, self._snapshot)
+
     def referee_view(self) -> dict[str, Any]:
         """The referee's view (the console, behind the PIN): the public view plus
         what it hides from everyone else: each prompt's ``detail`` (a Love card

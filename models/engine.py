@@ -615,6 +615,15 @@ class Game:
     def read(self, state: State, snapshot: Any) -> Layout:
         raise NotImplementedError
 
+    def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
+        """What each action field may hold, for the console's forms
+        (:mod:`models.action_form`): field name (or ``"type.field"``) ->
+        ``(value, label)`` choices, the likeliest first. Here: the players for
+        ``player``; a game adds its own (slots, cards, squares...) from its state
+        and catalog. A field without choices is typed in."""
+        players = [(p, str(p)) for p in state.get("players", [])]
+        return {"player": players}
+
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """Score a finished game from one settled look at its table (``companion
         score``, a photo): read ``snapshot`` with :meth:`read`, build the final

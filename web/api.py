@@ -326,6 +326,17 @@ def referee_view():
     return _json_view(the_session().referee_view())
 
 
+@bp.get("/referee/form")
+@referee_required
+def referee_form():
+    """The console's form for one action (``?type=haunt``): each field's choices,
+    the legal ones now, the companion's best guess (:mod:`models.action_form`)."""
+    type_name = request.args.get("type", "")
+    if not type_name or len(type_name) > 64:
+        raise ApiError(400, "give the action's type, e.g. /api/referee/form?type=haunt")
+    return _run("form", the_session().action_form, type_name)
+
+
 @bp.get("/referee/check")
 @referee_required
 def referee_check():

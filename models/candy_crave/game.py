@@ -106,6 +106,17 @@ class CandyCrave(Game):
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(self.kit, state, snapshot)
 
+    def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
+        """Bowls by their sweet, tiles and sweets by id, parties, from the catalog."""
+        cat, base = self.catalog, super().field_choices(state)
+        tokens = [(c.id, c.name) for c in cat.of_kind("sweets")]
+        parties = [(a, a) for a in state["areas"] if a not in state["players"]]
+        return {**base, "victim": base["player"], "sweet": [(b.id, b.name) for b in cat.of_kind("bowls")],
+                "pocket": tokens, "pocket.sweet": tokens, "remove.sweet": tokens, "sweets": tokens,
+                "base.tile": [(c.id, c.id) for c in cat.of_kind("base_tiles")],
+                "tile": [(c.id, c.id) for c in cat.of_kind("favourites")],
+                "tiles": [(c.id, c.id) for c in cat.of_kind("favourites")], "party": parties}
+
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """Round 2's table (rows laid out, sweets locked behind the dividers) plus
         round 1's written points, ``options["round1"]`` (:mod:`.final_table`)."""

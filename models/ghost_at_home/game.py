@@ -99,6 +99,16 @@ class GhostAtHome(Game):
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(self.kit, state, snapshot)
 
+    def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
+        """Cards by payload (rooms, ghosts, cats, specials), floors 1-3, sides, targets."""
+        base = super().field_choices(state)
+        cards = [(c.payload.split(":", 1)[1], c.name) for c in self.catalog.of_kind("cards")]
+        cats = [c for c in cards if c[0].startswith("CAT:")]
+        return {**base, "target": base["player"], "card": cards, "cat": cats, "ghost": cards,
+                "floor": [(f, f"floor {f}") for f in (1, 2, 3)], "side": [("L", "left"), ("R", "right")],
+                "cards": cards, "count": [(n, str(n)) for n in range(1, 8)],
+                "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
+
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """The houses as they lie when the game ends; the one full house escaped (:mod:`.final_table`)."""
         return final_table.score_table(self, self.kit, players, options, snapshot)

@@ -101,6 +101,24 @@ class GhostsLoveCandy(Game):
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(state, self.cards, snapshot)
 
+    def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
+        """Slots by their kid, kids (the Kid deck's order first), candy, ghosts and
+        Love cards by name, from the state and the catalog."""
+        cards, base = self.cards, super().field_choices(state)
+        slots = [(i, f"slot {i}" + (f" ({cards.kid(s['kid']).name})" if s["kid"] is not None else " (empty)"))
+                 for i, s in enumerate(state["slots"], 1)]
+        deck = list(state["kid_deck"])
+        kids = [(n, f"{n} {cards.kid(n).name}") for n in deck + sorted(set(cards.kids) - set(deck))]
+        places = base["player"] + [(f"slot:{i}", label) for i, label in slots] + [("discard", "the discard")]
+        values = [(v, str(v)) for v in sorted({g.value for g in cards.ghosts.values()})]
+        return {**base, "slot": slots, "take_from": slots, "give": values, "take": values, "to_slot": slots,
+                "kid": kids,
+                "candy": [(c.id, f"{c.name} ({c.id})") for c in cards.candy.values()],
+                "ghost": values,
+                "ninja_move.ghost": [(g.id, f"{g.colour} {g.value}") for g in cards.ghosts.values()],
+                "love": [(l.id, l.name) for l in cards.love.values()],
+                "move_scared_kid.to": places, "place_black_cat.to": places}
+
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """Stashes and face-up Love cards in front of the seat markers (:mod:`.final_table`)."""
         return final_table.score_table(self.cards, cast(State, self.setup(players, options)), snapshot)

@@ -111,6 +111,14 @@ class GirlsVsGhouls(Game):
     def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, state, snapshot)
 
+    def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
+        """Houses 1-8, cards by their catalog id: Treats and Tricks, identities."""
+        cat, base = self.catalog, super().field_choices(state)
+        houses = [(h, f"house {h}") for h in range(1, 9)]
+        treats = [(c.payload, c.name) for c in cat.of_kind("treats")]
+        return {**base, "house": houses, "card": treats + [(c.payload, c.name) for c in cat.of_kind("tricks")],
+                "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")]}
+
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """House faces, VP cards in the Trick slots and identity cards in front of the
         seat markers (:mod:`.final_table`)."""

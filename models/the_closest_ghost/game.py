@@ -167,6 +167,14 @@ class TheClosestGhost(Game):
     def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, self.catalog, state, snapshot)
 
+    def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
+        """Squares of the combined boards (ghosts' squares first where a ghost is moved), rotations."""
+        base = super().field_choices(state)
+        squares = [(sq, sq) for sq in self.area(state).squares()]
+        ghosts = [(sq, sq) for sq in state["ghosts"]]
+        return {**base, "square": squares, "move_ghost.square": ghosts, "to": squares,
+                "rotation": [(r, f"{r} degrees") for r in (0, 90, 180, 270)]}
+
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """The boards as the game ended and the candy each player took in front of their seat
         marker, their own board's to its left (:mod:`.final_table`)."""

@@ -54,23 +54,94 @@
     templateAction();
   }
 
+  /* The form for the chosen action, from /api/referee/form: each field a control
+   * filled from the game's state and catalog, the legal choices only, the
+   * companion's best guess chosen. The JSON below it is kept in step (advanced). */
+  let form = null;
+  let formKey = null;
+
   function templateAction() {
     const sel = $("action-type");
-    const info = gameInfo(sel.dataset.game);
-    const a = info && info.actions.find(function (x) { return x.type === sel.value; });
-    if (!a) return;
-    const obj = { type: a.type };
-    for (const f of a.fields) {
-      if (!f.required) continue;
-      obj[f.name] = /int|float/.test(f.type) ? 0 : /bool/.test(f.type) ? false : /list|tuple/.test(f.type) ? [] : "";
-    }
-    $("action-json").value = JSON.stringify(obj, null, 1);
-    $("action-doc").textContent = a.doc + (a.fields.length ? " Fields: " + a.fields.map(function (f) { return f.name + " (" + f.type + (f.required ? "" : ", optional") + ")"; }).join(", ") + "." : "");
+    if (!sel.value) return;
+    fetch("/api/referee/form?type=" + encodeURIComponent(sel.value), { credentials: "same-origin", cache: "no-store" })
+      .then(function (resp) { return resp.json(); })
+      .then(function (d) { if (d && d.result) renderForm(d.result); else $("action-doc").textContent = (d && d.error) || ""; })
+      .catch(function () { /* the JSON editor still works */ });
   }
 
+  function optionFor(c, chosen) {
+    return TC.el("option", { value: JSON.stringify(c.value), text: c.label, selected: JSON.stringify(c.value) === JSON.stringify(chosen) });
+  }
+
+  function renderForm(f) {
+    form = f;
+    const box = TC.clear($("action-fields"));
+    const guess = f.guess || {};
+    $("action-doc").textContent = f.doc;
+    for (const field of f.fields) {
+      const label = field.name.replace(/_/g, " ") + (field.required ? "" : " (optional)");
+      let control;
+      if (field.control === "select") {
+        const legal = field.legal ? field.choices.filter(function (c) { return field.legal.some(function (v) { return JSON.stringify(v) === JSON.stringify(c.value); }); }) : field.choices;
+        control = TC.el("select", { "data-field": field.name });
+        if (!field.required) control.appendChild(TC.el("option", { value: "null", text: "(none)" }));
+        for (const c of (legal.length ? legal : field.choices)) control.appendChild(optionFor(c, guess[field.name]));
+      } else if (field.control === "multi") {
+        control = TC.el("select", { "data-field": field.name, multiple: true, size: "6" });
+        for (const c of field.choices) control.appendChild(optionFor(c, undefined));
+      } else if (field.control === "rows") {
+        control = TC.el("div", { class: "rows", "data-field": field.name, "data-rows": "1" });
+        const addRow = function () {
+          const row = TC.el("div", { class: "row" }, field.columns.map(function (col) {
+            const s = TC.el("select", { "data-key": col.name, "aria-label": col.name });
+            for (const c of col.choices) s.appendChild(optionFor(c, undefined));
+            return s;
+          }));
+          control.insertBefore(row, control.lastChild);
+        };
+        control.appendChild(TC.el("button", { type: "button", class: "quiet", text: "+ add" }));
+        control.lastChild.addEventListener("click", function () { addRow(); syncJson(); });
+        if (field.columns.length) addRow();
+      } else {
+        control = TC.el("input", { "data-field": field.name, value: guess[field.name] !== undefined ? String(guess[field.name]) : "" });
+      }
+      box.appendChild(TC.el("label", { class: "field" }, [label + " ", control]));
+    }
+    $("action-legal").textContent = f.guess ? "Chosen: the companion's best guess; only what the rules allow now is offered."
+      : (f.complete ? "The rules allow no " + f.type + " now." : "");
+    syncJson();
+  }
+
+  function actionFromForm() {
+    if (!form) return null;
+    const out = { type: form.type };
+    for (const field of form.fields) {
+      const el = $("action-fields").querySelector('[data-field="' + field.name + '"]');
+      if (!el) continue;
+      let v;
+      if (field.control === "select") v = JSON.parse(el.value || "null");
+      else if (field.control === "multi") v = Array.from(el.selectedOptions).map(function (o) { return JSON.parse(o.value); });
+      else if (field.control === "rows") {
+        v = Array.from(el.querySelectorAll(".row")).map(function (row) {
+          const obj = {};
+          for (const s of row.querySelectorAll("select")) obj[s.dataset.key] = JSON.parse(s.value);
+          return obj;
+        });
+      } else v = el.value;
+      if (v === null || v === "" || (Array.isArray(v) && !v.length && !field.required)) continue;
+      out[field.name] = v;
+    }
+    return out;
+  }
+
+  function syncJson() { const a = actionFromForm(); if (a) $("action-json").value = JSON.stringify(a); }
+
   function actionFromEditor() {
-    try { return JSON.parse($("action-json").value); }
-    catch (e) { showResult(false, "The action is not valid JSON: " + e.message); return null; }
+    if ($("action-advanced").open) {
+      try { return JSON.parse($("action-json").value); }
+      catch (e) { showResult(false, "The action is not valid JSON: " + e.message); return null; }
+    }
+    return actionFromForm();
   }
 
   /* ---- new game form ---- */
@@ -111,6 +182,9 @@
     TC.renderScores($("scores"), view);
     Board.draw($("board"), view);
     fillActions(view);
+    const ev = view && view.events && view.events.length ? view.events[view.events.length - 1] : null;
+    const key = (view && view.game_id) + ":" + (ev ? ev.entry : "");
+    if (key !== formKey) { formKey = key; templateAction(); }   // the game moved: what is legal changed
     document.body.dataset.seq = view && view.seq !== undefined ? view.seq : "";
   }
 
@@ -126,6 +200,7 @@
     });
   }
   $("action-type").addEventListener("change", templateAction);
+  $("action-fields").addEventListener("change", syncJson);
   $("game").addEventListener("change", fillOptions);
   for (const chip of document.querySelectorAll("#colour-chips .chip")) {
     chip.style.setProperty("--seat", TC.seatColour(chip.dataset.colour));

@@ -1,0 +1,63 @@
+"""The console's action forms (models/action_form.py): one description of each
+action's fields serves every game; the form offers only what the rules allow
+now, so every move of every game's example can be made from it, and its guess
+is always legal."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.examples import ROOT, example_states
+from models.action_form import action_form
+from models.engine import IllegalAction, MalformedAction
+from models.table import seen_from_above
+
+SLUGS = {"GLC": "ghosts-love-candy", "CCR": "candy-crave", "GVG": "girls-vs-ghouls", "GAH": "ghost-at-home",
+         "TCG": "the-closest-ghost"}
+
+
+@pytest.mark.parametrize("code", sorted(SLUGS))
+def test_every_move_of_the_example_is_on_its_form_and_every_guess_is_legal(code):
+    game, players, _ = example_states(code)
+    state = game.setup(list(players), {})
+    script = json.loads((ROOT / "docs" / "games" / f"{SLUGS[code]}.script.json").read_text())
+    offered = 0
+    for data in script:
+        try:
+            after, _ = game.apply(state, game.parse_action(data))
+        except IllegalAction:
+            continue
+        form = action_form(game, state, data["type"])
+        fields = {f["name"]: f for f in form["fields"]}
+        given = {k: v for k, v in data.items() if k != "type"}
+        if all(fields[k]["control"] == "select" for k in given):
+            offered += 1
+            for k, v in given.items():     # the move's every value is among the legal choices of its field
+                assert fields[k]["legal"] is None or v in fields[k]["legal"], (data, fields[k]["legal"])
+        if form["guess"] is not None:
+            game.apply(state, game.parse_action(form["guess"]))        # never a refused move
+        for f in form["fields"]:
+            if f["control"] == "select" and f["legal"] is not None:
+                assert {json.dumps(v) for v in f["legal"]} <= {json.dumps(c["value"]) for c in f["choices"]}
+        state = after
+    assert offered > 20
+
+
+def test_the_guess_follows_what_the_camera_reads():
+    """Kids were turned into the neighbourhood: the form's guess for reveal_kid
+    is a kid the camera sees, in the slot where it lies."""
+    game, _, states = example_states("GLC")
+    seen = seen_from_above(game.arrange(states[6]))          # six kids revealed on the table
+    form = action_form(game, states[0], "reveal_kid", seen)
+    slot, kid = form["guess"]["slot"], form["guess"]["kid"]
+    assert states[6]["slots"][slot - 1]["kid"] == kid
+
+
+def test_an_action_the_rules_refuse_now_offers_nothing_and_says_so():
+    game, _, states = example_states("GLC")
+    form = action_form(game, states[0], "haunt")              # nobody haunts before the kids are dealt
+    assert form["guess"] is None and form["complete"]
+    assert all(f["legal"] == [] for f in form["fields"] if f["control"] == "select" and f["required"])
+    with pytest.raises(MalformedAction, match="no action 'fly'"):
+        action_form(game, states[0], "fly")

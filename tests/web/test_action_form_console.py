@@ -1,0 +1,46 @@
+"""The console's action form in Chromium: a misread put right by choosing from
+lists filled from the game (no JSON typed), only what the rules allow offered."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import deal_kids, open_console
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_move_is_recorded_from_the_form_without_typing_json(glc, server, page):
+    open_console(page, server)
+    page.select_option("#action-type", "reveal_kid")
+    slot = page.locator('#action-fields select[data-field="slot"]')
+    expect(slot.locator("option")).to_have_count(6)                   # the six empty slots
+    expect(slot.locator("option").first).to_have_text("slot 1 (empty)")
+    kid = page.locator('#action-fields select[data-field="kid"]')
+    expect(kid.locator("option", has_text="WEREWOLF")).to_have_count(1)
+    slot.select_option(label="slot 3 (empty)")
+    kid.select_option(label="2 WEREWOLF")
+    assert not page.locator("#action-advanced").evaluate("d => d.open")   # the JSON stays folded away
+    page.click("#btn-apply")
+    expect(page.locator("#result")).to_contain_text("Done: apply")
+    assert glc.state["slots"][2]["kid"] == 2
+    # the form follows the game: slot 3 is no longer empty, so it is no longer offered
+    expect(slot.locator("option", has_text="slot 3")).to_have_count(0)
+
+
+def test_a_misread_is_corrected_by_choosing_and_only_legal_choices_are_offered(glc, server, page):
+    deal_kids(glc)
+    open_console(page, server)
+    page.select_option("#action-type", "place_candy")
+    slot = page.locator('#action-fields select[data-field="slot"]')
+    expect(slot.locator("option")).to_have_count(6)
+    candy = page.locator('#action-fields select[data-field="candy"]')
+    expect(candy.locator("option").first).to_be_attached()
+    chosen = candy.input_value()
+    page.click("#btn-correct")
+    expect(page.locator("#result")).to_contain_text("Done: correct")
+    placed = [c for s in glc.state["slots"] for c in s["candy"]]
+    assert placed and placed[0] in chosen
+    # haunting is not allowed before the candy is on every kid: the form says so and offers nobody
+    page.select_option("#action-type", "haunt")
+    expect(page.locator("#action-legal")).to_contain_text("The rules allow no haunt now")
