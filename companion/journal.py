@@ -9,7 +9,8 @@ when it started and ended) and one row per entry, numbered from 1 within the gam
 * ``confirm``: the referee accepted the companion's best reading of an
   ambiguous table (its actions), or a chore done by hand (no actions);
 * ``undo``: the last entry that applied actions is taken back;
-* ``end``: the game was ended (with its scoreboard).
+* ``end``: the game was ended (with its scoreboard);
+* ``reopen``: an ended game was taken up again (the end was a mistaken tap).
 
 Each entry keeps the state's hash after it, so a replay can prove it rebuilt the
 same state, and a ``chain``: sha256 of the previous entry's chain (the game's
@@ -62,7 +63,7 @@ from .wal import wal_damage
 
 log = logging.getLogger(__name__)
 
-KINDS = ("action", "correction", "confirm", "undo", "end")
+KINDS = ("action", "correction", "confirm", "undo", "end", "reopen")
 APPLYING = ("action", "correction", "confirm")
 
 _SCHEMA = """
@@ -81,7 +82,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('action', 'correction', 'confirm', 'undo', 'end')),
+    kind TEXT NOT NULL CHECK (kind IN ('action', 'correction', 'confirm', 'undo', 'end', 'reopen')),
     action TEXT,
     events TEXT NOT NULL,
     state_hash TEXT NOT NULL,
@@ -256,6 +257,8 @@ class Journal:
                     self._select = _COLUMNS.replace("chain", "NULL")
                 else:
                     self._db.execute("ALTER TABLE entries ADD COLUMN chain TEXT")
+            if not readonly:
+                self._allow_reopen()
             game_columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
             self._games_select = _GAME_COLUMNS
             if "names" not in game_columns:  # a journal from before players had names
@@ -330,6 +333,8 @@ class Journal:
                     (game_id, seq, kind, actions_text, events_text, digest, time.time(), note, chain))
                 if kind == "end":
                     self._db.execute("UPDATE games SET ended = ? WHERE id = ?", (time.time(), game_id))
+                elif kind == "reopen":
+                    self._db.execute("UPDATE games SET ended = NULL, result = NULL WHERE id = ?", (game_id,))
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:
@@ -350,6 +355,27 @@ class Journal:
         with self._lock, self._reading(f"closing game {game_id}"):
             self._db.execute("UPDATE games SET ended = ?, result = ? WHERE id = ?",
                              (time.time(), json.dumps({"unrecoverable": reason}), game_id))
+
+    def _allow_reopen(self) -> None:
+        """A journal made before ``reopen`` entries existed refuses them (its
+        entries table checks the kind): rebuild that table with every row as it
+        is, in one transaction, the way SQLite changes a CHECK."""
+        sql = self._db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'entries'").fetchone()
+        if sql is None or "'reopen'" in sql[0]:
+            return
+        columns = "game_id, seq, kind, action, events, state_hash, time, note, chain"
+        create = _SCHEMA.split("CREATE TABLE IF NOT EXISTS entries", 1)[1].split(");", 1)[0] + ");"
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("CREATE TABLE entries_new" + create)
+            self._db.execute(f"INSERT INTO entries_new ({columns}) SELECT {columns} FROM entries")
+            self._db.execute("DROP TABLE entries")
+            self._db.execute("ALTER TABLE entries_new RENAME TO entries")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        log.info("journal %s: its entries table now takes reopen entries", self.path)
 
     # ---- reading
 

@@ -809,6 +809,20 @@ class Session:
             self._publish()
             return score
 
+    def reopen(self) -> None:
+        """Take the ended game up again where it was (an End tapped by mistake);
+        journalled as a ``reopen`` entry, so the end stays on record."""
+        with self._op:
+            if self.engine is None or self.state is None or self.game_id is None or not self._ended:
+                raise IllegalAction("there is no ended game to reopen")
+            other = self.journal.open_game()
+            if other is not None and other.id != self.game_id:
+                raise IllegalAction("another game has started since: only the game just ended can be reopened")
+            self.journal.append(self.game_id, "reopen", None, [], self.state, note="reopened")
+            self._ended = False
+            self._add_event({"type": "reopen", "text": "The game was reopened: play on."})
+            self._publish()
+
     def note(self, text: str, kind: str = "note") -> None:
         """Add a line to the recent events (a narrator's or an operator's note) and show it."""
         with self._op:

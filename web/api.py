@@ -308,6 +308,7 @@ OPERATIONS = {
     "confirm": confirm,
     "undo": lambda: _plain_op("undo", "undo"),
     "end": lambda: _plain_op("end", "end_game"),
+    "reopen": lambda: _plain_op("reopen", "reopen"),
 }
 
 

@@ -182,11 +182,26 @@
     TC.renderScores($("scores"), view);
     Board.draw($("board"), view);
     fillActions(view);
+    $("btn-reopen").hidden = !(view && view.ended);
+    $("btn-end").hidden = !!(view && view.ended);
     const ev = view && view.events && view.events.length ? view.events[view.events.length - 1] : null;
     const key = (view && view.game_id) + ":" + (ev ? ev.entry : "");
     if (key !== formKey) { formKey = key; templateAction(); }   // the game moved: what is legal changed
     document.body.dataset.seq = view && view.seq !== undefined ? view.seq : "";
   }
+
+  /* One tap never ends a game: what would end it asks first, in words, beside the button. */
+  let pending = null;
+  function ask(text, yes, then) {
+    pending = then;
+    $("confirm-text").textContent = text;
+    $("confirm-yes").textContent = yes;
+    $("confirm").hidden = false;
+    $("confirm-no").focus();
+  }
+  $("confirm-yes").addEventListener("click", function () { $("confirm").hidden = true; const go = pending; pending = null; if (go) go(); });
+  $("confirm-no").addEventListener("click", function () { $("confirm").hidden = true; pending = null; });
+  function inProgress() { return current && current.game && !current.over && !current.ended; }
 
   for (const b of document.querySelectorAll("button[data-op]")) {
     b.addEventListener("click", function () {
@@ -194,6 +209,8 @@
       if (op === "correct" || op === "apply") {
         const action = actionFromEditor();
         if (action) post(op, { action: action });
+      } else if (b.dataset.confirm) {
+        ask(b.dataset.confirm, b.dataset.yes, function () { post(op); });
       } else {
         post(op);
       }
@@ -247,12 +264,17 @@
     return { game: $("game").value, players: seatList(), options: readOptions(), names: readNames() };
   }
   $("players").addEventListener("input", renderNames);
+  function replacing(then) {
+    if (!inProgress()) { then(); return; }
+    ask("Start a new game of " + $("game").selectedOptions[0].textContent + "? The game in progress (" +
+        current.game.title + ") is ended and kept in the journal.", "Start the new game", then);
+  }
   $("new-game").addEventListener("submit", function (ev) {
     ev.preventDefault();
-    post("new", newGameBody());
+    replacing(function () { post("new", newGameBody()); });
   });
   /* The game began before the companion watched: follow it from its start to the table as it lies. */
-  $("btn-takeover").addEventListener("click", function () { post("takeover", newGameBody()); });
+  $("btn-takeover").addEventListener("click", function () { replacing(function () { post("takeover", newGameBody()); }); });
 
   if (current && current.players && current.players.length) {
     $("players").value = TC.playerIds(current).join(", ");

@@ -1,0 +1,93 @@
+"""One tap never loses a game: End and New game ask first, and an ended game
+can be reopened (the end and the reopening both stay in the journal)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.journal import applied_entries
+from models.engine import IllegalAction
+
+from .conftest import open_console
+
+
+@pytest.mark.browser
+def test_end_game_asks_first_and_a_mistaken_end_can_be_reopened(glc, server, page):
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    open_console(page, server)
+    page.click("#btn-end")
+    expect(page.locator("#confirm")).to_be_visible()
+    expect(page.locator("#confirm-text")).to_contain_text("stays in the journal")
+    page.click("#confirm-no")                                   # keep playing: nothing happened
+    expect(page.locator("#confirm")).to_be_hidden()
+    assert not glc.view()["ended"]
+    page.click("#btn-end")
+    page.click("#confirm-yes")
+    expect(page.locator("#btn-reopen")).to_be_visible()
+    assert glc.view()["ended"]
+    page.click("#btn-reopen")
+    expect(page.locator("#btn-end")).to_be_visible()
+    assert not glc.view()["ended"] and glc.state["slots"][0]["kid"] == 2        # where it was
+    kinds = [e.kind for e in glc.journal.entries(glc.game_id)]
+    assert kinds[-2:] == ["end", "reopen"]
+
+
+@pytest.mark.browser
+def test_a_new_game_over_one_in_progress_asks_first(glc, server, page):
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    before = glc.game_id
+    open_console(page, server)
+    page.click("#btn-new")
+    expect(page.locator("#confirm-text")).to_contain_text("is ended and kept in the journal")
+    page.click("#confirm-no")
+    assert glc.game_id == before
+    page.click("#btn-new")
+    page.click("#confirm-yes")
+    expect(page.locator("#result")).to_contain_text("Done: new")
+    assert glc.game_id != before
+    assert len(applied_entries(glc.journal.entries(before))) == 1          # the old game is kept
+
+
+def test_only_the_game_just_ended_can_be_reopened(glc):
+    with pytest.raises(IllegalAction, match="no ended game"):
+        glc.reopen()
+    glc.end_game()
+    glc.reopen()
+    assert not glc.view()["ended"]
+    assert glc.journal.open_game().id == glc.game_id
+
+
+def test_a_journal_from_before_reopen_takes_one_and_keeps_every_entry(tmp_path):
+    """A journal written by an earlier version checks entry kinds without
+    ``reopen``: opening it rebuilds that table, every entry as it was, and the
+    game replays and reopens."""
+    import sqlite3
+
+    from companion.journal import replay
+    from companion.session import Session
+
+    from .conftest import make_config
+    cfg = make_config(tmp_path)
+    s = Session(cfg, indicators=False)
+    s.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
+    s.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    s.apply({"type": "reveal_kid", "slot": 2, "kid": 9})
+    game_id, before = s.game_id, [(e.seq, e.kind, e.chain) for e in s.journal.entries(s.game_id)]
+    s.close()
+    db = sqlite3.connect(cfg.journal.path)            # put the old CHECK back, as an older version wrote it
+    old = db.execute("SELECT sql FROM sqlite_master WHERE name = 'entries'").fetchone()[0]
+    db.executescript("BEGIN; CREATE TABLE e_old" + old.split("entries", 1)[1].replace(", 'reopen'", "")
+                     + "; INSERT INTO e_old SELECT * FROM entries; DROP TABLE entries;"
+                     " ALTER TABLE e_old RENAME TO entries; COMMIT;")
+    assert "'reopen'" not in db.execute("SELECT sql FROM sqlite_master WHERE name = 'entries'").fetchone()[0]
+    db.close()
+    s = Session(cfg, indicators=False)
+    try:
+        assert s.resume() and s.game_id == game_id
+        assert [(e.seq, e.kind, e.chain) for e in s.journal.entries(game_id)] == before
+        s.end_game()
+        s.reopen()
+        state, _ = replay(s.engine, s.journal, game_id)
+        assert state == s.state and [e.kind for e in s.journal.entries(game_id)][-2:] == ["end", "reopen"]
+    finally:
+        s.close()
