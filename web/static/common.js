@@ -68,18 +68,21 @@
   TC.playerId = function (p) { return (p && typeof p === "object") ? (p.id || p.player || p.name || p.seat) : p; };
   TC.playerIds = function (view) { return (view && view.players || []).map(TC.playerId).filter(Boolean); };
 
-  /* Whose turn: the seats whose LED is lit, else what the game's public state says. */
+  /* Whose turn: the seats whose LED is lit, else what the game's public state says.
+   * When the table is out of sync the LEDs light whoever must put something back
+   * (often the player who moved out of turn): the turn is then the game's own. */
   TC.whoseTurn = function (view) {
-    const seats = view && view.indicators && view.indicators.seats;
-    const lit = seats ? Object.keys(seats).filter(function (k) { return seats[k]; }) : [];
-    if (lit.length) return lit;
     const st = view && view.state || {};
+    let own = [];
     for (const k of ["turn", "current", "current_player", "to_move", "active"]) {
       const v = st[k];
-      if (typeof v === "string" && v) return [v];
-      if (Array.isArray(v) && v.length && v.every(function (x) { return typeof x === "string"; })) return v;
+      if (typeof v === "string" && v) { own = [v]; break; }
+      if (Array.isArray(v) && v.length && v.every(function (x) { return typeof x === "string"; })) { own = v; break; }
     }
-    return [];
+    if (view && (view.status === "out_of_sync" || view.status === "camera_lost") && own.length) return own;
+    const seats = view && view.indicators && view.indicators.seats;
+    const lit = seats ? Object.keys(seats).filter(function (k) { return seats[k]; }) : [];
+    return lit.length ? lit : own;
   };
 
   /* ---- live updates ------------------------------------------------------- */
