@@ -749,6 +749,9 @@ class Session:
                 raise IllegalAction("nothing to choose: no missed moves are waiting for the referee's pick")
             reading = engine.read(state, self._snapshot)
             if engine.same_table(engine.expected_table(state), reading):
+                chore = first_legal(engine, state, engine.chores(state))
+                if chore is not None:          # done by hand, nothing moved: one confirm
+                    return self._confirmed(chore, "referee confirmed a chore done by hand, nothing moved")
                 raise IllegalAction("nothing to confirm: the table already matches the game")
             fit = first_legal(engine, state, engine.candidates(state, reading))
             if fit is not None:

@@ -546,6 +546,13 @@ class Game:
     #: unseen (a pass clears a floor's rooms) sets False and the referee picks
     jumps_leave_traces: ClassVar[bool] = True
 
+    def chores(self, state: State) -> list[list[Action]]:
+        """What the referee may confirm with nothing changed on the table, in
+        order: a chore done by hand that left everything where it was (a card's
+        ability resolved with nothing moved). The console's Confirm tries them
+        when the table already matches the game. Default: none."""
+        return []
+
     def steps(self, state: State, reading: Layout) -> list[list[Action]]:
         """The steps that may come next on the way from ``state`` to the reading,
         legal or not, for :meth:`jump`'s search: the table's evidence, and an

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, cast
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from . import final_table, layout, referee, rules
-from .actions import ACTIONS
+from .actions import ACTIONS, Resolve
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
 from .scoring import scoreboard
@@ -100,6 +100,11 @@ class GhostsLoveCandy(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(state, self.cards, snapshot)
+
+    def chores(self, state: State) -> list[list[Action]]:
+        """A kid's ability resolved by hand with nothing moved: one confirm."""
+        m = state["manual"]
+        return [[Resolve(player=m["player"], note="nothing moved")]] if m else []
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Slots by their kid, kids (the Kid deck's order first), candy, ghosts and

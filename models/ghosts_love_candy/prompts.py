@@ -19,8 +19,11 @@ def prompts(state: State, cards: Cards) -> list[Prompt]:
     m = state["manual"]
     if m is not None:
         kid = cards.kid(m["kid"])
-        out.append(Prompt(f"{m['player']}: resolve the {kid.name}'s ability by hand: {kid.text} "
-                          f"If anything moved, record it with a resolve action.", m["player"]))
+        out.append(Prompt(f"{m['player']}: do what the {kid.name} card says: {kid.text} "
+                          "Then the referee confirms it on the console.", m["player"],
+                          detail=f"{m['player']}: resolve the {kid.name}'s ability by hand: {kid.text} "
+                                 "If nothing moved, press Confirm reading; if something did, record it with "
+                                 "a resolve action."))
     if ph == "setup":
         empty = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is None]
         out.append(Prompt(f"Deal kids from the Kid deck face up into the neighbourhood: slot {empty[0]} next "

@@ -91,3 +91,36 @@ def test_a_journal_from_before_reopen_takes_one_and_keeps_every_entry(tmp_path):
         assert state == s.state and [e.kind for e in s.journal.entries(game_id)][-2:] == ["end", "reopen"]
     finally:
         s.close()
+
+
+def test_a_hand_resolution_with_nothing_moved_is_one_confirm(glc):
+    """The ASTRONAUT's ability is resolved by hand and nothing moved: the referee
+    confirms the table as it is (one tap), and the game records the resolution."""
+    import json
+    import time
+
+    from companion.examples import ROOT, example_states
+    from hardware.simtable import CameraModel, SimulatedTable
+    from tests.support.table import scene_of
+
+    game, _, states = example_states("GLC")
+    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
+    for data in script:                      # the example, up to the first ability resolved by hand
+        if glc.state["manual"] is not None:
+            break
+        try:
+            glc.apply(data)
+        except IllegalAction:
+            continue
+    manual = glc.state["manual"]
+    assert manual is not None
+    glc.start(SimulatedTable(scene_of(game.arrange(glc.state)), CameraModel(resolution=(1600, 900)),
+                             fps=10.0, hold_s=30.0))
+    end = time.monotonic() + 30
+    while glc.view()["status"] != "in_sync" and time.monotonic() < end:
+        time.sleep(0.1)
+    glc.confirm()
+    assert glc.state["manual"] is None
+    last = glc.journal.entries(glc.game_id)[-1]
+    assert last.kind == "confirm" and last.actions == [{"type": "resolve", "player": manual["player"],
+                                                        "note": "nothing moved", "moves": []}]

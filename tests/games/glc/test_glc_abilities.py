@@ -233,7 +233,9 @@ def test_unimplemented_ability_is_resolved_by_hand_without_blocking():
     assert any("PUMPKIN's ability is resolved by hand" in e for e in ev)
     assert s["manual"] == {"player": "RED", "kid": 14, "slot": 1}
     prompt = GAME.prompts(s)[0]
-    assert prompt.to == "RED" and "resolve the PUMPKIN's ability by hand" in prompt.text
+    assert prompt.to == "RED" and "do what the PUMPKIN card says" in prompt.text    # the table's words
+    assert "resolve action" not in prompt.text and "resolve action" in prompt.detail       # the console's
+    assert GAME.chores(s) == [[GAME.parse_action({"type": "resolve", "player": "RED", "note": "nothing moved"})]]
     assert "BLUE" in GAME.prompts(s)[1].text                # the game goes on meanwhile
     assert "RED resolves the PUMPKIN by hand, not BLUE" in rejected(s, {"type": "resolve", "player": "BLUE"})
     candy = s["stashes"]["RED"]["candy"][0]
