@@ -1,5 +1,8 @@
 """Drawing what the pipeline sees over a frame (for the camera page and debugging).
 
+Every tag is outlined; only those that need a look are named (a table's markers,
+tags held under a hand, appearing, duplicated or breaking the grammar): on a
+full table the names of every card ran together into one unreadable band.
 Green: tags on the table (tracked); orange: held under a hand; yellow: seen
 but not yet appeared; red:
 payloads that break the grammar; magenta: duplicates; blue: the table's outline
@@ -47,6 +50,8 @@ def draw(image: np.ndarray, pipe) -> np.ndarray:
             # the tag's top edge, thicker: which way is up
             a, b = (tuple(int(v) for v in det.corners[0]), tuple(int(v) for v in det.corners[1]))
             cv2.line(out, a, b, colour, 4 * lw, cv2.LINE_AA)
+        if colour == GREEN and not p.startswith("TC:"):
+            continue        # a settled card needs no name: on a full table the names ran into one band
         x, y = (int(v) for v in tr.sighting.px)
         label = p.split(":", 1)[1]            # KIND:ID; the game is the same for all
         at = (x + 6 * lw, y - 6 * lw)
