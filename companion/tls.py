@@ -15,12 +15,13 @@ trust it (or to accept the warning) on a phone.
 """
 from __future__ import annotations
 
-import ipaddress
 import os
 import socket
 import ssl
 import subprocess
 from pathlib import Path
+
+from .network import local_addresses
 
 CERT_NAME, KEY_NAME = "companion-cert.pem", "companion-key.pem"
 #: days a made certificate lasts: the most Apple's devices accept for a trusted one
@@ -29,23 +30,6 @@ DAYS = 825
 
 class TLSError(RuntimeError):
     """No certificate could be had or loaded; the message says what to do."""
-
-
-def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses a phone on the LAN may use (no packet is sent)."""
-    found = {"127.0.0.1"}
-    for probe in ("192.168.0.1", "10.0.0.1", "172.16.0.1"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((probe, 9))                 # UDP: picks the route's address, sends nothing
-                found.add(s.getsockname()[0])
-        except OSError:
-            pass
-    try:
-        found.update(str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
-    except OSError:
-        pass
-    return sorted(a for a in found if not ipaddress.ip_address(a).is_unspecified)
 
 
 def ensure_certificate(folder: Path, names: list[str] | None = None) -> tuple[Path, Path]:

@@ -13,7 +13,8 @@
 #   3. a virtual environment /opt/companion/venv made with --system-site-packages
 #      (so it sees apt's picamera2, OpenCV and numpy) and this project installed in it;
 #   4. /etc/companion/config.toml from companion/config.example.toml, only if absent,
-#      and /etc/default/companion from systemd/companion.env.example, only if absent;
+#      and /etc/default/companion from systemd/companion.env.example, only if absent,
+#      with a referee PIN of its own (COMPANION_PIN=1234 sudo -E ... chooses it), printed at the end;
 #   5. the unit /etc/systemd/system/companion.service, enabled and (re)started.
 set -euo pipefail
 
@@ -127,8 +128,11 @@ fi
 if [ -e "$DEFAULTS" ]; then
     say "keeping $DEFAULTS"
 else
-    say "writing $DEFAULTS from systemd/companion.env.example (set the referee PIN there)"
+    # a referee PIN of its own, kept here (not a new random one at every start, seen only in journalctl)
+    NEW_PIN=${COMPANION_PIN:-$(python3 -c 'import secrets; print(f"{secrets.randbelow(10**6):06d}")')}
+    say "writing $DEFAULTS from systemd/companion.env.example, with the referee PIN $NEW_PIN"
     run install -m 0640 -o root -g "$SERVICE_USER" "$SRC/systemd/companion.env.example" "$DEFAULTS"
+    run sed -i "s/^#COMPANION_REFEREE_PIN=.*/COMPANION_REFEREE_PIN=$NEW_PIN/" "$DEFAULTS"
 fi
 
 # 5. the unit ----------------------------------------------------------------------
@@ -144,3 +148,8 @@ else
     run systemctl start companion.service
 fi
 say "done: the page is at http://$(hostname).local:8000/ ; logs: journalctl -u companion -f"
+if [ -n "${NEW_PIN:-}" ]; then
+    say "the referee PIN is $NEW_PIN (change it in $DEFAULTS, then: sudo systemctl restart companion)"
+else
+    say "the referee PIN is in $DEFAULTS (COMPANION_REFEREE_PIN)"
+fi

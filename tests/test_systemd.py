@@ -80,3 +80,20 @@ def test_on_raspberry_pi_os_the_install_takes_the_pi_packages(tmp_path):
     install = next(l for l in run.stdout.splitlines() if "installing Debian packages" in l)
     assert "python3-picamera2" in install and "python3-lgpio" in install
     assert "WARNING" not in run.stdout
+
+
+def test_the_installer_gives_the_service_a_referee_pin_of_its_own(tmp_path):
+    """A fresh install writes a PIN into /etc/default/companion (not a new random
+    one at every start, seen only in journalctl) and says it at the end."""
+    import os
+    import shlex
+    run = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run", "--prefix", str(tmp_path / "opt")],
+                         capture_output=True, text=True, env={**os.environ, "COMPANION_PIN": "4321"})
+    assert run.returncode == 0, run.stderr
+    assert "the referee PIN is 4321" in run.stdout
+    sed = next(line.strip()[2:] for line in run.stdout.splitlines() if line.strip().startswith("$ sed -i"))
+    env_file = tmp_path / "companion"
+    env_file.write_text((ROOT / "systemd" / "companion.env.example").read_text())
+    args = shlex.split(sed)
+    subprocess.run([*args[:-1], str(env_file)], check=True)          # the installer's own edit, on a copy
+    assert "COMPANION_REFEREE_PIN=4321" in env_file.read_text().splitlines()

@@ -238,7 +238,11 @@ def run(args: argparse.Namespace) -> int:
         port = server.effective_port                  # the one the system chose for --port 0
         serving.append(server)
         session.start(source)
-        print(f"serving http://{cfg.web.bind}:{port}/ (referee console at /referee)", file=sys.stderr, flush=True)
+        from companion.network import page_urls
+        urls = page_urls(cfg.web.bind, port)
+        print(f"serving {' '.join(urls)} (referee console at /referee"
+              + (f"; the phone's camera at {' '.join(page_urls(cfg.web.bind, secure.effective_port, 'https'))}"
+                 "camera/phone" if secure is not None and phone is not None else "") + ")", file=sys.stderr, flush=True)
         notify.send("READY=1", f"STATUS=serving http://{cfg.web.bind}:{port}/")
         watchdog.start()
         try:

@@ -3,6 +3,7 @@
     companion tags GLC                              # glc tags -> ghosts-love-candy-tags.pdf
     companion tags TCG --out tcg.pdf --paper letter --tag-mm 20
     companion tags all --out kits/                  # one PDF per registered game
+    companion tags all --out sheets.pdf             # ... as sheets-<game>.pdf
     companion tags --size-for 4608x2592 --table 900x600    # the smallest tag that camera reads
     companion tags --size-for 4032x3024 --tilt 22          # ... a phone held 22 degrees off straight down
 
@@ -41,7 +42,8 @@ def add_parser(sub):
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", help="game code or name (e.g. GLC), or 'all' for every game")
     p.add_argument("--out", metavar="FILE.pdf",
-                   help="output PDF (default: <game>-tags.pdf here); with 'all', a folder (default: here)")
+                   help="output PDF (default: <game>-tags.pdf here); with 'all', a folder (default: here) or "
+                        "NAME.pdf (NAME-<game>.pdf each)")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", type=str.lower, help="paper size (default a4)")
     p.add_argument("--tag-mm", type=float, metavar="N",
                    help="side of a component's QR symbol in mm (default: the smallest the camera reads)")
@@ -99,6 +101,9 @@ def _write_atomic(kit, path: Path, progress) -> None:
     os.close(fd)
     try:
         kit.write(tmp, progress=progress)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)           # as any new file: others may print it (mkstemp made it 0600)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -146,10 +151,14 @@ def run(args: argparse.Namespace) -> int:
         games = _games(args.game)
         several = args.game.lower() == "all"
         if several:
-            folder = Path(args.out) if args.out else Path(".")
-            if not folder.is_dir():
-                raise TagsError(f"{folder}: with 'all', --out is a folder that exists (one PDF per game goes in it)")
-            targets = [_writable_file(folder / f"{g.slug}-tags.pdf") for g in games]
+            out_path = Path(args.out) if args.out else Path(".")
+            if out_path.is_dir():
+                targets = [_writable_file(out_path / f"{g.slug}-tags.pdf") for g in games]
+            elif out_path.suffix.lower() == ".pdf":     # sheets.pdf: sheets-<game>.pdf beside it, one per game
+                targets = [_writable_file(out_path.with_name(f"{out_path.stem}-{g.slug}.pdf")) for g in games]
+            else:
+                raise TagsError(f"{out_path}: with 'all', --out is a folder that exists or a name ending in .pdf "
+                                "(one PDF per game: NAME-<game>.pdf)")
         else:
             targets = [_writable_file(Path(args.out) if args.out else Path(f"{games[0].slug}-tags.pdf"))]
         kits = [make_kit(g, tag_mm, args.paper, table) for g in games]

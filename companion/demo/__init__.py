@@ -232,7 +232,11 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
         app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm))
         server = make_server(app, host=bind, port=port)
         restore = stop_on_signals([server])     # Ctrl-C or SIGTERM close the server; the finally cleans up
-        print(f"Table Companion demo: open http://{bind}:{server.effective_port}/  "
+        from companion.network import page_urls
+        where = " ".join(page_urls(bind, server.effective_port))
+        lan = (" (this machine only: --bind 0.0.0.0 lets phones on your Wi-Fi open it)"
+               if bind.startswith("127.") or bind == "localhost" else "")
+        print(f"Table Companion demo: open {where}{lan}  "
               f"(referee console /referee, PIN {DEMO_PIN}; camera view /camera; score a photo /score). "
               "Ctrl-C stops.",
               file=out, flush=True)

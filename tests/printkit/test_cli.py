@@ -70,6 +70,21 @@ def test_all_games_one_pdf_each(tmp_path):
     assert "games in" in run.stderr
 
 
+def test_all_games_to_a_pdf_name_write_one_pdf_each_beside_it_readable_by_others(tmp_path):
+    import stat
+    old = os.umask(0o022)
+    try:
+        run = companion("all", "--out", tmp_path / "sheets.pdf", "--tag-mm", "24")
+    finally:
+        os.umask(old)
+    assert run.returncode == 0, run.stderr
+    from models.registry import game_classes
+    written = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert written == sorted(f"sheets-{cls.slug}.pdf" for cls in game_classes())
+    for name in written:                   # others on the machine may print them (not 0600)
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
+
+
 def test_the_default_output_goes_to_the_current_folder(tmp_path):
     run = companion("ghosts-love-candy", "--tag-mm", "30", cwd=tmp_path)
     assert run.returncode == 0, run.stderr

@@ -1,0 +1,37 @@
+"""This machine as a phone on the same network reaches it: its LAN addresses,
+for the addresses ``companion run`` and ``companion demo`` print at start and
+the certificate ``companion.tls`` makes::
+
+    page_urls("0.0.0.0", 8000)      # ["http://192.168.1.20:8000/"]
+"""
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses a phone on the LAN may use (no packet is sent)."""
+    found = {"127.0.0.1"}
+    for probe in ("192.168.0.1", "10.0.0.1", "172.16.0.1"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))                 # UDP: picks the route's address, sends nothing
+                found.add(s.getsockname()[0])
+        except OSError:
+            pass
+    try:
+        found.update(str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
+    except OSError:
+        pass
+    return sorted(a for a in found if not ipaddress.ip_address(a).is_unspecified)
+
+
+def page_urls(bind: str, port: int, scheme: str = "http", path: str = "/") -> list[str]:
+    """The addresses a phone on the LAN can open for a server bound to ``bind``
+    (only loopback for 127.0.0.1: then nothing but this machine can)."""
+    if bind in ("0.0.0.0", "::", ""):
+        hosts = [a for a in local_addresses() if not ipaddress.ip_address(a).is_loopback] or ["127.0.0.1"]
+    else:
+        hosts = [bind]
+    return [f"{scheme}://{h}:{port}{path}" for h in hosts]
