@@ -32,24 +32,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
+    from companion.journal import JournalError
 
-    from companion.config import ConfigError, load_config
-    from companion.journal import Journal, JournalError
-    try:
-        cfg = load_config(args.config or os.environ.get("COMPANION_CONFIG") or None)
-    except ConfigError as e:
-        print(f"companion export: {e}", file=sys.stderr)
-        return 2
-    path = args.journal or cfg.journal.path
-    if not os.path.exists(path):
-        print(f"companion export: no journal at {path}", file=sys.stderr)
-        return 2
-    try:
-        journal = Journal(path, readonly=True)     # beside a running companion: reads only, no lock
-    except JournalError as e:
-        print(f"companion export: {e}", file=sys.stderr)
-        return 2
+    from ._journal import open_for_reading
+    opened = open_for_reading(args, "companion export")
+    if isinstance(opened, int):
+        return opened
+    journal, path = opened
     try:
         game_id = args.game_id if args.game_id is not None else journal.last_game_id()
         if game_id is None:

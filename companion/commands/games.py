@@ -1,0 +1,72 @@
+"""``companion games``: the games in the journal, newest first.
+
+    companion games                 # a line each: id, game, players (names), started, how it ended
+    companion games --json          # one JSON object per game, per line
+
+Each game's id is what ``companion export --game-id N`` takes. It only reads the
+journal (a running companion may keep writing). Exit 2 when it cannot be read.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("games", help="list the games in the journal",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--json", action="store_true", help="one JSON object per game, per line")
+    p.add_argument("--config", help="TOML config file (for [journal] path)")
+    p.add_argument("--journal", help="journal file (overrides the config)")
+    return p
+
+
+def summary(record: Any, entries: int) -> dict[str, Any]:
+    """What a line says of one game: who played, when, how it ended."""
+    result = record.result or {}
+    if "unrecoverable" in result:
+        outcome = f"closed: {result['unrecoverable']}"
+    elif record.ended is None:
+        outcome = "open"
+    elif result.get("winners"):
+        verb = "tie between" if result.get("tie") else "won by"
+        outcome = f"{verb} {', '.join(result['winners'])}"
+    else:
+        outcome = "ended"
+    return {"id": record.id, "game": record.game, "players": record.players, "names": record.names,
+            "started": record.started, "ended": record.ended, "entries": entries, "outcome": outcome,
+            "totals": {p: e.get("total") for p, e in (result.get("entries") or {}).items()}}
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.journal import JournalError
+
+    from ._journal import open_for_reading
+    opened = open_for_reading(args, "companion games")
+    if isinstance(opened, int):
+        return opened
+    journal, path = opened
+    try:
+        rows = [summary(r, len(journal.entries(r.id))) for r in reversed(journal.games())]
+    except JournalError as e:
+        print(f"companion games: {e}", file=sys.stderr)
+        return 2
+    finally:
+        journal.close()
+    if args.json:
+        for row in rows:
+            sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+        return 0
+    if not rows:
+        print(f"no games in {path}")
+        return 0
+    for r in rows:
+        who = ", ".join(f"{p} ({r['names'][p]})" if p in r["names"] else p for p in r["players"])
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["started"]))
+        totals = " ".join(f"{p} {t}" for p, t in r["totals"].items())
+        print(f"{r['id']:>4}  {r['game']:<4} {when}  {who}: {r['outcome']}"
+              + (f" ({totals})" if totals else "") + f", {r['entries']} entries")
+    return 0
