@@ -77,7 +77,7 @@
     form = f;
     const box = TC.clear($("action-fields"));
     const guess = f.guess || {};
-    $("action-doc").textContent = f.doc;
+    $("action-doc").textContent = f.doc.replace(/``/g, "");
     for (const field of f.fields) {
       const label = field.name.replace(/_/g, " ") + (field.required ? "" : " (optional)");
       let control;
