@@ -214,6 +214,9 @@ class Session:
         self._unsettled_from: float | None = None    # when the table last stopped being settled
         self._errors_seen = 0                        # camera losses counted at the last settled table
         path = str(self.journal.path)
+        if path != ":memory:":
+            from .catalog_edit import override_folder, use_overrides_in
+            use_overrides_in(override_folder(path))      # card texts filled in at the table, kept
         self._markers = MarkerFile(path) if path != ":memory:" else None   # fixed markers kept between runs
         self._events: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_EVENTS)
         self._refusals: list[dict[str, Any]] = []     # games the journal could not resume (shown once more)
@@ -812,6 +815,24 @@ class Session:
             self._publish()
             return score
 
+    def fill_in(self, payload: str, field: str, value: str) -> None:
+        """The referee typed a card's missing words (``missing_texts``): kept in an
+        override of the game's catalog (:mod:`companion.catalog_edit`) for this and
+        the next games, and shown at once. ValueError (nothing changed) for a card or
+        field that cannot be set."""
+        from .catalog_edit import override_folder, set_value, use_overrides_in
+        with self._op:
+            engine, _ = self._playing()
+            folder = override_folder(self.journal.path)
+            set_value(engine, payload, field, value, folder)
+            use_overrides_in(folder)                       # every engine loads its catalog again, with the words
+            _GAMES_BY_CODE.pop(engine.code, None)
+            self.engine = get_game(engine.code)
+            self._add_event({"type": "catalog",
+                             "text": f"The text of {payload} was filled in, for the next games too."})
+            self._check_table()
+            self._publish()
+
     def reopen(self) -> None:
         """Take the ended game up again where it was (an End tapped by mistake);
         journalled as a ``reopen`` entry, so the end stays on record."""
@@ -937,7 +958,8 @@ class Session:
         ``referee`` is True. Never published to the public stream."""
         with self._op:
             view = self.view()
-            view.update(referee=True, table=self._table_json(referee=True),
+            missing = self.engine.missing_texts(self.state) if self.engine and self.state and not self._ended else []
+            view.update(referee=True, table=self._table_json(referee=True), missing_texts=missing,
                         prompts=[p.to_referee_json() for p in self._prompts], faults=self._faults(referee=True),
                         choices=[{"actions": [a.to_json() for a in f.actions],
                                   "lines": [e.text for e in f.events] or [str(a) for a in f.actions]}

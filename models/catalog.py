@@ -30,6 +30,15 @@ from typing import Any
 from .tags import TagError, parse_tag
 
 OVERRIDE_ENV = "COMPANION_CATALOGS"
+#: the override folder the program itself keeps (read after ``$COMPANION_CATALOGS``,
+#: so it wins): where the companion keeps what the referee filled in at the table
+EXTRA_OVERRIDE_DIRS: list[Path] = []
+
+
+def set_override_dir(folder: Path | None) -> None:
+    """Read overrides from ``folder`` too (``<folder>/<CODE>/<file>.csv``) from the
+    next load on; one per program (the session's), None for none."""
+    EXTRA_OVERRIDE_DIRS[:] = [Path(folder)] if folder is not None else []
 
 
 class CatalogError(ValueError):
@@ -145,6 +154,7 @@ class Catalog:
         env = os.environ.get(OVERRIDE_ENV)
         if env:
             dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
+        dirs.extend(EXTRA_OVERRIDE_DIRS)
         for shipped in sorted(Path(game.catalog_dir).glob("*.csv")):
             path = shipped
             for d in dirs:

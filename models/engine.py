@@ -333,6 +333,9 @@ class Game:
     #: event type -> the cue it sounds (the buzzer's pattern and the page's sound):
     #: the moments the whole table should notice, e.g. ``{"scared": "scare"}``
     alerts: ClassVar[dict[str, str]] = {}
+    #: catalog file (kind) -> the columns the referee may fill in at the table
+    #: (words for people, never a rule's numbers), e.g. ``{"kids": ("text",)}``
+    editable_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: what :meth:`score_table` needs beyond the table, as options: key -> what to
     #: type (the ``/score`` page asks for each), e.g. Candy Crave's round 1 points
     score_inputs: ClassVar[dict[str, str]] = {}
@@ -545,6 +548,12 @@ class Game:
     #: search's only explanation is the truth; a game where cards come and go
     #: unseen (a pass clears a floor's rooms) sets False and the referee picks
     jumps_leave_traces: ClassVar[bool] = True
+
+    def missing_texts(self, state: State) -> list[dict[str, str]]:
+        """Cards the table needs the words of now and the catalog lacks
+        (``{"payload", "field", "name"}``): the console offers to type them once
+        (:mod:`companion.catalog_edit`). Default: none."""
+        return []
 
     def chores(self, state: State) -> list[list[Action]]:
         """What the referee may confirm with nothing changed on the table, in

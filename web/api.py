@@ -300,6 +300,17 @@ def confirm():
     return _run("confirm", the_session().confirm, choice)
 
 
+def fill_in():
+    """A card's missing words (``{"payload", "field", "value"}``, one of the referee
+    view's ``missing_texts``), kept for the next games."""
+    data = json_body()
+    extra = set(data) - {"payload", "field", "value"}
+    if extra:
+        raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    args = [_field(data, k, str, f"the card's {k}") for k in ("payload", "field", "value")]
+    return _run("fill_in", the_session().fill_in, *args)
+
+
 OPERATIONS = {
     "new": new_game,
     "takeover": lambda: new_game("takeover", "take_over"),
@@ -309,6 +320,7 @@ OPERATIONS = {
     "undo": lambda: _plain_op("undo", "undo"),
     "end": lambda: _plain_op("end", "end_game"),
     "reopen": lambda: _plain_op("reopen", "reopen"),
+    "fill_in": fill_in,
 }
 
 

@@ -27,6 +27,9 @@ from .state import GhostsLoveCandyState, State, canonical_sets
 from .views import public_view as _public_view
 from .whereabouts import whereabouts as _whereabouts
 
+#: how the shipped catalog marks a kid whose ability's wording is not in it
+UNTRANSCRIBED = "Not transcribed"
+
 
 class GhostsLoveCandy(Game):
     """Haunt kids, gobble candy, don't scare the kids (3-6 players)."""
@@ -40,6 +43,7 @@ class GhostsLoveCandy(Game):
     phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
     catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"
     catalog_schema: ClassVar[dict[str, Any]] = SCHEMA
+    editable_fields: ClassVar[dict[str, tuple[str, ...]]] = {"kids": ("text",)}
     options: ClassVar[dict[str, Option]] = {
         "scarer": Option("last_haunter",
                          "ruling (a guess): who 'scares' a kid for the ZOMBIE and the BLACK CAT: the owner of "
@@ -100,6 +104,15 @@ class GhostsLoveCandy(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(state, self.cards, snapshot)
+
+    def missing_texts(self, state: State) -> list[dict[str, str]]:
+        """The kid being resolved by hand, when its ability is not transcribed."""
+        m = state["manual"]
+        if not m:
+            return []
+        kid = self.cards.kid(m["kid"])
+        return [{"payload": kid.payload, "field": "text", "name": kid.name}] if kid.text.startswith(UNTRANSCRIBED) \
+            else []
 
     def chores(self, state: State) -> list[list[Action]]:
         """A kid's ability resolved by hand with nothing moved: one confirm."""

@@ -173,6 +173,7 @@ def test_the_console_still_works_with_its_token(glc, served, context):
     expect(page.locator("#result")).to_contain_text("Done: undo.")
     assert glc.state["slots"][0]["kid"] is None
     page.click("#btn-end")
+    page.click("#confirm-yes")                               # ending asks first
     expect(page.locator("#result")).to_contain_text("Done: end.")
     assert glc.view()["status"] == "over"
     with page.expect_navigation():

@@ -4,6 +4,7 @@ across a restart, and a bad name is refused with nothing changed."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.session import Session
 
@@ -52,6 +53,6 @@ def test_the_console_form_asks_a_name_per_seat(server, page, glc):
     page.fill("#names input[data-seat='GREEN']", "Zoe")
     page.select_option("#game", "GLC")
     page.click("#btn-new")
-    page.wait_for_function("document.querySelector('#scores') && "
-                           "document.querySelector('#scores').textContent.includes('Zoe')")
+    page.click("#confirm-yes")                     # a game is in progress: the console asks first
+    expect(page.locator("#scores")).to_contain_text("Zoe")
     assert glc.view()["names"] == {"RED": "Ana", "GREEN": "Zoe"}

@@ -74,9 +74,11 @@
   }
 
   function renderForm(f) {
+    // the same action again (the game moved on): keep what the referee chose where it is still offered
+    const before = form && form.type === f.type ? actionFromForm() : null;
     form = f;
     const box = TC.clear($("action-fields"));
-    const guess = f.guess || {};
+    const guess = Object.assign({}, f.guess || {}, before || {});
     $("action-doc").textContent = f.doc.replace(/``/g, "");
     for (const field of f.fields) {
       const label = field.name.replace(/_/g, " ") + (field.required ? "" : " (optional)");
@@ -85,7 +87,10 @@
         const legal = field.legal ? field.choices.filter(function (c) { return field.legal.some(function (v) { return JSON.stringify(v) === JSON.stringify(c.value); }); }) : field.choices;
         control = TC.el("select", { "data-field": field.name });
         if (!field.required) control.appendChild(TC.el("option", { value: "null", text: "(none)" }));
-        for (const c of (legal.length ? legal : field.choices)) control.appendChild(optionFor(c, guess[field.name]));
+        const offered = legal.length ? legal : field.choices;
+        const keep = offered.some(function (c) { return JSON.stringify(c.value) === JSON.stringify(guess[field.name]); });
+        const chosen = keep ? guess[field.name] : (f.guess || {})[field.name];
+        for (const c of offered) control.appendChild(optionFor(c, chosen));
       } else if (field.control === "multi") {
         control = TC.el("select", { "data-field": field.name, multiple: true, size: "6" });
         for (const c of field.choices) control.appendChild(optionFor(c, undefined));
@@ -294,8 +299,29 @@
       if (full && wanted === seq && full.seq >= seq) {
         TC.renderPrompts($("prompts"), full);
         renderChoices(full.choices || []);
+        renderMissing(full.missing_texts || []);
       }
     }).catch(function () { /* the public prompts stay */ });
+  }
+
+  /* A card the table needs the words of, which the catalog lacks: typed once,
+   * kept for the next games (POST fill_in). */
+  function renderMissing(missing) {
+    const box = $("missing");
+    const shown = Array.from(box.querySelectorAll("[data-payload]")).map(function (e) { return e.dataset.payload; });
+    if (JSON.stringify(shown) === JSON.stringify(missing.map(function (m) { return m.payload; }))) return;
+    TC.clear(box);
+    box.hidden = !missing.length;
+    for (const m of missing) {
+      const input = TC.el("textarea", { rows: "3", "aria-label": "the text printed on the " + m.name + " card" });
+      const save = TC.el("button", { type: "button", text: "Keep this text" });
+      save.addEventListener("click", function () {
+        post("fill_in", { payload: m.payload, field: m.field, value: input.value });
+      });
+      box.appendChild(TC.el("div", { class: "missing", "data-payload": m.payload }, [
+        TC.el("p", { text: "The " + m.name + " card's text is not in the catalog yet: type it as printed, once; it is kept for the next games." }),
+        input, save]));
+    }
   }
 
   /* Moves the camera missed that several sequences explain: the referee taps the
