@@ -135,7 +135,13 @@ class GhostsLoveCandy(Game):
                 "ghost": values,
                 "ninja_move.ghost": [(g.id, f"{g.colour} {g.value}") for g in cards.ghosts.values()],
                 "love": [(l.id, l.name) for l in cards.love.values()],
-                "move_scared_kid.to": places, "place_black_cat.to": places}
+                "move_scared_kid.to": places, "place_black_cat.to": places,
+                # a hand resolution's moves: which card ({"candy": ...}, {"kid": ...}, {"ghost": ...}) went where
+                "resolve.moves.keys": [("card", "card"), ("to", "to")],
+                "card": [({"candy": c.id}, f"candy: {c.name}") for c in cards.candy.values()]
+                + [({"kid": n}, f"kid: {label}") for n, label in kids]
+                + [({"ghost": g.id}, f"ghost: {g.colour} {g.value}") for g in cards.ghosts.values()],
+                "to": places}
 
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """Stashes and face-up Love cards in front of the seat markers (:mod:`.final_table`)."""

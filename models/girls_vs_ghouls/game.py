@@ -117,7 +117,8 @@ class GirlsVsGhouls(Game):
         houses = [(h, f"house {h}") for h in range(1, 9)]
         treats = [(c.payload, c.name) for c in cat.of_kind("treats")]
         return {**base, "house": houses, "card": treats + [(c.payload, c.name) for c in cat.of_kind("tricks")],
-                "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")]}
+                "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")],
+                "treat.value": [(1, "+1 (candy corn upright)"), (-1, "-1 (candy corn upside down)")]}
 
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """House faces, VP cards in the Trick slots and identity cards in front of the

@@ -61,3 +61,22 @@ def test_an_action_the_rules_refuse_now_offers_nothing_and_says_so():
     assert all(f["legal"] == [] for f in form["fields"] if f["control"] == "select" and f["required"])
     with pytest.raises(MalformedAction, match="no action 'fly'"):
         action_form(game, states[0], "fly")
+
+
+@pytest.mark.parametrize("code", sorted(SLUGS))
+def test_every_field_of_every_action_is_chosen_not_typed(code):
+    """The promise of the console: every action of every game can be made by
+    choosing; the only thing typed is a free note."""
+    from models.action_form import describe
+    game, _, states = example_states(code)
+    for state in (states[0], states[len(states) // 2]):
+        for cls in game.actions:
+            _, fields = describe(game, state, cls.type)
+            for f in fields:
+                where = f"{code} {cls.type}.{f['name']}"
+                if f["control"] == "text":
+                    assert f["name"] == "note", f"{where} must be typed"
+                elif f["control"] == "rows":
+                    assert f["columns"] and all(c["choices"] for c in f["columns"]), f"{where} has no row form"
+                elif f["required"]:
+                    assert f["choices"], f"{where} offers nothing to choose"

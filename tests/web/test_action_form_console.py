@@ -44,3 +44,35 @@ def test_a_misread_is_corrected_by_choosing_and_only_legal_choices_are_offered(g
     # haunting is not allowed before the candy is on every kid: the form says so and offers nobody
     page.select_option("#action-type", "haunt")
     expect(page.locator("#action-legal")).to_contain_text("The rules allow no haunt now")
+
+
+def test_a_hand_resolution_that_moved_a_card_is_recorded_from_rows(glc, server, page):
+    """A kid's ability resolved by hand moved a candy: the referee adds a row
+    (which card, where to) and applies; still no JSON."""
+    import json
+
+    from companion.examples import ROOT
+    from models.engine import IllegalAction
+    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
+    for data in script:
+        if glc.state["manual"] is not None:
+            break
+        try:
+            glc.apply(data)
+        except IllegalAction:
+            continue
+    who = glc.state["manual"]["player"]
+    other = next(p for p in glc.players if p != who)
+    candy = glc.state["stashes"][who]["candy"][0]
+    open_console(page, server)
+    page.select_option("#action-type", "resolve")
+    rows = page.locator('#action-fields [data-field="moves"]')
+    expect(rows.locator(".row")).to_have_count(0)                       # nothing moved unless said
+    rows.locator("button").click()
+    as_js = json.dumps({"candy": candy}, separators=(",", ":"))           # the option's value, as the page wrote it
+    rows.locator('.row select[data-key="card"]').select_option(value=as_js)
+    rows.locator('.row select[data-key="to"]').select_option(value=json.dumps(other))
+    page.click("#btn-apply")
+    expect(page.locator("#result")).to_contain_text("Done: apply")
+    assert glc.state["manual"] is None
+    assert candy in glc.state["stashes"][other]["candy"] and candy not in glc.state["stashes"][who]["candy"]

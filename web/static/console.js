@@ -106,7 +106,7 @@
         };
         control.appendChild(TC.el("button", { type: "button", class: "quiet", text: "+ add" }));
         control.lastChild.addEventListener("click", function () { addRow(); syncJson(); });
-        if (field.columns.length) addRow();
+        if (field.columns.length && field.required) addRow();
       } else {
         control = TC.el("input", { "data-field": field.name, value: guess[field.name] !== undefined ? String(guess[field.name]) : "" });
       }
@@ -129,7 +129,10 @@
       else if (field.control === "rows") {
         v = Array.from(el.querySelectorAll(".row")).map(function (row) {
           const obj = {};
-          for (const s of row.querySelectorAll("select")) obj[s.dataset.key] = JSON.parse(s.value);
+          for (const s of row.querySelectorAll("select")) {
+            const v = JSON.parse(s.value);      // a choice may be a whole part of the row: {"candy": "CHOC3"}
+            if (v && typeof v === "object" && !Array.isArray(v)) Object.assign(obj, v); else obj[s.dataset.key] = v;
+          }
           return obj;
         });
       } else v = el.value;
