@@ -412,3 +412,32 @@ def test_a_round_followed_from_the_simulated_table_alone():
         s = v.state
         batches += 1
     assert s["round"] == 2 and batches >= 6
+
+
+def test_a_scared_kid_left_in_its_slot_is_still_a_chore_with_its_checklist():
+    """The ASTRONAUT was scared and everything else was put away, but the kid still
+    lies in its slot: the table is on its way (waiting, amber) and the checklist
+    says where the kid goes; it is not a refused deal (out of sync, red)."""
+    from companion.examples import ROOT, example_states
+    from models.engine import IllegalAction
+    from models.table import seen_from_above
+    game, players, _ = example_states("GLC")
+    state = game.setup(list(players), {})
+    for data in json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text()):
+        try:
+            after, events = game.apply(state, game.parse_action(data))
+        except IllegalAction:
+            continue
+        if any(e.type == "scared" for e in events):
+            break
+        state = after
+    before = {p.payload: p for p in game.arrange(state)}
+    table = {p.payload: p for p in game.arrange(after)}
+    scared = next(k for k in before if k.startswith("GLC:KID:") and k in table
+                  and (before[k].x_mm, before[k].y_mm) != (table[k].x_mm, table[k].y_mm))
+    table[scared] = before[scared]                      # everything done but the kid
+    verdict = game.referee(after, seen_from_above(list(table.values())))
+    texts = [p.text for p in verdict.prompts]
+    assert verdict.status == "waiting", texts
+    assert any(t.startswith("Move the ") and "stash (it is in slot" in t for t in texts)
+    assert not any(t.startswith("Not allowed") for t in texts)
