@@ -93,7 +93,8 @@ def test_a_journal_from_before_reopen_takes_one_and_keeps_every_entry(tmp_path):
         s.close()
 
 
-def test_a_hand_resolution_with_nothing_moved_is_one_confirm(glc):
+@pytest.mark.browser
+def test_a_hand_resolution_with_nothing_moved_is_one_confirm(glc, server, page):
     """The ASTRONAUT's ability is resolved by hand and nothing moved: the referee
     confirms the table as it is (one tap), and the game records the resolution."""
     import json
@@ -119,7 +120,10 @@ def test_a_hand_resolution_with_nothing_moved_is_one_confirm(glc):
     end = time.monotonic() + 30
     while glc.view()["status"] != "in_sync" and time.monotonic() < end:
         time.sleep(0.1)
-    glc.confirm()
+    open_console(page, server)
+    expect(page.locator("#prompts")).to_contain_text("resolve action")     # the console's words
+    page.click("#btn-confirm")                                          # one tap
+    expect(page.locator("#result")).to_contain_text("Done: confirm")
     assert glc.state["manual"] is None
     last = glc.journal.entries(glc.game_id)[-1]
     assert last.kind == "confirm" and last.actions == [{"type": "resolve", "player": manual["player"],
