@@ -234,12 +234,12 @@
     const ind = view && view.indicators || {};
     const seats = ind.seats || {};
     for (const p of Object.keys(seats)) {
-      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: p + (seats[p] ? ": your turn" : ""), "data-seat": p, "aria-label": p + " light " + (seats[p] ? "on" : "off") });
+      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: p + (seats[p] ? ": your turn" : ""), "data-seat": p, role: "img", "aria-label": p + " light " + (seats[p] ? "on" : "off") });
       led.style.setProperty("--seat", TC.seatColour(p));
       node.appendChild(led);
     }
-    if (ind.status) node.appendChild(TC.el("span", { class: "led status " + ind.status, title: "status light: " + ind.status, "aria-label": "status light " + ind.status }));
-    node.appendChild(TC.el("span", { class: "buzzer" + (ind.buzzer ? " on" : ""), title: ind.buzzer ? "buzzer sounding" : "buzzer quiet", "aria-label": "buzzer " + (ind.buzzer ? "on" : "off"), text: "♪" }));
+    if (ind.status) node.appendChild(TC.el("span", { class: "led status " + ind.status, title: "status light: " + ind.status, role: "img", "aria-label": "status light " + ind.status }));
+    node.appendChild(TC.el("span", { class: "buzzer" + (ind.buzzer ? " on" : ""), title: ind.buzzer ? "buzzer sounding" : "buzzer quiet", role: "img", "aria-label": "buzzer " + (ind.buzzer ? "on" : "off"), text: "♪" }));
   };
 
   TC.renderCameraInfo = function (node, view) {

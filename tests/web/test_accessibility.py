@@ -1,0 +1,54 @@
+"""Accessibility, checked by axe-core (its script from the axe-playwright-python
+wheel: nothing fetched from a CDN) in headless Chromium: no serious or critical
+violation on the display, the referee console, the camera view, the scoring page
+and the phone's camera page, with a game under way."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.bench.web import ServerThread
+from companion.photo_score import PhotoScorer
+from hardware.sources import BrowserSource
+from web import create_app
+
+from .conftest import PIN, deal_kids
+
+pytestmark = pytest.mark.browser
+
+SERIOUS = ("serious", "critical")
+
+
+def axe_script() -> str:
+    import axe_playwright_python
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def violations(page) -> list[dict]:
+    page.evaluate(axe_script())
+    return page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                       nodes: v.nodes.map(n => n.target.join(' '))}));
+    }""")
+
+
+def test_no_serious_violation_on_the_pages(glc, browser):
+    deal_kids(glc)
+    app = create_app(glc, scorer=PhotoScorer(), phone_camera=BrowserSource())
+    with ServerThread(app) as srv:
+        ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})  # axe runs its own script
+        page = ctx.new_page()
+        page.goto(srv.url + "/referee/login")
+        page.fill("input[name=pin]", PIN)
+        page.click("button[type=submit]")
+        found = {}
+        for path, ready in (("/", "#prompts li"), ("/referee", "body[data-seq]"), ("/camera", "#camera-stats"),
+                            ("/score", "#score-seats button"), ("/camera/phone", "#phone-main[data-ready=yes]")):
+            page.goto(srv.url + path)
+            expect(page.locator(ready).first).to_be_attached()
+            found[path] = [v for v in violations(page) if v["impact"] in SERIOUS]
+        ctx.close()
+    assert found == {p: [] for p in found}, found
