@@ -52,3 +52,12 @@ def test_no_serious_violation_on_the_pages(glc, browser):
             found[path] = [v for v in violations(page) if v["impact"] in SERIOUS]
         ctx.close()
     assert found == {p: [] for p in found}, found
+
+
+def test_seat_lights_carry_their_letter_not_only_their_colour(glc, server, page):
+    """RED and GREEN look alike to many people: every seat light says its letter."""
+    page.goto(server.url + "/")
+    leds = page.locator(".led.seat")
+    expect(leds).to_have_count(3)
+    assert [leds.nth(i).inner_text() for i in range(3)] == ["R", "B", "G"]
+    assert leds.first.get_attribute("aria-label").startswith("RED light")

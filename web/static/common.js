@@ -227,6 +227,14 @@
     for (const e of evs) node.appendChild(TC.el("li", { class: "event type-" + String(e.type || "").replace(/[^a-z_]/gi, ""), text: typeof e === "string" ? e : e.text }));
   };
 
+  /* A seat's letter, so that colour never carries the meaning alone (RED and GREEN look
+   * alike to many people): the first letter, or one that does not clash (BLACK is K). */
+  TC.SEAT_LETTERS = { BLACK: "K", BROWN: "N", GREY: "E", GRAY: "E", PINK: "I" };
+  TC.seatLetter = function (id) {
+    const key = String(id || "").toUpperCase();
+    return TC.SEAT_LETTERS[key] || key.slice(0, 1);
+  };
+
   /* The virtual LEDs: one per seat (lit: whose turn), the status light, the buzzer. */
   TC.renderLeds = function (node, view) {
     if (!node) return;
@@ -234,7 +242,7 @@
     const ind = view && view.indicators || {};
     const seats = ind.seats || {};
     for (const p of Object.keys(seats)) {
-      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: p + (seats[p] ? ": your turn" : ""), "data-seat": p, role: "img", "aria-label": p + " light " + (seats[p] ? "on" : "off") });
+      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: p + (seats[p] ? ": your turn" : ""), "data-seat": p, role: "img", "aria-label": p + " light " + (seats[p] ? "on" : "off"), text: TC.seatLetter(p) });
       led.style.setProperty("--seat", TC.seatColour(p));
       node.appendChild(led);
     }
