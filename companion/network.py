@@ -3,6 +3,7 @@ for the addresses ``companion run`` and ``companion demo`` print at start and
 the certificate ``companion.tls`` makes::
 
     page_urls("0.0.0.0", 8000)      # ["http://192.168.1.20:8000/"]
+    join_link("0.0.0.0", 8000)      # {"url": "http://192.168.1.20:8000/", "qr": "data:image/svg+xml;base64,..."}
 """
 from __future__ import annotations
 
@@ -35,3 +36,19 @@ def page_urls(bind: str, port: int, scheme: str = "http", path: str = "/") -> li
     else:
         hosts = [bind]
     return [f"{scheme}://{h}:{port}{path}" for h in hosts]
+
+
+def join_link(bind: str, port: int) -> dict[str, str] | None:
+    """The page's address for phones on the LAN and its QR code (an SVG data URI),
+    for the display to show; None when nothing but this machine can open it (bound
+    to loopback, or no LAN address)."""
+    import base64
+    import io
+
+    import segno
+    urls = [u for u in page_urls(bind, port) if "//127." not in u and "//localhost" not in u]
+    if not urls:
+        return None
+    out = io.BytesIO()
+    segno.make(urls[0], error="m").save(out, kind="svg", scale=4, border=2, dark="#0b0d12", light="#ffffff")
+    return {"url": urls[0], "qr": "data:image/svg+xml;base64," + base64.b64encode(out.getvalue()).decode()}

@@ -49,7 +49,8 @@ MAX_POOL_THREADS = 32
 def create_app(session: TableSession, *, pin: str | None = None, max_body: int = 64 * 1024,
                max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
                retry_ms: int = 2000, scorer: score.PhotoScorer | None = None,
-               phone_camera: phone.PhoneCamera | None = None, https_port: int | None = None) -> Flask:
+               phone_camera: phone.PhoneCamera | None = None, https_port: int | None = None,
+               join: dict[str, str] | None = None) -> Flask:
     """The Flask app for one session.
 
     ``pin``: the referee PIN or token; when None, ``session.check_pin`` decides.
@@ -76,6 +77,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_session"] = session
+    app.config["TC_JOIN"] = join
     app.extensions["companion_referee"] = Referee(session, pin)
     app.extensions["companion_streams"] = api.StreamCounter(int(max_streams))
     errors.register(app)

@@ -1,7 +1,8 @@
 """The display (``/``): the table as the companion sees it, for a phone or a big
 screen at an event. Public: it shows only ``session.view()``, which never holds
 hidden information. The page draws itself from the view embedded in it, then
-follows every change over ``/api/events``.
+follows every change over ``/api/events``. With the page's LAN address handed in
+(``create_app(join=...)``) it shows a QR code for phones to join.
 """
 from __future__ import annotations
 
@@ -13,4 +14,4 @@ bp = Blueprint("display", __name__)
 @bp.get("/")
 def index():
     view = current_app.extensions["companion_session"].view()
-    return render_template("display.html", view=view)
+    return render_template("display.html", view=view, join=current_app.config.get("TC_JOIN"))

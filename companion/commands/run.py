@@ -220,8 +220,9 @@ def run(args: argparse.Namespace) -> int:
         from web import close_streams, create_app, make_server
         phone = source if isinstance(source, BrowserSource) else None
         https_port = cfg.web.https_port or (DEFAULT_HTTPS_PORT if phone is not None else 0)
+        from companion.network import join_link
         app = create_app(session, pin=cfg.referee.pin, scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder),
-                         phone_camera=phone, https_port=https_port or None)
+                         phone_camera=phone, https_port=https_port or None, join=join_link(cfg.web.bind, cfg.web.port))
         try:
             server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
             secure = https_server(app, cfg, https_port) if https_port else None
