@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import dataclasses
 import hmac
 import json
 import logging
@@ -940,6 +941,26 @@ class Session:
         virtual)."""
         with self._view_lock:
             return copy.deepcopy(self._view)
+
+    def results(self, as_csv: bool = False) -> Any:
+        """The current game's results (:mod:`companion.results`): JSON data, or CSV text."""
+        from .results import results_csv, results_json
+        view = self.view()
+        return results_csv(view) if as_csv else results_json(view)
+
+    def past_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The journal's games, newest first (at most ``limit``), a summary each."""
+        from .results import game_summary
+        with self._op:
+            records = self.journal.games()[-limit:]
+            out = [game_summary(r, len(self.journal.entries(r.id))) for r in reversed(records)]
+            if out and out[0]["id"] == self.game_id and out[0]["outcome"] == "open" and self.engine is not None \
+                    and self.state is not None and self.engine.is_over(self.state):
+                # over on the table, not yet ended on the console: its final score is known here
+                record = next(r for r in records if r.id == self.game_id)
+                out[0] = game_summary(dataclasses.replace(record, ended=time.time(), result=self._score_json()),
+                                      out[0]["entries"])
+            return out
 
     def action_form(self, type_name: str) -> dict[str, Any]:
         """The console's form for one action of the game being played

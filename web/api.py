@@ -84,6 +84,26 @@ def score():
                     "players": view.get("players", []), "score": view.get("score")})
 
 
+@bp.get("/results")
+def results():
+    """The current game's results: the scoreboard with every line and the names (public)."""
+    return jsonify(the_session().results())
+
+
+@bp.get("/results.csv")
+def results_csv():
+    """The same as CSV, a line per scored item then the totals, for a spreadsheet."""
+    body = the_session().results(as_csv=True)
+    return Response(body, mimetype="text/csv", headers={
+        "Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-store"})
+
+
+@bp.get("/past-games")
+def past_games():
+    """The journal's games, newest first: who played, when, how each ended (public)."""
+    return jsonify({"games": the_session().past_games()})
+
+
 @bp.get("/games")
 def games():
     return jsonify({"games": games_catalog()})

@@ -15,3 +15,11 @@ bp = Blueprint("display", __name__)
 def index():
     view = current_app.extensions["companion_session"].view()
     return render_template("display.html", view=view, join=current_app.config.get("TC_JOIN"))
+
+
+@bp.get("/history")
+def history():
+    """The games of the journal, newest first, how each ended, with the current
+    game's results to download (CSV, JSON)."""
+    session = current_app.extensions["companion_session"]
+    return render_template("history.html", view=session.view(), games=session.past_games())

@@ -24,25 +24,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def summary(record: Any, entries: int) -> dict[str, Any]:
-    """What a line says of one game: who played, when, how it ended."""
-    result = record.result or {}
-    if "unrecoverable" in result:
-        outcome = f"closed: {result['unrecoverable']}"
-    elif record.ended is None:
-        outcome = "open"
-    elif result.get("winners"):
-        verb = "tie between" if result.get("tie") else "won by"
-        outcome = f"{verb} {', '.join(result['winners'])}"
-    else:
-        outcome = "ended"
-    return {"id": record.id, "game": record.game, "players": record.players, "names": record.names,
-            "started": record.started, "ended": record.ended, "entries": entries, "outcome": outcome,
-            "totals": {p: e.get("total") for p, e in (result.get("entries") or {}).items()}}
-
-
 def run(args: argparse.Namespace) -> int:
     from companion.journal import JournalError
+    from companion.results import game_summary
 
     from ._journal import open_for_reading
     opened = open_for_reading(args, "companion games")
@@ -50,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         return opened
     journal, path = opened
     try:
-        rows = [summary(r, len(journal.entries(r.id))) for r in reversed(journal.games())]
+        rows = [game_summary(r, len(journal.entries(r.id))) for r in reversed(journal.games())]
     except JournalError as e:
         print(f"companion games: {e}", file=sys.stderr)
         return 2

@@ -68,11 +68,11 @@ def standings_csv(rows: Iterable[Mapping[str, Any]]) -> str:
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
     for row in rows:
-        w.writerow(["; ".join(row[c]) if isinstance(row[c], list) else _cell(row[c]) for c in CSV_COLUMNS])
+        w.writerow(["; ".join(row[c]) if isinstance(row[c], list) else spreadsheet_safe(row[c]) for c in CSV_COLUMNS])
     return buf.getvalue()
 
 
-def _cell(value: Any) -> Any:
+def spreadsheet_safe(value: Any) -> Any:
     """A cell a spreadsheet shows as text, never runs: a leading = + - @ is escaped."""
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
