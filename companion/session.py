@@ -212,6 +212,7 @@ class Session:
         self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
         # --from-table: the game, players, options and names to take over when the table is seen
         self._late: tuple[str, list[str], dict[str, Any], dict[str, str]] | None = None
+        self._by_button = False           # a table button's operation is running (journal notes say so)
         self._unsettled_from: float | None = None    # when the table last stopped being settled
         self._errors_seen = 0                        # camera losses counted at the last settled table
         path = str(self.journal.path)
@@ -254,6 +255,7 @@ class Session:
     def _button(self, name: str, op: Callable[[], Any]) -> Callable[[], None]:
         def pressed() -> None:
             try:
+                self._by_button = True             # the journal notes it (the game's story names the cause)
                 op()
                 if self.indicators is not None:
                     self.indicators.beep("button")
@@ -263,6 +265,8 @@ class Session:
                 if self.indicators is not None:
                     self.indicators.beep("illegal")
                 self._publish()
+            finally:
+                self._by_button = False
         return pressed
 
     def _make_pipeline(self) -> Any:
@@ -525,6 +529,7 @@ class Session:
                 note: str = "") -> None:
         """Journal first (durably), then make the change visible."""
         assert self.game_id is not None
+        note = self._noted(note)
         seq = self.journal.append(self.game_id, kind, [a.to_json() for a in actions],
                                   [e.to_json() for e in events], new_state, note)
         self.state = new_state
@@ -538,6 +543,10 @@ class Session:
             alert = next((alerts[e.type] for e in events if e.type in alerts), None)
             if alert:
                 self.indicators.beep(alert)
+
+    def _noted(self, note: str) -> str:
+        """A journal note, marked when a button on the table made the change."""
+        return (f"button: {note}" if note else "button") if self._by_button else note
 
     def _add_event(self, event: dict[str, Any]) -> None:
         self._events.append({**event, "time": round(time.time(), 3)})
@@ -797,7 +806,7 @@ class Session:
             last = standing[-1]
             event = Event("undo", _undone_text(last), {"entry": last.seq})
             seq = self.journal.append(self.game_id, "undo", None, [event.to_json()], state,
-                                      note=f"undo entry {last.seq}")
+                                      note=self._noted(f"undo entry {last.seq}"))
             self.state = state
             self._add_event({**event.to_json(), "kind": "undo", "entry": seq})
             self._check_table()
@@ -947,6 +956,15 @@ class Session:
         from .results import results_csv, results_json
         view = self.view()
         return results_csv(view) if as_csv else results_json(view)
+
+    def story(self) -> dict[str, Any] | None:
+        """The current game's story (:mod:`companion.timeline`): every change with
+        its time and cause, and the public table after each; None without a game."""
+        from .timeline import game_story
+        with self._op:
+            if self.engine is None or self.game_id is None:
+                return None
+            return game_story(self.engine, self.journal.game(self.game_id), self.journal.entries(self.game_id))
 
     def past_games(self, limit: int = 100) -> list[dict[str, Any]]:
         """The journal's games, newest first (at most ``limit``), a summary each."""

@@ -98,6 +98,16 @@ def results_csv():
         "Content-Disposition": 'attachment; filename="results.csv"', "Cache-Control": "no-store"})
 
 
+@bp.get("/story")
+def story():
+    """The current game's story: every change with its time and cause, and the
+    public table after each (public: nothing secret is in a public view)."""
+    data = the_session().story()
+    if data is None:
+        raise ApiError(404, "no game yet: its story begins when a game starts")
+    return jsonify(data)
+
+
 @bp.get("/past-games")
 def past_games():
     """The journal's games, newest first: who played, when, how each ended (public)."""

@@ -6,7 +6,7 @@ follows every change over ``/api/events``. With the page's LAN address handed in
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, url_for
 
 bp = Blueprint("display", __name__)
 
@@ -23,3 +23,10 @@ def history():
     game's results to download (CSV, JSON)."""
     session = current_app.extensions["companion_session"]
     return render_template("history.html", view=session.view(), games=session.past_games())
+
+
+@bp.get("/story")
+def story():
+    """The game's story: every change with its time and cause, and the table
+    replayed at any step (the data from ``/api/story``)."""
+    return render_template("story.html", src=url_for("api.story"))

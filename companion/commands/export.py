@@ -6,6 +6,12 @@ the final scoreboard if the game ended::
 
     companion export --last --out game.json
     companion export --game-id 3
+    companion export --html --out game.html       # the game's story: one page, opens offline
+
+With ``--html`` it writes the game's story instead: every change with its time
+and cause, and the table replayed at any step, as one HTML file that opens in any
+browser without the companion; it holds only what the public page showed (a card
+face down or in a hand stays hidden until the game revealed it).
 
 It only reads the journal (a running companion may keep writing). Exit 1 when
 the record was written but the journal shows damage (a gap, a broken chain, a
@@ -26,6 +32,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     which.add_argument("--game-id", type=int, help="the game's journal id")
     which.add_argument("--last", action="store_true", help="the most recent game (the default)")
     p.add_argument("--out", help="output file (default: stdout)")
+    p.add_argument("--html", action="store_true", help="the game's story as one HTML page (see above)")
     p.add_argument("--config", help="TOML config file (for [journal] path)")
     p.add_argument("--journal", help="journal file (overrides the config)")
     return p
@@ -54,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion export: {e}", file=sys.stderr)
             return 2
         text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+        if args.html:
+            text = _story_page(journal, game_id)
         if args.out:
             try:
                 with open(args.out, "w", encoding="utf-8") as fh:
@@ -72,3 +81,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     finally:
         journal.close()
+
+
+def _story_page(journal: Any, game_id: int) -> str:
+    from companion.story_html import story_html
+    from companion.timeline import game_story
+    from models.registry import get_game
+    record = journal.game(game_id)
+    return story_html(game_story(get_game(record.game), record, journal.entries(game_id)))

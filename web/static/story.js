@@ -1,0 +1,72 @@
+/* The game's story (/story, and the file `companion export --html` writes): every
+ * change with its time and cause, and a slider that redraws the table as it stood
+ * after any of them. The data is embedded (the exported file, offline) or fetched
+ * from /api/story (the live page, again after every change while the slider sits
+ * at the end). Only public views are in it: nothing secret before the game shows it.
+ */
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const main = $("story");
+  const CAUSE = { camera: "camera", console: "console", button: "button" };
+  let story = null;
+  let at = 0;
+
+  function clock(t) {
+    const d = new Date(t * 1000);
+    return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+
+  function show(i) {
+    if (!story || !story.steps.length) return;
+    at = Math.max(0, Math.min(i, story.steps.length - 1));
+    const step = story.steps[at];
+    $("story-slider").value = String(at);
+    $("story-where").textContent = "Step " + at + " of " + (story.steps.length - 1) + " · " + clock(step.time);
+    Board.draw($("board"), step.view);
+    TC.renderScores($("scores"), step.view);
+    for (const li of document.querySelectorAll("#story-list li")) li.classList.toggle("here", Number(li.dataset.i) === at);
+    const here = document.querySelector("#story-list li.here");
+    if (here && here.scrollIntoView) here.scrollIntoView({ block: "nearest" });
+  }
+
+  function render(data) {
+    const atEnd = !story || at >= story.steps.length - 1;
+    story = data;
+    document.title = story.game.title + ": the story · Table Companion";
+    $("story-title").textContent = story.game.title + ": the story";
+    const slider = $("story-slider");
+    slider.max = String(story.steps.length - 1);
+    const list = TC.clear($("story-list"));
+    story.steps.forEach(function (step, i) {
+      const li = TC.el("li", { "data-i": String(i), class: "step step-" + step.kind }, [
+        TC.el("time", { text: clock(step.time) }), " ",
+        TC.el("span", { class: "cause cause-" + step.cause, text: CAUSE[step.cause] || step.cause }), " ",
+        TC.el("span", { class: "what", text: step.texts.join(" · ") })]);
+      li.addEventListener("click", function () { show(i); });
+      list.appendChild(li);
+    });
+    show(atEnd ? story.steps.length - 1 : at);
+  }
+
+  function load() {
+    fetch(main.dataset.src, { cache: "no-store" }).then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (d) { if (d && d.steps) render(d); }).catch(function () { /* kept as it was */ });
+  }
+
+  $("story-slider").addEventListener("input", function (ev) { show(Number(ev.target.value)); });
+  $("story-prev").addEventListener("click", function () { show(at - 1); });
+  $("story-next").addEventListener("click", function () { show(at + 1); });
+  const embedded = document.getElementById("story-data");
+  if (embedded) {
+    render(JSON.parse(embedded.textContent));
+  } else {
+    load();
+    let last = null;
+    TC.live(function (view) {          // a new change: the story grows (the slider stays where it is)
+      const ev = view && view.events && view.events.length ? view.events[view.events.length - 1].entry : null;
+      if (ev !== last) { last = ev; load(); }
+    });
+  }
+  main.dataset.ready = "yes";
+})();
