@@ -60,12 +60,17 @@
   let form = null;
   let formKey = null;
 
+  let asked = 0;                       // only the answer to the latest question is drawn
   function templateAction() {
     const sel = $("action-type");
     if (!sel.value) return;
-    fetch("/api/referee/form?type=" + encodeURIComponent(sel.value), { credentials: "same-origin", cache: "no-store" })
+    const n = ++asked, type = sel.value;
+    fetch("/api/referee/form?type=" + encodeURIComponent(type), { credentials: "same-origin", cache: "no-store" })
       .then(function (resp) { return resp.json(); })
-      .then(function (d) { if (d && d.result) renderForm(d.result); else $("action-doc").textContent = (d && d.error) || ""; })
+      .then(function (d) {
+        if (n !== asked || sel.value !== type) return;            // a later question is on its way
+        if (d && d.result) renderForm(d.result); else $("action-doc").textContent = (d && d.error) || "";
+      })
       .catch(function () { /* the JSON editor still works */ });
   }
 
@@ -74,6 +79,7 @@
   }
 
   function renderForm(f) {
+    if (form && JSON.stringify(form) === JSON.stringify(f)) return;   // nothing changed: the referee's choices stay as they are
     // the same action again (the game moved on): keep what the referee chose where it is still offered
     const before = form && form.type === f.type ? actionFromForm() : null;
     form = f;
@@ -96,17 +102,24 @@
         for (const c of field.choices) control.appendChild(optionFor(c, undefined));
       } else if (field.control === "rows") {
         control = TC.el("div", { class: "rows", "data-field": field.name, "data-rows": "1" });
-        const addRow = function () {
+        const addRow = function (was) {      // was: a row the referee had made before the form was redrawn
           const row = TC.el("div", { class: "row" }, field.columns.map(function (col) {
             const s = TC.el("select", { "data-key": col.name, "aria-label": col.name });
-            for (const c of col.choices) s.appendChild(optionFor(c, undefined));
+            const chosen = was && col.choices.find(function (c) {
+              const v = c.value;
+              return v && typeof v === "object" ? Object.keys(v).every(function (k) { return JSON.stringify(was[k]) === JSON.stringify(v[k]); })
+                : JSON.stringify(was[col.name]) === JSON.stringify(v);
+            });
+            for (const c of col.choices) s.appendChild(optionFor(c, chosen ? chosen.value : undefined));
             return s;
           }));
           control.insertBefore(row, control.lastChild);
         };
         control.appendChild(TC.el("button", { type: "button", class: "quiet", text: "+ add" }));
-        control.lastChild.addEventListener("click", function () { addRow(); syncJson(); });
-        if (field.columns.length && field.required) addRow();
+        control.lastChild.addEventListener("click", function () { addRow(null); syncJson(); });
+        const kept = Array.isArray(guess[field.name]) ? guess[field.name] : [];
+        for (const was of kept) addRow(was);
+        if (!kept.length && field.columns.length && field.required) addRow(null);
       } else {
         control = TC.el("input", { "data-field": field.name, value: guess[field.name] !== undefined ? String(guess[field.name]) : "" });
       }
