@@ -270,7 +270,8 @@
       if (hand !== undefined) g.appendChild(text(x + pw - 14, y + 36, hand + " in hand", 22, { fill: "#0b0d12", "text-anchor": "end", "font-weight": 700 }));
       // this round's ghost
       const gy = y + 66;
-      const cardW = Math.min(220, pw - 32);
+      const love = st.love_shown && st.love_shown[p];     // shown beside this round's ghost, never over the stash
+      const cardW = Math.min(220, pw - 32 - (love ? 130 : 0));
       if (st.revealed && st.revealed[p]) g.appendChild(ghostCard(x + 16, gy, cardW, 48, st, st.revealed[p], "played"));
       else if ((st.chosen || []).indexOf(p) >= 0) g.appendChild(faceDown(x + 16, gy, cardW, 48, "chosen, face down"));
       else if (st.phase === "choose") g.appendChild(faceDown(x + 16, gy, cardW, 48, "choosing…"));
@@ -289,7 +290,7 @@
         g.appendChild(text(cx + w / 2, cy + 27, CANDY[t][0].split(" ").pop() + " ×" + counts[t], 23, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 14));
         cx += w + 8;
       }
-      if (st.love_shown && st.love_shown[p]) g.appendChild(text(x + pw - 14, y + panelH - 14, "Love " + st.love_shown[p], 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }));
+      if (love) g.appendChild(text(x + pw - 14, gy + 32, "Love " + love, 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }, 116));
       svg.appendChild(g);
     });
     container.classList.remove("generic");

@@ -1,0 +1,69 @@
+"""The display on a phone and on television screens, in Chromium: on a phone
+whose turn, what to do and the scores come first and the table reads at a size
+it can be read at (scrolled sideways); on 1280x720, 1920x1080 and 3840x2160
+nothing is cut off, text grows with the screen, and no label lies over another."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.examples import ROOT
+from models.engine import IllegalAction
+
+pytestmark = pytest.mark.browser
+
+CLIPPED = """() => [...document.querySelectorAll('#turn, #prompts, #scores')]
+    .filter(el => { const r = el.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+    .map(el => el.id)"""
+# every "Love L1" label against every candy chip of the same player's panel
+OVERLAPS = """() => { const out = [];
+  for (const g of document.querySelectorAll('#board g.player')) {
+    const labels = [...g.querySelectorAll('text')].filter(t => t.textContent.startsWith('Love '));
+    const chips = [...g.querySelectorAll('rect')].filter(r => r.getAttribute('height') === '38');
+    for (const t of labels) { const a = t.getBoundingClientRect();
+      for (const c of chips) { const b = c.getBoundingClientRect();
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push(t.textContent); } } }
+  return out; }"""
+
+
+def play(session, moves: int) -> None:
+    session.new_game("GLC", ["RED", "BLUE", "GREEN"], {}, {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo"})
+    for data in json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())[:moves]:
+        try:
+            session.apply(data)
+        except IllegalAction:
+            continue
+
+
+def test_on_a_phone_the_essentials_come_first_and_the_table_reads(session, server, browser):
+    play(session, 60)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    expect(page.locator("#board svg")).to_be_attached()
+    top = {sel: page.locator(sel).bounding_box()["y"] for sel in ("#turn", "#prompts", "#scores", ".board-wrap")}
+    assert top["#turn"] < top["#prompts"] < top["#scores"] < top[".board-wrap"]
+    assert page.locator("#board svg").bounding_box()["width"] >= 650           # not a thumbnail: scrolled sideways
+    wrap = page.locator(".board-wrap")
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")                # ... inside its own box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390         # the page itself does not scroll sideways
+    ctx.close()
+
+
+@pytest.mark.parametrize("moves", [60, 999])                                    # mid-game, and the Love cards shown
+def test_on_television_screens_nothing_is_cut_off_or_overlaid(session, server, browser, moves):
+    play(session, moves)
+    sizes = {}
+    for w, h in ((1280, 720), (1920, 1080), (3840, 2160)):
+        ctx = browser.new_context(viewport={"width": w, "height": h})
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        expect(page.locator("#board svg")).to_be_attached()
+        expect(page.locator("#scores")).to_contain_text("Ana")
+        assert page.evaluate(CLIPPED) == [], (w, h)
+        assert page.evaluate(OVERLAPS) == [], (w, h)
+        sizes[w] = float(page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)"))
+        ctx.close()
+    assert sizes[3840] >= 1.8 * sizes[1920] and sizes[1920] > sizes[1280]      # sized for the distance
