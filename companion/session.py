@@ -213,6 +213,8 @@ class Session:
         # --from-table: the game, players, options and names to take over when the table is seen
         self._late: tuple[str, list[str], dict[str, Any], dict[str, str]] | None = None
         self._by_button = False           # a table button's operation is running (journal notes say so)
+        self._cue: dict[str, Any] | None = None   # the last sound cue (the page may play it), and how many so far
+        self._cues = 0
         self._unsettled_from: float | None = None    # when the table last stopped being settled
         self._errors_seen = 0                        # camera losses counted at the last settled table
         path = str(self.journal.path)
@@ -484,10 +486,10 @@ class Session:
                 except JournalError as e:     # not written, so not shown: the table stays unrefereed
                     self._journal_failed(e)
                     return
-            elif verdict.status == "out_of_sync" and self.indicators is not None:
+            elif verdict.status == "out_of_sync":
                 new_prompts = [p.text for p in verdict.prompts] != [p.text for p in self._prompts]
                 if self._status != "out_of_sync" or new_prompts:
-                    self.indicators.beep("illegal")
+                    self._sound("illegal")
             self._status = verdict.status
             self._prompts = list(verdict.prompts)
             self._choices = list(verdict.choices)
@@ -538,11 +540,18 @@ class Session:
             events = [Event(kind, _SILENT_CHANGE.get(kind, "Change applied"))]
         for e in events:
             self._add_event({**e.to_json(), "kind": kind, "entry": seq})
+        alerts = self.engine.alerts if self.engine is not None else {}
+        alert = next((alerts[e.type] for e in events if e.type in alerts), None)
+        if alert:
+            self._sound(alert)
+
+    def _sound(self, cue: str) -> None:
+        """Sound a cue on the buzzer, and tell the page (``indicators.cue``: its
+        name and a running count) so a big screen may play it too."""
+        self._cues += 1
+        self._cue = {"name": cue, "n": self._cues}
         if self.indicators is not None:
-            alerts = self.engine.alerts if self.engine is not None else {}
-            alert = next((alerts[e.type] for e in events if e.type in alerts), None)
-            if alert:
-                self.indicators.beep(alert)
+            self.indicators.beep(cue)
 
     def _noted(self, note: str) -> str:
         """A journal note, marked when a button on the table made the change."""
@@ -900,10 +909,10 @@ class Session:
             self.indicators.show_status(want["status"])
             ind = self.indicators.state()
             indicators = {"seats": ind["seats"], "status": ind["status"], "buzzer": ind["buzzer"],
-                          "virtual": ind["mock"]}
+                          "virtual": ind["mock"], "cue": self._cue}
         else:
             indicators = {"seats": {p: p in want["seats"] for p in self.players}, "status": want["status"],
-                          "buzzer": False, "virtual": True}
+                          "buzzer": False, "virtual": True, "cue": self._cue}
         return public_view(seq=self._seq, engine=self.engine, state=self.state, game_id=self.game_id,
                            players=self.players, names=self.names, status=status, settling=self._settling,
                            table=self._table_json(referee=False), prompts=self._prompts, events=self._events,

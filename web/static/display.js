@@ -40,7 +40,36 @@
     for (const t of items) lines.appendChild(TC.el("li", { text: t }));
   }
 
+  /* Sound for a big screen, off until someone turns it on (a browser plays sound
+   * only after a tap): the buzzer's cues, the same patterns (hardware.indicators.BEEPS). */
+  const CUES = { illegal: [0.08, 0.08, 3], scare: [0.4, 0.1, 1], escape: [0.3, 0.15, 2] };
+  let audio = null, lastCue = null;
+  function play(name) {
+    const cue = CUES[name];
+    if (!audio || !cue) return;
+    let t = audio.currentTime + 0.02;
+    for (let i = 0; i < cue[2]; i++) {
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 880;
+      gain.gain.value = 0.2;
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + cue[0]);
+      t += cue[0] + cue[1];
+    }
+  }
+  $("sound").addEventListener("click", function () {
+    const on = !audio;
+    if (on) { audio = new (window.AudioContext || window.webkitAudioContext)(); audio.resume(); }
+    else { audio.close(); audio = null; }
+    $("sound").setAttribute("aria-pressed", on ? "true" : "false");
+    $("sound").textContent = on ? "sound on" : "sound off";
+  });
+
   function render(view) {
+    const cue = view && view.indicators && view.indicators.cue;
+    if (cue && lastCue !== null && cue.n !== lastCue) play(cue.name);      // a new cue since the last view
+    lastCue = cue ? cue.n : 0;
     const st = TC.renderStatus(view);
     renderBanner(view, st);
     TC.renderLeds($("leds"), view);

@@ -1,0 +1,62 @@
+"""A big screen may play the buzzer's cues (off until someone turns it on): the
+same patterns as the buzzer, played by the page's Web Audio when the game sounds
+one (a kid scared, a move refused)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.examples import ROOT
+from hardware.indicators import BEEPS
+from models.engine import IllegalAction
+
+# the real tones, noted as they start (the page's own Web Audio plays them)
+COUNT_TONES = """
+window.__tones = [];
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (when) { window.__tones.push(when); return start.apply(this, arguments); };
+"""
+
+
+def test_the_page_plays_the_buzzers_patterns():
+    js = (ROOT / "web" / "static" / "display.js").read_text()
+    table = re.search(r"const CUES = (\{[^}]*\});", js).group(1)
+    cues = json.loads(re.sub(r"(\w+):", r'"\1":', table))
+    assert cues == {k: list(v) for k, v in BEEPS.items() if k != "button"}
+
+
+@pytest.mark.browser
+def test_a_scare_sounds_on_the_big_screen_once_sound_is_on(glc, server, browser):
+    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
+    ctx = browser.new_context()
+    ctx.add_init_script(COUNT_TONES)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    expect(page.locator("#sound")).to_have_text("sound off")
+    scares = 0
+    for data in script:                      # sound off: the scares stay silent on the page
+        try:
+            events = glc.apply(data)
+        except IllegalAction:
+            continue
+        if any(e["type"] == "scared" for e in events):
+            scares += 1
+            break
+    assert scares == 1
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__tones.length") == 0
+    page.click("#sound")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
+    for data in script[script.index(data) + 1:]:
+        try:
+            events = glc.apply(data)
+        except IllegalAction:
+            continue
+        if any(e["type"] == "scared" for e in events):
+            break
+    expect(page.locator("body")).to_have_attribute("data-seq", str(glc.view()["seq"]))
+    assert page.evaluate("window.__tones.length") == BEEPS["scare"][2]          # one long tone
+    ctx.close()
