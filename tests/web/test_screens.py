@@ -15,7 +15,8 @@ from models.engine import IllegalAction
 pytestmark = pytest.mark.browser
 
 CLIPPED = """() => [...document.querySelectorAll('#turn, #prompts, #scores')]
-    .filter(el => { const r = el.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+    .filter(el => { const r = el.getBoundingClientRect();
+                    return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
     .map(el => el.id)"""
 # every "Love L1" label against every candy chip of the same player's panel
 OVERLAPS = """() => { const out = [];
@@ -48,7 +49,7 @@ def test_on_a_phone_the_essentials_come_first_and_the_table_reads(session, serve
     assert page.locator("#board svg").bounding_box()["width"] >= 650           # not a thumbnail: scrolled sideways
     wrap = page.locator(".board-wrap")
     assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")                # ... inside its own box
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390         # the page itself does not scroll sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390         # the page does not scroll sideways
     ctx.close()
 
 

@@ -36,23 +36,22 @@ def test_a_scare_sounds_on_the_big_screen_once_sound_is_on(glc, server, browser)
     page = ctx.new_page()
     page.goto(server.url + "/")
     expect(page.locator("#sound")).to_have_text("sound off")
-    scares = 0
-    for data in script:                      # sound off: the scares stay silent on the page
+    played = 0
+    for played, data in enumerate(script, 1):     # sound off: the first scare stays silent on the page
         try:
             events = glc.apply(data)
         except IllegalAction:
             continue
         if any(e["type"] == "scared" for e in events):
-            scares += 1
             break
-    assert scares == 1
+    assert glc.view()["indicators"]["cue"]["name"] == "scare"
     page.wait_for_timeout(500)
     assert page.evaluate("window.__tones.length") == 0
     page.click("#sound")
     expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
-    for data in script[script.index(data) + 1:]:
+    for later in script[played:]:
         try:
-            events = glc.apply(data)
+            events = glc.apply(later)
         except IllegalAction:
             continue
         if any(e["type"] == "scared" for e in events):
