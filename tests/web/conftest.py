@@ -79,6 +79,29 @@ def place_candy(s: Session) -> None:
     s.apply([{"type": "place_candy", "slot": i, "candy": deck[k]} for k, i in enumerate(slots)])
 
 
+def play_example(s: Session, moves: int | None = None, until: Any = None) -> None:
+    """Play Ghosts Love Candy's example game (docs/games) on the session: its first
+    ``moves`` actions (all by default), or up to the state where ``until(state)``
+    holds; the moves the example shows refused are skipped, as the rules refuse them."""
+    import json
+
+    from companion.examples import ROOT
+    from models.engine import IllegalAction
+    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
+    for data in script[:moves]:
+        if until is not None and until(s.state):
+            return
+        try:
+            s.apply(data)
+        except IllegalAction:
+            continue
+
+
+def by_hand(state: Any) -> bool:
+    """A kid's ability is being resolved by hand (for :func:`play_example`)."""
+    return state["manual"] is not None
+
+
 # ---------------------------------------------------------------- the browser
 
 

@@ -5,7 +5,6 @@ Love Candy's example game part-played, the replay at an early step::
 """
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -15,21 +14,14 @@ def main(out: str = "docs/img/story.png") -> None:
     from playwright.sync_api import expect, sync_playwright
 
     from companion.bench.web import ServerThread
-    from companion.examples import ROOT
     from companion.session import Session
-    from models.engine import IllegalAction
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config, play_example
     from web import create_app
 
     with tempfile.TemporaryDirectory() as tmp:
         s = Session(make_config(Path(tmp)), indicators=False)
         s.new_game("GLC", ["RED", "BLUE", "GREEN"], {}, {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo"})
-        script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
-        for data in script[:40]:
-            try:
-                s.apply(data)
-            except IllegalAction:
-                continue
+        play_example(s, moves=40)
         try:
             with ServerThread(create_app(s)) as srv, sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

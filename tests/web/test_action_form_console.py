@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import deal_kids, open_console
+from .conftest import by_hand, deal_kids, open_console, play_example
 
 pytestmark = pytest.mark.browser
 
@@ -51,16 +51,7 @@ def test_a_hand_resolution_that_moved_a_card_is_recorded_from_rows(glc, server, 
     (which card, where to) and applies; still no JSON."""
     import json
 
-    from companion.examples import ROOT
-    from models.engine import IllegalAction
-    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
-    for data in script:
-        if glc.state["manual"] is not None:
-            break
-        try:
-            glc.apply(data)
-        except IllegalAction:
-            continue
+    play_example(glc, until=by_hand)
     who = glc.state["manual"]["player"]
     other = next(p for p in glc.players if p != who)
     candy = glc.state["stashes"][who]["candy"][0]

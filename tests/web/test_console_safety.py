@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from companion.journal import applied_entries
 from models.engine import IllegalAction
 
-from .conftest import open_console
+from .conftest import by_hand, open_console, play_example
 
 
 @pytest.mark.browser
@@ -97,22 +97,14 @@ def test_a_journal_from_before_reopen_takes_one_and_keeps_every_entry(tmp_path):
 def test_a_hand_resolution_with_nothing_moved_is_one_confirm(glc, server, page):
     """The ASTRONAUT's ability is resolved by hand and nothing moved: the referee
     confirms the table as it is (one tap), and the game records the resolution."""
-    import json
     import time
 
-    from companion.examples import ROOT, example_states
+    from companion.examples import example_states
     from hardware.simtable import CameraModel, SimulatedTable
     from tests.support.table import scene_of
 
     game, _, states = example_states("GLC")
-    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
-    for data in script:                      # the example, up to the first ability resolved by hand
-        if glc.state["manual"] is not None:
-            break
-        try:
-            glc.apply(data)
-        except IllegalAction:
-            continue
+    play_example(glc, until=by_hand)
     manual = glc.state["manual"]
     assert manual is not None
     glc.start(SimulatedTable(scene_of(game.arrange(glc.state)), CameraModel(resolution=(1600, 900)),

@@ -3,18 +3,15 @@ asks for the card's text once, keeps it in an override of the catalog (never the
 shipped file), shows it at once and in the next games."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
 from companion.catalog_edit import use_overrides_in
 from companion.examples import ROOT
 from companion.session import Session
-from models.engine import IllegalAction
 from models.registry import get_game
 
-from .conftest import make_config, open_console
+from .conftest import by_hand, make_config, open_console, play_example
 
 ASTRONAUT = "GLC:KID:18"
 TEXT = "Swap this kid with any kid in the neighbourhood, with their candy."
@@ -23,14 +20,7 @@ TEXT = "Swap this kid with any kid in the neighbourhood, with their candy."
 @pytest.fixture
 def at_the_astronaut(glc):
     """The example game up to the ASTRONAUT (not transcribed) being resolved by hand."""
-    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
-    for data in script:
-        if glc.state["manual"] is not None:
-            break
-        try:
-            glc.apply(data)
-        except IllegalAction:
-            continue
+    play_example(glc, until=by_hand)
     assert glc.state["manual"]["kid"] == 18
     yield glc
     use_overrides_in(None)              # the next tests read the shipped catalog again

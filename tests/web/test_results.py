@@ -5,24 +5,18 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import ROOT
-from models.engine import IllegalAction
+from .conftest import play_example
 
 
 @pytest.fixture
 def finished(session):
     """Ghosts Love Candy's example game, played to its end; RED is called '=1+1'."""
     session.new_game("GLC", ["RED", "BLUE", "GREEN"], {}, {"RED": "=1+1", "BLUE": "Ben"})
-    for data in json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text()):
-        try:
-            session.apply(data)
-        except IllegalAction:
-            continue
+    play_example(session)
     assert session.view()["over"]
     return session
 

@@ -4,13 +4,10 @@ it can be read at (scrolled sideways); on 1280x720, 1920x1080 and 3840x2160
 nothing is cut off, text grows with the screen, and no label lies over another."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import ROOT
-from models.engine import IllegalAction
+from .conftest import play_example
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +28,7 @@ OVERLAPS = """() => { const out = [];
 
 def play(session, moves: int) -> None:
     session.new_game("GLC", ["RED", "BLUE", "GREEN"], {}, {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo"})
-    for data in json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())[:moves]:
-        try:
-            session.apply(data)
-        except IllegalAction:
-            continue
+    play_example(session, moves=moves)
 
 
 def test_on_a_phone_the_essentials_come_first_and_the_table_reads(session, server, browser):
