@@ -61,3 +61,26 @@ def test_seat_lights_carry_their_letter_not_only_their_colour(glc, server, page)
     expect(leds).to_have_count(3)
     assert [leds.nth(i).inner_text() for i in range(3)] == ["R", "B", "G"]
     assert leds.first.get_attribute("aria-label").startswith("RED light")
+
+
+def test_the_console_works_by_keyboard_alone(glc, server, page):
+    """A move recorded without a mouse: the keyboard reaches the form's controls,
+    chooses, and presses Apply."""
+    from .conftest import open_console
+    open_console(page, server)
+    page.focus("#action-type")
+    page.keyboard.press("Home")                      # the first action, reveal_kid
+    expect(page.locator("#action-type")).to_have_value("reveal_kid")
+    page.keyboard.press("Tab")
+    expect(page.locator('#action-fields select[data-field="slot"]')).to_be_focused()
+    page.keyboard.press("End")                       # the last slot offered
+    page.keyboard.press("Tab")
+    expect(page.locator('#action-fields select[data-field="kid"]')).to_be_focused()
+    for _ in range(6):                               # on through the form to Apply
+        if page.evaluate("document.activeElement.id") == "btn-apply":
+            break
+        page.keyboard.press("Tab")
+    expect(page.locator("#btn-apply")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#result")).to_contain_text("Done: apply")
+    assert glc.state["slots"][5]["kid"] is not None
