@@ -997,7 +997,10 @@ class Session:
         from models.action_form import action_form
         with self._op:
             engine, state = self._playing()
-            return action_form(engine, state, type_name, self._snapshot)
+            snapshot = self._snapshot
+        # the trying happens outside the lock, so the camera's refereeing never waits for a form:
+        # apply works on copies and never changes the state it is given
+        return action_form(engine, state, type_name, snapshot)
 
     def referee_view(self) -> dict[str, Any]:
         """The referee's view (the console, behind the PIN): the public view plus
