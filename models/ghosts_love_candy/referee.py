@@ -317,8 +317,7 @@ def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> str:
 
 def explain(game: Any, state: State, expected: dict[str, Any],
             reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
-    if reading.get("problems"):
-        return "out_of_sync", [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading["problems"]]
+    unreadable = [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading.get("problems", [])]
     best: tuple[int, int, list[Prompt], list[Prompt], Walk] | None = None
     for path in plan(game, state, reading) or [Walk([], state)]:
         wrong, chores = compare(game, state, expected, path, reading)
@@ -335,6 +334,8 @@ def explain(game: Any, state: State, expected: dict[str, Any],
         if not wrong:
             best = (len(wrong), len(chores), wrong, chores, idle)
     _, _, wrong, chores, path = best
+    if unreadable:        # what cannot be read comes first; the checklist of what goes where stays
+        return "out_of_sync", unreadable + [w for w in wrong if w.text not in {u.text for u in unreadable}] + chores
     if not wrong:
         return "waiting", chores + game.prompts(path.state)
     return "out_of_sync", wrong + chores

@@ -35,6 +35,8 @@ def test_the_demo_game_plays_through_the_session_to_the_right_scoreboard(tmp_pat
     bad = [" ".join(p["text"] for p in v["prompts"]) for v in views if v["status"] == "out_of_sync"]
     assert any("it is RED's turn, not BLUE's" in t for t in bad)
     assert any("WEREWOLF" in t and "where no kid belongs" in t for t in bad)
+    # ... and when the kid left on the table turns the page red, the checklist of where it goes stays
+    assert any("where no kid belongs" in t and "Move the WEREWOLF (kid 2) to RED's stash" in t for t in bad)
     assert any(v["indicators"]["buzzer"] for v in views if v["status"] == "out_of_sync")
     demo.close()
 
