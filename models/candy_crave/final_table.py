@@ -104,7 +104,6 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows (round 2) with round 1's
     written points (``options["round1"]``), for ``players``."""
-    kit = kit
     setup = cast(State, game.setup(players, {k: v for k, v in options.items() if k != ROUND1}))
     seats: list[str] = setup["players"]
     round1, round1_wrong = parse_round1(seats, options.get(ROUND1))

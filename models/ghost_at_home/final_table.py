@@ -42,7 +42,6 @@ def _and(items: Sequence[str]) -> str:
 def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` (in seat order)."""
-    kit = kit
     setup: State = dict(game.setup(players, options))
     reading = read(kit, setup, snapshot)
     counted: list[str] = []

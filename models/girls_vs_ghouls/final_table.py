@@ -40,7 +40,6 @@ def _plural(n: int, word: str) -> str:
 def score_table(game: Game, board: Board, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` playing with ``options``."""
-    board = board
     setup: State = dict(game.setup(players, options))
     reading = read(board, setup, snapshot)
     counted: list[str] = []
