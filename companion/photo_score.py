@@ -43,26 +43,19 @@ class PhotoTooLarge(PhotoError):
 
 def decode_photo(data: bytes, max_pixels: int | None = None) -> np.ndarray:
     """The BGR image in ``data`` (JPEG, PNG, WebP... as uploaded), turned upright
-    by its EXIF orientation; the pixel count is checked from the header before
-    decoding. Raises :class:`PhotoError`."""
-    import os
-    import tempfile
-
-    from hardware.imagesize import MAX_PIXELS, ImageError, ImageTooLarge, read_image
+    by its EXIF orientation (OpenCV's decoder applies it, from memory as from a
+    file); the pixel count is checked from the header before decoding. Raises
+    :class:`PhotoError`."""
+    from hardware.imagesize import MAX_PIXELS, ImageError, ImageTooLarge, decode_image
     if not data:
         raise PhotoError("the photo is empty")
-    # the size check reads the file's header; OpenCV's EXIF orientation needs a file too
-    with tempfile.NamedTemporaryFile(suffix=".img", delete=False) as fh:
-        fh.write(data)
-        path = fh.name
     try:
-        return read_image(path, max_pixels or MAX_PIXELS)
+        image: np.ndarray = decode_image(data, max_pixels or MAX_PIXELS)
     except ImageTooLarge as e:
         raise PhotoTooLarge(str(e)) from None
     except ImageError as e:
         raise PhotoError(str(e)) from None
-    finally:
-        os.unlink(path)
+    return image
 
 
 @dataclass
@@ -123,6 +116,19 @@ def score_photo(game: Game, players: Sequence[str], options: Mapping[str, Any], 
     return PhotoScore(game, players, reading, table, table.reason, list(reading.duplicates))
 
 
+def score_upload(game_name: str, players: str, options: Mapping[str, Any], data: bytes,
+                 table_mm: tuple[float, float] = (900.0, 600.0), decoder: str = "zxing") -> PhotoScore:
+    """A photo as it arrives (its bytes) scored for the game and players named in
+    words (``"GLC"``, ``"RED,BLUE,GREEN"``): what ``companion score`` and the
+    ``/score`` page both do. Raises KeyError (no such game), GameSetupError
+    (players or options the game refuses) or :class:`PhotoError`; the seats are
+    checked before the photo is decoded."""
+    from models.registry import get_game
+    game = get_game(game_name)
+    seats = game.check_players([p for p in players.split(",") if p.strip()])
+    return score_photo(game, seats, options, decode_photo(data), table_mm=table_mm, decoder=decoder)
+
+
 class PhotoScorer:
     """The ``/score`` page's scorer (:class:`web.score.PhotoScorer`): a form's
     fields and a photo's bytes -> (HTTP status, JSON body). 200 scored, 422 the
@@ -140,24 +146,15 @@ class PhotoScorer:
         import json
 
         from models.engine import GameSetupError
-        from models.registry import get_game
         try:
-            g = get_game(game)
-        except KeyError as e:
-            return 400, {"error": str(e.args[0])}
-        try:
-            seats = g.check_players([p for p in players.split(",") if p.strip()])
             opts = json.loads(options or "{}")
             if not isinstance(opts, dict):
                 raise GameSetupError("options must be a JSON object, e.g. {\"round1\": \"RED:51,BLUE:44\"}")
-        except (GameSetupError, ValueError) as e:
-            return 400, {"error": str(e)}
-        try:
-            image = decode_photo(photo)
+            result = score_upload(game, players, opts, photo, table_mm=self.table_mm, decoder=self.decoder)
+        except KeyError as e:
+            return 400, {"error": str(e.args[0])}
         except PhotoError as e:
             return (413 if isinstance(e, PhotoTooLarge) else 400), {"error": f"cannot read the photo: {e}"}
-        try:
-            result = score_photo(g, seats, opts, image, table_mm=self.table_mm, decoder=self.decoder)
-        except GameSetupError as e:
+        except (GameSetupError, ValueError) as e:
             return 400, {"error": str(e)}
         return (200 if result.ok else 422), result.to_json()

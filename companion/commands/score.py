@@ -79,30 +79,23 @@ def run(args: argparse.Namespace) -> int:
     if not args.game or not args.photo or not args.players:
         return _fail("give the game, --players and the photo, e.g. "
                      "companion score GLC --players RED,BLUE,GREEN table.jpg (or --serve for the page)")
-    from companion.photo_score import NOT_SCORABLE, PhotoError, decode_photo, score_photo
+    from companion.photo_score import NOT_SCORABLE, PhotoError, score_upload
     from models.engine import GameSetupError
-    from models.registry import get_game
 
     from .rules import ScriptError, parse_options
     try:
-        game = get_game(args.game)
-        players = game.check_players([p for p in args.players.split(",") if p.strip()])
         options = parse_options(args.option)        # the game's score_table checks them
-    except KeyError as e:
-        return _fail(str(e.args[0]))
-    except (GameSetupError, ScriptError) as e:
-        return _fail(str(e))
-    try:
         if not os.path.isfile(args.photo):
             raise PhotoError("no such file" if not os.path.exists(args.photo) else "not a file")
         with open(args.photo, "rb") as fh:
-            image = decode_photo(fh.read())
+            data = fh.read()
+        result = score_upload(args.game, args.players, options, data, table_mm=table, decoder=cfg.vision.decoder)
+    except KeyError as e:
+        return _fail(str(e.args[0]))
     except (PhotoError, OSError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         return _fail(f"cannot read {args.photo}: {why}")
-    try:
-        result = score_photo(game, players, options, image, table_mm=table, decoder=cfg.vision.decoder)
-    except GameSetupError as e:
+    except (GameSetupError, ScriptError) as e:
         return _fail(str(e))
     d = {"image": args.photo, **result.to_json()}
     if args.json:
