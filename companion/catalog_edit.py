@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from models.catalog import EXTRA_OVERRIDE_DIRS, OVERRIDE_ENV, CatalogError, set_override_dir
+from models.catalog import OVERRIDE_ENV, CatalogError, catalog_file, set_override_dir
 from models.registry import get_game
 
 #: the longest text accepted (a card's printed text fits)
@@ -39,17 +39,6 @@ def use_overrides_in(folder: Path | None) -> None:
     loading its catalog again (``get_game`` keeps one engine per game)."""
     set_override_dir(folder)
     get_game.cache_clear()
-
-
-def _effective(game: Any, stem: str) -> Path:
-    """The file the catalog loads for ``stem`` now (the last override that has it)."""
-    path = Path(game.catalog_dir) / f"{stem}.csv"
-    env = [Path(p) for p in os.environ.get(OVERRIDE_ENV, "").split(os.pathsep) if p]
-    for d in [*env, *EXTRA_OVERRIDE_DIRS]:
-        cand = d / game.code / f"{stem}.csv"
-        if cand.is_file():
-            path = cand
-    return path
 
 
 def _line(row: list[str]) -> str:
@@ -71,7 +60,7 @@ def set_value(game: Any, payload: str, column: str, value: str, folder: Path) ->
     value = " ".join(str(value).split())
     if not value or len(value) > MAX_TEXT:
         raise ValueError(f"type the card's text (1 to {MAX_TEXT} characters)")
-    source = _effective(game, comp.kind)
+    source = catalog_file(game, comp.kind)
     lines = source.read_text(encoding="utf-8").splitlines()
     header: list[str] | None = None
     found = False

@@ -35,6 +35,21 @@ OVERRIDE_ENV = "COMPANION_CATALOGS"
 EXTRA_OVERRIDE_DIRS: list[Path] = []
 
 
+def catalog_file(game: Any, stem: str, override_dirs: list[Path] | None = None) -> Path:
+    """The file the catalog reads for ``stem`` (``kids``): the shipped one, unless
+    an override folder holds ``<CODE>/<stem>.csv`` (``override_dirs``, then
+    ``$COMPANION_CATALOGS``, then the program's own; the last that has it wins)."""
+    dirs = [Path(d) for d in override_dirs or []]
+    dirs += [Path(d) for d in os.environ.get(OVERRIDE_ENV, "").split(os.pathsep) if d]
+    dirs += EXTRA_OVERRIDE_DIRS
+    path = Path(game.catalog_dir) / f"{stem}.csv"
+    for d in dirs:
+        cand = d / game.code / f"{stem}.csv"
+        if cand.is_file():
+            path = cand
+    return path
+
+
 def set_override_dir(folder: Path | None) -> None:
     """Read overrides from ``folder`` too (``<folder>/<CODE>/<file>.csv``) from the
     next load on; one per program (the session's), None for none."""
@@ -150,18 +165,8 @@ class Catalog:
         schema: Mapping[str, Mapping[str, Column]] = getattr(game, "catalog_schema", {})
         if game.catalog_dir is None:
             return cat
-        dirs = list(override_dirs or [])
-        env = os.environ.get(OVERRIDE_ENV)
-        if env:
-            dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
-        dirs.extend(EXTRA_OVERRIDE_DIRS)
         for shipped in sorted(Path(game.catalog_dir).glob("*.csv")):
-            path = shipped
-            for d in dirs:
-                cand = Path(d) / game.code / shipped.name
-                if cand.is_file():
-                    path = cand
-            cat.load_file(path, schema.get(shipped.stem, {}))
+            cat.load_file(catalog_file(game, shipped.stem, override_dirs), schema.get(shipped.stem, {}))
         return cat
 
     def load_file(self, path: Path, columns: Mapping[str, Column]) -> None:
