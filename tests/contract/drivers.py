@@ -91,3 +91,11 @@ PLAYERS: dict[str, list[list[str]]] = {
     "TCG": [["RED", "BLUE"]],
 }
 
+
+
+def played_to_the_end(game: Game, driver: Callable[..., Iterator[Step]], players: list[str],
+                      seed: int) -> dict[str, Any]:
+    """The final state of one random legal game played by ``driver`` (asserted over)."""
+    *_, (_, _, after) = driver(game, players, seed)
+    assert game.is_over(after), f"{game.code} seed {seed}: the driver stopped before the end"
+    return after

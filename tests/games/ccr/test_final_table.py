@@ -11,7 +11,7 @@ from companion.examples import example_states
 from models.candy_crave.scoring import round_totals
 from models.registry import get_game
 from models.table import Sighting, Snapshot, seen_from_above
-from tests.contract.drivers import ccr
+from tests.contract.drivers import ccr, played_to_the_end
 
 GAME = get_game("CCR")
 SEATS = ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]
@@ -21,9 +21,7 @@ RANDOM = [(2, 0), (2, 2), (2, 3), (2, 5), (3, 1), (3, 4), (4, 0), (4, 6), (5, 0)
 
 
 def finished(n, seed):
-    *_, (_, _, after) = ccr(GAME, SEATS[:n], seed)       # the steps to the end: the last one's after
-    assert after["phase"] == "over"
-    return SEATS[:n], after
+    return SEATS[:n], played_to_the_end(GAME, ccr, SEATS[:n], seed)
 
 
 def example():

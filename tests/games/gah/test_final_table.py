@@ -8,7 +8,7 @@ from companion.examples import example_states
 from models.ghost_at_home.kit import FLOORS, SIDES
 from models.registry import get_game
 from models.table import Placement, seen_from_above
-from tests.contract.drivers import gah
+from tests.contract.drivers import gah, played_to_the_end
 
 GAME = get_game("GAH")
 KIT = GAME.kit
@@ -17,11 +17,7 @@ RANDOM_GAMES = [(2, 0), (2, 1), (2, 4), (2, 7), (3, 0), (3, 2), (3, 5), (4, 0), 
 
 def finished(n: int, seed: int) -> tuple[list[str], dict]:
     players = GAME.seats()[:n]
-    state = None
-    for _, _, after in gah(GAME, players, seed):
-        state = after
-    assert state is not None and state["phase"] == "over"
-    return players, state
+    return players, played_to_the_end(GAME, gah, players, seed)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import pytest
 from companion.examples import example_states
 from models.girls_vs_ghouls.layout import _at
 from models.table import Placement, seen_from_above
-from tests.contract.drivers import gvg
+from tests.contract.drivers import gvg, played_to_the_end
 from tests.games.gvg.gvg_support import FOUR, GAME, TrueTable, treats_of
 
 RANDOM_GAMES = [(4, 0), (4, 1), (4, 5), (5, 0), (5, 3), (6, 0), (6, 2), (7, 0), (7, 1), (7, 4)]
@@ -15,11 +15,7 @@ RANDOM_GAMES = [(4, 0), (4, 1), (4, 5), (5, 0), (5, 3), (6, 0), (6, 2), (7, 0), 
 
 def finished(n: int, seed: int) -> tuple[list[str], dict]:
     players = GAME.seats()[:n]
-    state = None
-    for _, _, after in gvg(GAME, players, seed):
-        state = after
-    assert state is not None and state["phase"] == "over"
-    return players, state
+    return players, played_to_the_end(GAME, gvg, players, seed)
 
 
 @pytest.fixture(scope="module")
