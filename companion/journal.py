@@ -396,6 +396,12 @@ class Journal:
             rows = self._db.execute(f"SELECT {self._games_select} FROM games ORDER BY id").fetchall()
         return [self._record(r) for r in rows]
 
+    def entry_counts(self) -> dict[int, int]:
+        """Each game's number of entries (one query, nothing parsed: for a list of games)."""
+        with self._lock, self._reading("the entry counts"):
+            rows = self._db.execute("SELECT game_id, COUNT(*) FROM entries GROUP BY game_id").fetchall()
+        return {int(g): int(n) for g, n in rows}
+
     def open_game(self) -> GameRecord | None:
         """The most recent game that has not ended, if any."""
         with self._lock, self._reading("the open game"):

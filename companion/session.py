@@ -979,8 +979,8 @@ class Session:
         """The journal's games, newest first (at most ``limit``), a summary each."""
         from .results import game_summary
         with self._op:
-            records = self.journal.games()[-limit:]
-            out = [game_summary(r, len(self.journal.entries(r.id))) for r in reversed(records)]
+            records, counts = self.journal.games()[-limit:], self.journal.entry_counts()
+            out = [game_summary(r, counts.get(r.id, 0)) for r in reversed(records)]
             if out and out[0]["id"] == self.game_id and out[0]["outcome"] == "open" and self.engine is not None \
                     and self.state is not None and self.engine.is_over(self.state):
                 # over on the table, not yet ended on the console: its final score is known here

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
         return opened
     journal, path = opened
     try:
-        rows = [game_summary(r, len(journal.entries(r.id))) for r in reversed(journal.games())]
+        counts = journal.entry_counts()
+        rows = [game_summary(r, counts.get(r.id, 0)) for r in reversed(journal.games())]
     except JournalError as e:
         print(f"companion games: {e}", file=sys.stderr)
         return 2
