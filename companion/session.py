@@ -215,6 +215,7 @@ class Session:
         self._by_button = False           # a table button's operation is running (journal notes say so)
         self._cue: dict[str, Any] | None = None   # the last sound cue (the page may play it), and how many so far
         self._cues = 0
+        self._story: tuple[tuple[int, int], dict[str, Any]] | None = None   # the story made for (game, entries)
         self._unsettled_from: float | None = None    # when the table last stopped being settled
         self._errors_seen = 0                        # camera losses counted at the last settled table
         path = str(self.journal.path)
@@ -973,7 +974,12 @@ class Session:
         with self._op:
             if self.engine is None or self.game_id is None:
                 return None
-            return game_story(self.engine, self.journal.game(self.game_id), self.journal.entries(self.game_id))
+            # every viewer of /story asks again after each change: the replay is made once per new entry
+            key = (self.game_id, self.journal.entry_counts().get(self.game_id, 0))
+            if self._story is None or self._story[0] != key:
+                story = game_story(self.engine, self.journal.game(self.game_id), self.journal.entries(self.game_id))
+                self._story = (key, story)
+            return self._story[1]
 
     def past_games(self, limit: int = 100) -> list[dict[str, Any]]:
         """The journal's games, newest first (at most ``limit``), a summary each."""
