@@ -1,0 +1,152 @@
+"""Sentences the table is told, in English, that can say themselves in another
+language: a message id (the English pattern) and its parameters, never an
+English sentence baked by an f-string.
+
+A :class:`Text` *is* the English string (a ``str``), so the engine, the journal,
+the CLI and every test that reads English keep working unchanged; the page asks
+it for another language at the last moment::
+
+    >>> from models.text import tr, trn
+    >>> t = tr("{player} cannot haunt slot {slot}", player="RED", slot=7)
+    >>> t
+    'RED cannot haunt slot 7'
+    >>> t.translated({"{player} cannot haunt slot {slot}": "{player} darf Platz {slot} nicht heimsuchen"}.get)
+    'RED darf Platz 7 nicht heimsuchen'
+    >>> trn("{n} square away", "{n} squares away", 3)
+    '3 squares away'
+
+A parameter that is itself a :class:`Text` is translated too; plain values
+(seat colours, card names as printed, numbers) are left as they are. Parts of a
+sentence that are put together go through :func:`concat`, so that the whole
+stays translatable. The catalogs live beside the code that says the sentences
+(``models/<game>/locale/<lang>.po``, ``web/locale/<lang>.po``); ``web/i18n.py``
+loads them, and ``tests/i18n`` fails when a message has no translation.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+#: a catalog's look-up: ``(msgid, plural, n)`` -> the translated pattern, or None
+#: when the catalog has no translation (the English pattern is used then)
+Lookup = Callable[[str, "str | None", "int | None"], "str | None"]
+
+
+class Text(str):
+    """A sentence in English that knows its message id and parameters.
+
+    ``msgid`` is the English pattern (``str.format`` fields by name), ``plural``
+    its plural pattern with ``n`` the count that picks between them; a sentence
+    put together from parts (:func:`concat`) has ``parts`` and ``sep`` instead.
+    """
+
+    __slots__ = ("msgid", "plural", "n", "params", "parts", "sep")
+    msgid: str | None
+    plural: str | None
+    n: int | None
+    params: Mapping[str, Any]
+    parts: tuple[Any, ...]
+    sep: str
+
+    def __new__(cls, english: str, *, msgid: str | None, params: Mapping[str, Any] | None = None,
+                plural: str | None = None, n: int | None = None,
+                parts: Iterable[Any] = (), sep: str = "") -> Text:
+        self = super().__new__(cls, english)
+        self.msgid = msgid
+        self.plural = plural
+        self.n = n
+        self.params = dict(params or {})
+        self.parts = tuple(parts)
+        self.sep = sep
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (str(self), self.msgid, self.params, self.plural, self.n, self.parts, self.sep))
+
+    def __copy__(self) -> Text:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
+        return self
+
+    def translated(self, lookup: Callable[..., str | None]) -> str:
+        """This sentence in the catalog's language: its pattern looked up
+        (``lookup(msgid)`` or, for a plural, ``lookup(msgid, plural, n)``),
+        its parameters translated in turn. Falls back to English per pattern."""
+        if self.msgid is None:
+            return self.sep.join(translated(p, lookup) for p in self.parts)
+        if self.plural is None:
+            pattern = lookup(self.msgid) or self.msgid
+        else:
+            pattern = (lookup(self.msgid, self.plural, self.n)
+                       or (self.msgid if self.n == 1 else self.plural))
+        params = {k: translated(v, lookup) for k, v in self.params.items()}
+        return pattern.format(**params)
+
+
+def _rebuild(english: str, msgid: str | None, params: Mapping[str, Any], plural: str | None, n: int | None,
+             parts: tuple[Any, ...], sep: str) -> Text:
+    return Text(english, msgid=msgid, params=params, plural=plural, n=n, parts=parts, sep=sep)
+
+
+def tr(msgid: str, /, **params: Any) -> Text:
+    """The sentence ``msgid`` (an English ``str.format`` pattern) with ``params``.
+
+    >>> tr("{player} passes", player="BLUE")
+    'BLUE passes'
+    """
+    return Text(msgid.format(**params), msgid=msgid, params=params)
+
+
+def trn(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """The sentence in its singular or plural form for the count ``n`` (also
+    available to the pattern as ``{n}``).
+
+    >>> trn("{n} kid left", "{n} kids left", 1), trn("{n} kid left", "{n} kids left", 2)
+    ('1 kid left', '2 kids left')
+    """
+    params = {"n": n, **params}
+    return Text((singular if n == 1 else plural).format(**params), msgid=singular, plural=plural, n=n,
+                params=params)
+
+
+def concat(*parts: Any, sep: str = "") -> Text:
+    """Sentences (or plain strings) put together with ``sep``, each translated
+    on its own.
+
+    >>> concat(tr("take a kid"), tr("play a card"), sep="; ")
+    'take a kid; play a card'
+    """
+    return Text(sep.join(str(p) for p in parts), msgid=None, parts=parts, sep=sep)
+
+
+def translated(value: Any, lookup: Callable[..., str | None]) -> Any:
+    """``value`` in the catalog's language when it is a :class:`Text`, else as it is."""
+    return value.translated(lookup) if isinstance(value, Text) else value
+
+
+def localized(obj: Any, lookup: Callable[..., str | None]) -> Any:
+    """A JSON-like value (dicts, lists, strings) with every :class:`Text` in it
+    translated; the rest is copied as it is. What the page is sent."""
+    if isinstance(obj, Text):
+        return obj.translated(lookup)
+    if isinstance(obj, dict):
+        return {k: localized(v, lookup) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [localized(v, lookup) for v in obj]
+    return obj
+
+
+def plain_copy(obj: Any) -> Any:
+    """A deep copy of a JSON-like value that keeps each :class:`Text` (what
+    ``json.loads(json.dumps(obj, default=str))`` would give, but still
+    translatable): tuples become lists, other values that are not JSON become strings."""
+    if isinstance(obj, str):
+        return obj if type(obj) is str or isinstance(obj, Text) else str(obj)
+    if obj is None or isinstance(obj, (bool, int, float)):
+        return obj
+    if isinstance(obj, dict):
+        return {str(k) if not isinstance(k, str) else k: plain_copy(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [plain_copy(v) for v in obj]
+    return str(obj)
