@@ -1,10 +1,11 @@
 """The page's languages: English, German and Spanish, picked per request.
 
-The translations are gettext catalogs (``.po``), one per language beside the code
-that says the sentences: ``web/locale/<lang>.po`` for the page, ``companion/locale`` for the
-session's prompts, ``models/locale`` for the shared engine, ``models/<game>/locale/<lang>.po`` for each game's rules,
-prompts and scoring. Babel reads them; ``python -m web.i18n_update`` brings them
-up to date with the code (``make translations``).
+The translations are gettext catalogs (``.po``), one per language beside the
+code that says the sentences: ``web/locale/<lang>.po`` for the page,
+``companion/locale`` for the session's prompts, ``models/locale`` for the shared
+engine, ``models/<game>/locale`` for each game's rules, prompts and scoring.
+Babel reads them; ``python -m web.i18n_update`` brings them up to date with the
+code (``make translations``).
 
 A request's language is, in order: ``?lang=`` (kept in a cookie, so a link or
 the page's picker sets it once), that cookie, the config's ``[web] language``,
@@ -23,7 +24,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,7 @@ class Catalog:
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> Catalog:
     """The merged translations of ``lang`` (English: an empty catalog)."""
     cat = Catalog(lang)

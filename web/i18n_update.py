@@ -20,7 +20,7 @@ import string
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ("de", "es")
 LANGUAGE_NAMES = {"de": "German", "es": "Spanish"}
 #: the catalogs' header date: fixed, so that an update changes only the sentences
-CATALOG_DATE = datetime(2026, 11, 26, tzinfo=timezone.utc)
+CATALOG_DATE = datetime(2026, 11, 26, tzinfo=UTC)
 
 PYTHON_KEYWORDS = {"tr": (1,), "trn": (1, 2)}
 SCRIPT_KEYWORDS = {"t": (1,), "tn": (1, 2)}
