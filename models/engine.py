@@ -51,6 +51,7 @@ from .scoreboard import (
     ScoreLine as ScoreLine,
     seat_results as seat_results,
 )
+from .text import tr, trn
 from .whereabouts import Whereabouts, words_or
 
 State = dict[str, Any]
@@ -280,22 +281,27 @@ class Option:
             if isinstance(d, bool):
                 low = text.lower()
                 if low not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                    raise GameSetupError(f"option {name}: expected true or false, not {text!r}")
+                    raise GameSetupError(tr("option {option}: expected true or false, not {value!r}",
+                                            option=name, value=text))
                 v = low in ("true", "yes", "1", "on")
             elif isinstance(d, int):
                 try:
                     v = int(text)
                 except ValueError:
-                    raise GameSetupError(f"option {name}: expected a whole number, not {text!r}") from None
+                    raise GameSetupError(tr("option {option}: expected a whole number, not {value!r}",
+                                            option=name, value=text)) from None
             elif isinstance(d, float):
                 try:
                     v = float(text)
                 except ValueError:
-                    raise GameSetupError(f"option {name}: expected a number, not {text!r}") from None
+                    raise GameSetupError(tr("option {option}: expected a number, not {value!r}",
+                                            option=name, value=text)) from None
         elif d is not None and type(v) is not type(d) and not (isinstance(d, float) and isinstance(v, int)):
-            raise GameSetupError(f"option {name}: expected {type(d).__name__}, not {v!r}")
+            raise GameSetupError(tr("option {option}: expected {type}, not {value!r}", option=name,
+                                    type=type(d).__name__, value=v))
         if self.choices is not None and v not in self.choices:
-            raise GameSetupError(f"option {name}: must be one of {', '.join(map(str, self.choices))}, not {v!r}")
+            raise GameSetupError(tr("option {option}: must be one of {choices}, not {value!r}", option=name,
+                                    choices=", ".join(map(str, self.choices)), value=v))
         return v
 
 
@@ -354,8 +360,11 @@ class Game:
         out = {k: o.default for k, o in self.options.items()}
         for k, v in given.items():
             if k not in self.options:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise GameSetupError(f"{self.title} has no option {k!r} (options: {known})")
+                if self.options:
+                    raise GameSetupError(tr("{game} has no option {option!r} (options: {known})", game=self.title,
+                                            option=k, known=", ".join(sorted(self.options))))
+                raise GameSetupError(tr("{game} has no option {option!r} (options: none)", game=self.title,
+                                        option=k))
             out[k] = self.options[k].parse(k, v)
         return out
 
@@ -371,30 +380,33 @@ class Game:
         not one of :meth:`seats` (the message lists the seats)."""
         players = [p.strip().upper() for p in players]
         if not self.min_players <= len(players) <= self.max_players:
-            raise GameSetupError(f"{self.title} is for {self.min_players}-{self.max_players} players, not "
-                                 f"{len(players)}")
+            raise GameSetupError(tr("{game} is for {min}-{max} players, not {count}", game=self.title,
+                                    min=self.min_players, max=self.max_players, count=len(players)))
         if len(set(players)) != len(players):
-            raise GameSetupError(f"player names must differ: {', '.join(players)}")
+            raise GameSetupError(tr("player names must differ: {players}", players=", ".join(players)))
         seats = self.seats()
         if seats is not None:
             bad = [p for p in players if p not in seats]
             if bad:
-                what = f"{bad[0]} is not a seat" if len(bad) == 1 else f"{', '.join(bad)} are not seats"
-                raise GameSetupError(f"{what} of {self.title} (seats: {', '.join(seats)})")
+                raise GameSetupError(trn("{names} is not a seat of {game} (seats: {seats})",
+                                         "{names} are not seats of {game} (seats: {seats})", len(bad),
+                                         names=", ".join(bad), game=self.title, seats=", ".join(seats)))
         for p in players:
             if not p or not p.isalnum() or not p.isascii():
-                raise GameSetupError(f"player {p!r}: use a seat colour such as RED (A-Z, 0-9)")
+                raise GameSetupError(tr("player {player!r}: use a seat colour such as RED (A-Z, 0-9)", player=p))
         return players
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         """Apply a legal action: returns the new state and what happened. Raises
         :class:`IllegalAction` and leaves ``state`` untouched otherwise."""
         if not isinstance(action, self.actions):
-            raise IllegalAction(f"{getattr(action, 'type', type(action).__name__)}: not a {self.title} action")
+            raise IllegalAction(tr("{action}: not a {game} action",
+                                   action=getattr(action, "type", type(action).__name__), game=self.title))
         work = copy_state(state)
         if not self.allowed_now(state, action):
             self._apply(work, action)   # the game's own words for the refusal, when it has them
-            raise IllegalAction(f"{action.type}: not during the {state.get('phase')} phase")
+            raise IllegalAction(tr("{action}: not during the {phase} phase", action=action.type,
+                                   phase=state.get("phase")))
         events = self._apply(work, action)
         self.check_whereabouts(state, work, action)
         return work, events
@@ -428,22 +440,25 @@ class Game:
             noun = self.kind_noun(kind)
             prior = was.where(payload)
             if kind in self.secret_kinds:
-                text = f"that {noun} is already {prior[1]}" if prior else f"that {noun} is named twice"
+                text = (tr("that {noun} is already {place}", noun=noun, place=prior[1]) if prior else
+                        tr("that {noun} is named twice", noun=noun))
             else:
                 c = self.catalog.get(payload)
                 name = f"{c.name} ({payload})" if c is not None and c.name != payload else payload
-                text = (f"{name} is already {prior[0]}" if prior else
-                        f"{name} cannot be both {places[0]} and {places[1]}")
-            raise IllegalAction(f"{action.type}: {text}")
+                text = (tr("{card} is already {place}", card=name, place=prior[0]) if prior else
+                        tr("{card} cannot be both {place} and {other_place}", card=name, place=places[0],
+                           other_place=places[1]))
+            raise IllegalAction(tr("{action}: {reason}", action=action.type, reason=text))
         old = was.unaccounted(counts)
         for kind, v in short.items():
             if v >= old.get(kind, 0):
                 continue
             areas = was.areas(kind)
-            where = words_or(areas) if areas else "accounted for"
-            raise IllegalAction(f"{action.type}: every {self.kind_noun(kind)} is {where}: {now.hidden}")
+            where = words_or(areas) if areas else tr("accounted for")
+            raise IllegalAction(tr("{action}: every {noun} is {where}: {elsewhere}", action=action.type,
+                                   noun=self.kind_noun(kind), where=where, elsewhere=now.hidden))
 
-    def new_whereabouts(self, hidden: str = "none can be anywhere else") -> Whereabouts:
+    def new_whereabouts(self, hidden: str = tr("none can be anywhere else")) -> Whereabouts:
         """An empty :class:`Whereabouts` counting components with :meth:`count_kind`."""
         kinds = self.__dict__.get("_kinds_by_payload")
         if kinds is None:
@@ -534,11 +549,21 @@ class Game:
     def choice_prompt(self, found: Search) -> Prompt:
         """What the table is told while the referee picks among explanations."""
         n = len(found.fits)
-        many = f"{n} different sequences of legal moves explain" if n > 1 else "a sequence of legal moves explains"
-        sure = "" if found.complete else " (the search stopped at its bound, so it cannot be sure there is no other)"
-        return Prompt(f"The camera missed some moves; {many} the table{sure}. "
-                      "The referee picks the one that happened on the console, or put the table back as it was.",
-                      level="warning")
+        if found.complete:
+            text = trn("The camera missed some moves; a sequence of legal moves explains the table. "
+                       "The referee picks the one that happened on the console, or put the table back as it was.",
+                       "The camera missed some moves; {n} different sequences of legal moves explain the table. "
+                       "The referee picks the one that happened on the console, or put the table back as it was.",
+                       n)
+        else:
+            text = trn("The camera missed some moves; a sequence of legal moves explains the table (the search "
+                       "stopped at its bound, so it cannot be sure there is no other). The referee picks the one "
+                       "that happened on the console, or put the table back as it was.",
+                       "The camera missed some moves; {n} different sequences of legal moves explain the table "
+                       "(the search stopped at its bound, so it cannot be sure there is no other). The referee "
+                       "picks the one that happened on the console, or put the table back as it was.",
+                       n)
+        return Prompt(text, level="warning")
 
     #: What a game taken over as it lies cannot know from the table (said when
     #: the companion takes one over; see ``Session.take_over``)
@@ -646,7 +671,8 @@ class Game:
         state the table shows, :meth:`score` it, and say which tags counted
         (:func:`models.final_table.table_score`). A game whose end score the
         table does not show says so in ``reason``."""
-        return TableScore(None, reason=f"{self.title}'s score cannot be read from a photo of the table")
+        return TableScore(None, reason=tr("{game}'s score cannot be read from a photo of the table",
+                                          game=self.title))
 
     def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         """A canonical physical arrangement of the expected table, as
@@ -661,4 +687,4 @@ class Game:
 
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         """Why the reading is not the expected table, as prompts."""
-        return "out_of_sync", [Prompt("The table does not match the game: put it back as shown.", level="error")]
+        return "out_of_sync", [Prompt(tr("The table does not match the game: put it back as shown."), level="error")]

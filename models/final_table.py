@@ -24,8 +24,9 @@ from typing import Any
 
 from .scoreboard import Scoreboard
 from .table import Sighting, Snapshot
+from .text import tr
 
-NOT_COUNTED = "not part of the score"
+NOT_COUNTED = tr("not part of the score")
 
 
 @dataclass
@@ -83,7 +84,7 @@ def table_score(game_code: str, snapshot: Snapshot, score: Scoreboard | None, co
         if s.game == "TC" or s.payload.startswith(fixed):
             continue
         if s.game != game_code:
-            unplaced.append({**_where(s), "why": "a tag of another game"})
+            unplaced.append({**_where(s), "why": tr("a tag of another game")})
         elif s.payload in counted:
             placed.append(_where(s))
         else:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from .errors import IllegalAction
+from .text import trn
 
 # models.engine's Action and Event, named here without importing the engine
 # (the engine imports this module)
@@ -297,5 +298,5 @@ def put_back(expected: Mapping[K, P], seen: Mapping[K, P], line: Callable[[K, P 
     keys: list[K] = sorted(set(expected) | set(seen), key=by)
     lines = [line(k, expected.get(k), seen.get(k)) for k in keys if expected.get(k) != seen.get(k)]
     if limit is not None and len(lines) > limit:
-        lines = lines[:limit] + [f"and {len(lines) - limit} more"]
+        lines = lines[:limit] + [trn("and {n} more", "and {n} more", len(lines) - limit)]
     return lines

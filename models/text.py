@@ -10,7 +10,8 @@ it for another language at the last moment::
     >>> t = tr("{player} cannot haunt slot {slot}", player="RED", slot=7)
     >>> t
     'RED cannot haunt slot 7'
-    >>> t.translated({"{player} cannot haunt slot {slot}": "{player} darf Platz {slot} nicht heimsuchen"}.get)
+    >>> german = {"{player} cannot haunt slot {slot}": "{player} darf Platz {slot} nicht heimsuchen"}
+    >>> t.translated(lambda msgid, *rest: german.get(msgid))
     'RED darf Platz 7 nicht heimsuchen'
     >>> trn("{n} square away", "{n} squares away", 3)
     '3 squares away'
@@ -24,12 +25,16 @@ loads them, and ``tests/i18n`` fails when a message has no translation.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-#: a catalog's look-up: ``(msgid, plural, n)`` -> the translated pattern, or None
-#: when the catalog has no translation (the English pattern is used then)
-Lookup = Callable[[str, "str | None", "int | None"], "str | None"]
+#: the languages the table is told things in, by code, each in its own name
+LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español"}
+
+#: a catalog's look-up: ``(msgid, plural, n, domain)`` -> the translated pattern,
+#: or None when the catalog has no translation (the English pattern is used then)
+Lookup = Callable[..., "str | None"]
 
 
 class Text(str):
@@ -38,19 +43,24 @@ class Text(str):
     ``msgid`` is the English pattern (``str.format`` fields by name), ``plural``
     its plural pattern with ``n`` the count that picks between them; a sentence
     put together from parts (:func:`concat`) has ``parts`` and ``sep`` instead.
+    ``domain`` is the catalog that translates it: the package that said it
+    (a game's folder name, ``models``, ``companion`` or ``web``), so that the
+    same English word ("left") may be translated one way in one game and
+    another way in another.
     """
 
-    __slots__ = ("msgid", "plural", "n", "params", "parts", "sep")
+    __slots__ = ("msgid", "plural", "n", "params", "parts", "sep", "domain")
     msgid: str | None
     plural: str | None
     n: int | None
     params: Mapping[str, Any]
     parts: tuple[Any, ...]
     sep: str
+    domain: str | None
 
     def __new__(cls, english: str, *, msgid: str | None, params: Mapping[str, Any] | None = None,
                 plural: str | None = None, n: int | None = None,
-                parts: Iterable[Any] = (), sep: str = "") -> Text:
+                parts: Iterable[Any] = (), sep: str = "", domain: str | None = None) -> Text:
         self = super().__new__(cls, english)
         self.msgid = msgid
         self.plural = plural
@@ -58,10 +68,12 @@ class Text(str):
         self.params = dict(params or {})
         self.parts = tuple(parts)
         self.sep = sep
+        self.domain = domain
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (str(self), self.msgid, self.params, self.plural, self.n, self.parts, self.sep))
+        return (_rebuild, (str(self), self.msgid, self.params, self.plural, self.n, self.parts, self.sep,
+                           self.domain))
 
     def __copy__(self) -> Text:
         return self
@@ -69,24 +81,57 @@ class Text(str):
     def __deepcopy__(self, memo: dict[int, Any]) -> Text:
         return self
 
+    def with_params(self, **params: Any) -> Text:
+        """The same sentence (pattern, plural, domain) with some parameters replaced.
+
+        >>> tr("{who} passes", who="RED").with_params(who="BLUE")
+        'BLUE passes'
+        """
+        if self.msgid is None:
+            raise ValueError("a sentence put together from parts has no parameters")
+        merged = {**self.params, **params}
+        pattern = self.msgid if self.plural is None or self.n == 1 else self.plural
+        return Text(pattern.format(**merged), msgid=self.msgid, params=merged, plural=self.plural, n=self.n,
+                    domain=self.domain)
+
     def translated(self, lookup: Callable[..., str | None]) -> str:
         """This sentence in the catalog's language: its pattern looked up
-        (``lookup(msgid)`` or, for a plural, ``lookup(msgid, plural, n)``),
-        its parameters translated in turn. Falls back to English per pattern."""
+        (``lookup(msgid, plural, n, domain)``), its parameters translated in
+        turn. Falls back to English per pattern."""
         if self.msgid is None:
             return self.sep.join(translated(p, lookup) for p in self.parts)
-        if self.plural is None:
-            pattern = lookup(self.msgid) or self.msgid
+        found = lookup(self.msgid, self.plural, self.n, self.domain)
+        if found:
+            pattern = found
+        elif self.plural is None:
+            pattern = self.msgid
         else:
-            pattern = (lookup(self.msgid, self.plural, self.n)
-                       or (self.msgid if self.n == 1 else self.plural))
+            pattern = self.msgid if self.n == 1 else self.plural
         params = {k: translated(v, lookup) for k, v in self.params.items()}
         return pattern.format(**params)
 
 
 def _rebuild(english: str, msgid: str | None, params: Mapping[str, Any], plural: str | None, n: int | None,
-             parts: tuple[Any, ...], sep: str) -> Text:
-    return Text(english, msgid=msgid, params=params, plural=plural, n=n, parts=parts, sep=sep)
+             parts: tuple[Any, ...], sep: str, domain: str | None = None) -> Text:
+    return Text(english, msgid=msgid, params=params, plural=plural, n=n, parts=parts, sep=sep, domain=domain)
+
+
+def domain_of(module: str) -> str | None:
+    """The catalog domain of a module: a game's folder name for
+    ``models.<game>.*``, else the top package (``models``, ``companion``, ``web``).
+
+    >>> domain_of("models.candy_crave.rules"), domain_of("models.engine"), domain_of("web.errors")
+    ('candy_crave', 'models', 'web')
+    """
+    parts = module.split(".")
+    if parts[0] == "models" and len(parts) > 2:
+        return parts[1]
+    return parts[0] or None
+
+
+def _caller_domain() -> str | None:
+    frame = sys._getframe(2)                       # tr's (or trn's) caller
+    return domain_of(str(frame.f_globals.get("__name__", "")))
 
 
 def tr(msgid: str, /, **params: Any) -> Text:
@@ -95,7 +140,7 @@ def tr(msgid: str, /, **params: Any) -> Text:
     >>> tr("{player} passes", player="BLUE")
     'BLUE passes'
     """
-    return Text(msgid.format(**params), msgid=msgid, params=params)
+    return Text(msgid.format(**params), msgid=msgid, params=params, domain=_caller_domain())
 
 
 def trn(singular: str, plural: str, n: int, /, **params: Any) -> Text:
@@ -107,7 +152,7 @@ def trn(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """
     params = {"n": n, **params}
     return Text((singular if n == 1 else plural).format(**params), msgid=singular, plural=plural, n=n,
-                params=params)
+                params=params, domain=_caller_domain())
 
 
 def concat(*parts: Any, sep: str = "") -> Text:

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .text import concat, tr
+
 
 class Whereabouts:
     """The known places of a game's components in one state (see the module doc).
@@ -40,7 +42,7 @@ class Whereabouts:
 
     __slots__ = ("kind_of", "hidden", "places", "known", "areas_of_kind")
 
-    def __init__(self, kind_of: Callable[[str], str | None], hidden: str = "none can be anywhere else"):
+    def __init__(self, kind_of: Callable[[str], str | None], hidden: str = tr("none can be anywhere else")):
         self.kind_of = kind_of
         self.hidden = hidden
         self.places: dict[str, list[tuple[str, str]]] = {}     # payload -> [(where, area)]
@@ -102,7 +104,8 @@ class Whereabouts:
 
 
 def words_or(items: list[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
+    """``a``, ``a or b``, ``a, b or c`` (a :class:`~models.text.Text`: each
+    item, a game's place words, is translated on its own)."""
     if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+        return items[0] if items else ""
+    return tr("{items} or {last}", items=concat(*items[:-1], sep=", "), last=items[-1])

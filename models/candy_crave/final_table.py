@@ -29,13 +29,14 @@ from ..engine import Game, IllegalAction, Scoreboard, ScoreEntry, ScoreLine
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
+from ..text import Text, concat, tr, trn
 from .kit import Kit
 from .layout import read
-from .rules import removals_due, sets_in_play
+from .rules import and_list, removals_due, sets_in_play
 
 State = dict[str, Any]
 ROUND1 = "round1"
-ROUND1_HOW = "round1=RED:51,BLUE:44,... (each player's round 1 points, as written down)"
+ROUND1_HOW = tr("round1=RED:51,BLUE:44,... (each player's round 1 points, as written down)")
 
 
 def parse_round1(players: Sequence[str], given: Any) -> tuple[dict[str, int] | None, str | None]:
@@ -53,20 +54,22 @@ def parse_round1(players: Sequence[str], given: Any) -> tuple[dict[str, int] | N
                 continue
             key, sep, value = item.replace("=", ":").partition(":")
             if not sep:
-                return None, f"round 1's points {item.strip()!r}: expected SEAT:POINTS, as in {ROUND1_HOW}"
+                return None, tr("round 1's points {given!r}: expected SEAT:POINTS, as in {how}", given=item.strip(),
+                                how=ROUND1_HOW)
             pairs.append((key, value.strip()))
     points: dict[str, int] = {}
     for key, value in pairs:
         p = key.strip().upper()
         if p not in players:
-            return None, f"round 1's points name {p}, who does not play (players: {', '.join(players)})"
+            return None, tr("round 1's points name {player}, who does not play (players: {players})", player=p,
+                            players=", ".join(players))
         try:
             points[p] = int(value)
         except (TypeError, ValueError):
-            return None, f"round 1's points for {p}: {value!r} is not a whole number"
+            return None, tr("round 1's points for {player}: {given!r} is not a whole number", player=p, given=value)
     absent = [p for p in players if p not in points]
     if absent:
-        return None, f"round 1's points for {', '.join(absent)} are missing: {ROUND1_HOW}"
+        return None, tr("round 1's points for {players} are missing: {how}", players=", ".join(absent), how=ROUND1_HOW)
     return points, None
 
 
@@ -92,10 +95,13 @@ def _owners_2p(state: State, snapshot: Snapshot, round1: dict[str, int] | None) 
             if len(by_marker) == 1:
                 starter = by_marker.pop()
     if starter is None:
-        tie = "tie on round 1's points, so either" if round1 is not None else "either"
-        return None, (f"{' and '.join(players)} {tie} could have started round 2 with parties A and D: "
-                      f"put each player's seat marker ({', '.join(seat_tag(p) for p in players)}) by their own "
-                      f"dividers")
+        both, markers = and_list(players), ", ".join(seat_tag(p) for p in players)
+        if round1 is not None:
+            return None, tr("{players} tie on round 1's points, so either could have started round 2 with parties "
+                            "A and D: put each player's seat marker ({markers}) by their own dividers",
+                            players=both, markers=markers)
+        return None, tr("{players} either could have started round 2 with parties A and D: put each player's seat "
+                        "marker ({markers}) by their own dividers", players=both, markers=markers)
     second = next(p for p in players if p != starter)
     return {"A": starter, "B": second, "C": second, "D": starter}, ""
 
@@ -111,7 +117,7 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
     n = len(seats)
 
     def name(area: str) -> str:      # round 2's parties need not be round 1's: no owner named
-        return area if n > 2 else f"party {area}"
+        return area if n > 2 else tr("party {party}", party=area)
 
     in_play = set(kit.sweets_for(n))
     counted: list[str] = []
@@ -123,16 +129,16 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
     for payload in reading["missing"]:
         _, kind, ref = payload.split(":", 2)
         if kind == "BOWL":
-            wrong.append(f"the {kit.name(ref, 1)} bowl {payload} is not on the table")
+            wrong.append(tr("the {sweet} bowl {marker} is not on the table", sweet=kit.kind(ref), marker=payload))
         else:
-            wrong.append(f"{name(ref)}'s divider {payload} is not on the table")
+            wrong.append(tr("{area}'s divider {marker} is not on the table", area=name(ref), marker=payload))
     problems += wrong
     for s in snapshot:
         if s.payload.startswith("CCR:DIVIDER:"):
             if s.id in setup["areas"]:
                 counted.append(s.payload)
             else:
-                why[s.payload] = f"no play area {s.id} in a {n}-player game"
+                why[s.payload] = tr("no play area {area} in a {n}-player game", area=s.id, n=n)
 
     # ---- base value tiles and favourites rows
     rows_len = sets_in_play(n)
@@ -145,21 +151,27 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
         if len(tiles) == 1:
             base[t] = tiles[0]
         elif not tiles:
-            wrong.append(f"no base value tile lies beside the {kit.name(t, 1)} bowl {bowl}")
+            wrong.append(tr("no base value tile lies beside the {sweet} bowl {marker}", sweet=kit.kind(t),
+                            marker=bowl))
         else:
-            wrong.append(f"{len(tiles)} base value tiles lie beside the {kit.name(t, 1)} bowl {bowl} "
-                         f"({', '.join('CCR:BASE:' + b for b in tiles)}): leave only round 2's")
+            wrong.append(tr("{n} base value tiles lie beside the {sweet} bowl {marker} ({tiles}): leave only round "
+                            "2's", n=len(tiles), sweet=kit.kind(t), marker=bowl,
+                            tiles=", ".join("CCR:BASE:" + b for b in tiles)))
         counted += [f"CCR:BASE:{b}" for b in tiles]
         row = reading["tiles"][t]
         counted += [f"CCR:FAV:{x}" for x in row]
         if len(row) != rows_len:
-            wrong.append(f"the {kit.name(t, 1)} row shows {len(row)} favourites tile(s), but a stack holds "
-                         f"{rows_len} with {n} players: lay the whole stack face up in a row below the "
-                         f"base value tile, every ? tile turned up")
+            wrong.append(trn("the {sweet} row shows {n} favourites tile(s), but a stack holds {k} with {players} "
+                             "players: lay the whole stack face up in a row below the base value tile, every ? "
+                             "tile turned up",
+                             "the {sweet} row shows {n} favourites tile(s), but a stack holds {k} with {players} "
+                             "players: lay the whole stack face up in a row below the base value tile, every ? "
+                             "tile turned up", len(row), sweet=kit.kind(t), k=rows_len, players=n))
     for payload in reading["strays"]:
-        what = "base value tile" if payload.startswith("CCR:BASE:") else "favourites tile"
-        why[payload] = f"a {what} away from the bowls' rows: it counts only beside its bowl"
-        problems.append(f"{payload} lies away from every bowl's row")
+        why[payload] = (tr("a base value tile away from the bowls' rows: it counts only beside its bowl")
+                        if payload.startswith("CCR:BASE:") else
+                        tr("a favourites tile away from the bowls' rows: it counts only beside its bowl"))
+        problems.append(tr("{marker} lies away from every bowl's row", marker=payload))
 
     # ---- sweets: locked behind the dividers; none may be left in a play area
     locked: dict[str, list[str]] = {}
@@ -168,17 +180,17 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
         counted += [f"CCR:SWEET:{s}" for s in locked[a]]
         left = [s for s in area["play"] if s in in_play]
         for s in left:
-            why[f"CCR:SWEET:{s}"] = f"in {name(a)}'s play area, not locked"
+            why[f"CCR:SWEET:{s}"] = tr("in {area}'s play area, not locked", area=name(a))
         if left:
-            wrong.append(f"{name(a)}'s play area still holds "
-                         f"{', '.join(left)}: the game ends with every sweet locked behind the divider")
+            wrong.append(tr("{area}'s play area still holds {sweets}: the game ends with every sweet locked behind "
+                            "the divider", area=name(a), sweets=", ".join(left)))
     counted_set = set(counted)
     for s in snapshot:
         if s.payload.startswith("CCR:SWEET:") and s.payload not in counted_set and s.payload not in why:
             if s.id in kit.sweet_type and s.id not in in_play:
-                why[s.payload] = f"not in a {n}-player game (only with 5 players)"
+                why[s.payload] = tr("not in a {n}-player game (only with 5 players)", n=n)
             elif s.id in kit.sweet_type:
-                why[s.payload] = "in the bowls: a sweet left in the bowls scores nothing"
+                why[s.payload] = tr("in the bowls: a sweet left in the bowls scores nothing")
 
     # ---- who played which party (2 players)
     owner: dict[str, str] | None = dict(setup["owner"])
@@ -188,7 +200,8 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
             wrong.append(owner_why)
 
     if wrong:
-        return table_score("CCR", snapshot, None, counted, why, problems, "; ".join(wrong), game.fixed_markers)
+        return table_score("CCR", snapshot, None, counted, why, problems, concat(*wrong, sep="; "),
+                           game.fixed_markers)
 
     # ---- round 2 as the table shows it, scored by the game's own rules
     seen = sorted(x for ss in locked.values() for x in ss)
@@ -203,18 +216,31 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
             state, _ = game.apply(state, game.parse_action({"type": "reveal", "sweet": t,
                                                               "tiles": list(reading["tiles"][t])}))
         except IllegalAction as e:
-            text = str(e).split(": ", 1)[-1]
-            return table_score("CCR", snapshot, None, counted, why, problems, text, game.fixed_markers)
+            return table_score("CCR", snapshot, None, counted, why, problems, _without_action(e.reason),
+                               game.fixed_markers)
     round2 = game.score(state)
     if round1 is None or owner is None:
-        shown = ""
-        if owner is not None:
-            shown = " (" + ", ".join(f"{p} {e.total}" for p, e in round2.entries.items()) + ")"
-        reason = round1_wrong or (f"the table shows round 2 only{shown}; Candy Crave adds round 1's points, "
-                                  f"written down after round 1: give them as {ROUND1_HOW}")
+        if round1_wrong:
+            reason = round1_wrong
+        elif owner is not None:
+            reason = tr("the table shows round 2 only ({points}); Candy Crave adds round 1's points, written down "
+                        "after round 1: give them as {how}", how=ROUND1_HOW,
+                        points=", ".join(f"{p} {e.total}" for p, e in round2.entries.items()))
+        else:
+            reason = tr("the table shows round 2 only; Candy Crave adds round 1's points, written down after round "
+                        "1: give them as {how}", how=ROUND1_HOW)
         return table_score("CCR", snapshot, None, counted, why, problems, reason, game.fixed_markers)
-    entries = {p: ScoreEntry.of([ScoreLine(f"Round 1: {round1[p]} points, as written down", round1[p]),
+    entries = {p: ScoreEntry.of([ScoreLine(tr("Round 1: {points} points, as written down", points=round1[p]),
+                                           round1[p]),
                                  *round2.entries[p].breakdown]) for p in seats}
     board = Scoreboard.by_highest(entries, final=True)
     board.notes = list(round2.notes)
     return table_score("CCR", snapshot, board, counted, why, problems, fixed=game.fixed_markers)
+
+
+def _without_action(reason: str) -> str:
+    """A refusal without its action's type: ``"reveal: a tile is named twice"``
+    -> ``"a tile is named twice"``."""
+    if isinstance(reason, Text) and "reason" in reason.params:
+        return cast(str, reason.params["reason"])
+    return reason.split(": ", 1)[-1]

@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
+from ..text import tr
 from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
@@ -37,31 +38,32 @@ class CandyCrave(Game):
     options = {
         "reference": Option(
             "previous_active",
-            "Whose play area sets the size of a take when the player to your right has withdrawn (a guess: "
-            "the rulebook says 'the player to your right'): previous_active = the nearest player to your right "
-            "still in the round; neighbour = the seat to your right even when withdrawn (its play area is "
-            "empty, so you take 1)",
+            tr("Whose play area sets the size of a take when the player to your right has withdrawn (a guess: "
+               "the rulebook says 'the player to your right'): previous_active = the nearest player to your "
+               "right still in the round; neighbour = the seat to your right even when withdrawn (its play "
+               "area is empty, so you take 1)"),
             ("previous_active", "neighbour")),
         "zero_take": Option(
             False,
-            "Whether 'one less' than a play area of 1 allows taking 0 sweets (a guess: the rulebook calls "
-            "taking no sweets at all a withdrawal, so by default a take is at least 1 sweet)"),
+            tr("Whether 'one less' than a play area of 1 allows taking 0 sweets (a guess: the rulebook calls "
+               "taking no sweets at all a withdrawal, so by default a take is at least 1 sweet)")),
         "short_take": Option(
             "below_larger",
-            "When the once-only smaller take (all sweets left) is allowed (a guess at 'less than the amount "
-            "you are permitted to take'): below_larger = the bowls hold fewer than the larger permitted take; "
-            "below_both = fewer than every permitted take",
+            tr("When the once-only smaller take (all sweets left) is allowed (a guess at 'less than the amount "
+               "you are permitted to take'): below_larger = the bowls hold fewer than the larger permitted "
+               "take; below_both = fewer than every permitted take"),
             ("below_larger", "below_both")),
     }
-    score_inputs = {"round1": "Round 1 points, as written down (e.g. RED:51,BLUE:44)"}
+    score_inputs = {"round1": tr("Round 1 points, as written down (e.g. RED:51,BLUE:44)")}
 
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
         self.kit = Kit.load(self.catalog)
         self.rules = rules.Rules(self.kit)
 
-    kind_names = {"sweets": ("sweet", "sweets"), "base_tiles": ("base value tile", "base value tiles"),
-                  "favourites": ("favourites tile", "favourites tiles")}
+    kind_names = {"sweets": (tr("sweet"), tr("sweets")),
+                  "base_tiles": (tr("base value tile"), tr("base value tiles")),
+                  "favourites": (tr("favourites tile"), tr("favourites tiles"))}
     #: each bowl's sticker lies under the bowl's own sweets (layout.py)
     fixed_markers = ("CCR:BOWL:",)
 
@@ -84,7 +86,7 @@ class CandyCrave(Game):
 
     def _apply(self, state: State, action: Any) -> list[Any]:
         if state["phase"] == "over":
-            raise IllegalAction(f"{action.type}: the game is over")
+            raise rules.refused(action, tr("the game is over"))
         return self.rules.apply(state, action)
 
     def handlers(self) -> dict[type[Action], Any]:
@@ -128,9 +130,9 @@ class CandyCrave(Game):
     def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.candidates(self, state, reading)
 
-    late_notes = ("A later round starts from a table that looks like round 1's (earlier rounds' scores and "
-                  "removed sweets are not on the table): round 1 is assumed; if it is a later round, start a new "
-                  "game at the round's start instead.",)
+    late_notes = (tr("A later round starts from a table that looks like round 1's (earlier rounds' scores and "
+                     "removed sweets are not on the table): round 1 is assumed; if it is a later round, start a "
+                     "new game at the round's start instead."),)
 
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)

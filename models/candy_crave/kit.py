@@ -15,8 +15,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Column
+from ..text import Text, concat, domain_of, trn
 
 FACES = ("+3", "+2", "?", "-1", "-2")
+#: the catalog (``locale/*.po``) that translates this game's words
+DOMAIN = domain_of(__name__)
+
+#: the sweet names bowls.csv gives (singular, plural), marked here so that the
+#: translation catalogs keep them: a name is translated by its English words
+#: (:meth:`Kit.name`), and a name the catalog adds later is shown in English
+#: until it is marked and translated here
+SWEET_NAMES = (
+    trn("lollipop", "lollipops", 2),
+    trn("hard candy", "hard candies", 2),
+    trn("cookie", "cookies", 2),
+    trn("black licorice wheel", "black licorice wheels", 2),
+    trn("chocolate", "chocolates", 2),
+)
 
 CATALOG_SCHEMA = {
     "bowls": {"sweet": Column("str"), "singular": Column("str"), "plural": Column("str"),
@@ -80,9 +95,18 @@ class Kit:
     def face(self, tile: str) -> str:
         return self.faces[tile]
 
-    def name(self, sweet_type: str, count: int = 2) -> str:
-        """``name("L", 1) == "lollipop"``, ``name("L") == "lollipops"``."""
-        return self.singular[sweet_type] if count == 1 else self.plural[sweet_type]
+    def name(self, sweet_type: str, count: int = 2) -> Text:
+        """``name("L", 1) == "lollipop"``, ``name("L") == "lollipops"``: the name for
+        ``count`` sweets, in English and, by its English words, in another language."""
+        one, many = self.singular[sweet_type], self.plural[sweet_type]
+        return Text(one if count == 1 else many, msgid=one, plural=many, n=count, domain=DOMAIN)
 
-    def count_text(self, sweet_type: str, count: int) -> str:
-        return f"{count} {self.name(sweet_type, count)}"
+    def kind(self, sweet_type: str) -> Text:
+        """The type as a word before a noun, ``"lollipop"`` (as in "the lollipop
+        bowl"); another language names the type by its plural ("Schale für Lutscher")."""
+        one, many = self.singular[sweet_type], self.plural[sweet_type]
+        return Text(one, msgid=one, plural=many, n=2, domain=DOMAIN)
+
+    def count_text(self, sweet_type: str, count: int) -> Text:
+        """``"3 lollipops"``, ``"1 cookie"``."""
+        return concat(str(count), self.name(sweet_type, count), sep=" ")

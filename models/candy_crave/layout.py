@@ -40,6 +40,7 @@ from typing import Any
 from ..engine import Layout, State
 from ..table import Placement, Snapshot
 from ..tags import seat
+from ..text import tr
 from .kit import Kit
 
 LANE_BEFORE_MM = 25.0          # a tile up to this far before its bowl still belongs to its lane
@@ -210,7 +211,7 @@ def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.
         for k, a in enumerate(areas):
             yc = margin + band * (k + 0.5)
             out.append(Placement(f"CCR:DIVIDER:{a}", div_x, yc, angle, size_mm=(30.0, 60.0),
-                                 label=f"divider {a}"))
+                                 label=tr("divider {area}", area=a)))
             for which, sign, cols in (("play", 1.0, 3), ("locked", -1.0, 4)):
                 sweets = sorted(state["areas"][a][which])
                 rows = max(1, int((band - 4.0) // PITCH_MM))

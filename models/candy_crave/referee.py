@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
 from ..referee import follow, put_back as shared_put_back
+from ..text import concat, tr
 from .actions import DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import Kit
 from .rules import area_name, sets_in_play, short_take_size, take_sizes
@@ -164,22 +165,17 @@ def reachable(state: State, reading: Layout) -> bool:
 # --------------------------------------------------------------------------- explain
 
 
-def _place_words(state: State, w: Where) -> str:
-    side, a = w
-    if side == "bowls":
-        return "in the bowls"
-    if side == "play":
-        return f"in {area_name(state, a)}'s play area"
-    return f"behind {area_name(state, a)}'s divider (locked)"
-
-
 def put_back(state: State, expected: Layout, reading: Layout, limit: int = 6) -> list[str]:
     """What to move so the table is the expected one again."""
     def line(s: str, e: Where | None, _: Where | None) -> str:
-        e = e or ("bowls", None)
-        where = "back " + _place_words(state, e) if e[0] != "bowls" or s in state["bowls"] else (
-            "back in the box (it was removed from the game)" if s in state["box"] else "back in the bowls")
-        return f"put {s} {where}"
+        side, a = e or ("bowls", None)
+        if side == "play":
+            return tr("put {sweet} back in {area}'s play area", sweet=s, area=area_name(state, a))
+        if side == "locked":
+            return tr("put {sweet} back behind {area}'s divider (locked)", sweet=s, area=area_name(state, a))
+        if s not in state["bowls"] and s in state["box"]:
+            return tr("put {sweet} back in the box (it was removed from the game)", sweet=s)
+        return tr("put {sweet} back in the bowls", sweet=s)
     return shared_put_back(locations(expected), locations(reading), line, limit)
 
 
@@ -187,33 +183,33 @@ def _foreign_locks(state: State, expected: Layout, reading: Layout) -> list[str]
     """Sweets moved behind a divider that was not the turn's to lock."""
     x = state["turn"]
     exp, got = locations(expected), locations(reading)
-    out = []
+    out: list[str] = []
     for s, g in got.items():
         e = _at(exp, s)
         if g[0] != "locked" or e == g:
             continue
         if e[0] == "play" and e[1] != x and g[1] == e[1]:
-            out.append(f"it is {area_name(state, x)}'s turn, yet {s} was moved behind {area_name(state, g[1])}'s "
-                       f"divider: only the player whose turn it is locks sweets, and only from their own play area")
+            out.append(tr("It is {turn}'s turn, yet {sweet} was moved behind {area}'s divider: only the player "
+                          "whose turn it is locks sweets, and only from their own play area",
+                          turn=area_name(state, x), sweet=s, area=area_name(state, g[1])))
         elif e[0] == "play" and e[1] != g[1]:
-            out.append(f"{s} from {area_name(state, e[1])}'s play area was moved behind "
-                       f"{area_name(state, g[1])}'s divider: nobody locks someone else's sweet")
+            out.append(tr("{sweet} from {owner}'s play area was moved behind {area}'s divider: nobody locks "
+                          "someone else's sweet", sweet=s, owner=area_name(state, e[1]), area=area_name(state, g[1])))
         elif e[0] == "bowls":
-            out.append(f"{s} went from the bowls straight behind {area_name(state, g[1])}'s divider: "
-                       f"taken sweets go into the play area")
+            out.append(tr("{sweet} went from the bowls straight behind {area}'s divider: taken sweets go into the "
+                          "play area", sweet=s, area=area_name(state, g[1])))
     return out
 
 
 def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
     kit: Kit = game.kit
     if reading["missing"]:
-        names = ", ".join(reading["missing"])
-        return "out_of_sync", [Prompt(f"Cannot see {names}: put it back in its place "
-                                      f"(dividers between play area and locked sweets, bowls in the middle).",
-                                      level="error")]
+        return "out_of_sync", [Prompt(tr("Cannot see {markers}: put it back in its place (dividers between play "
+                                         "area and locked sweets, bowls in the middle).",
+                                         markers=", ".join(reading["missing"])), level="error")]
     if reading["strays"]:
-        return "out_of_sync", [Prompt(f"{', '.join(reading['strays'])} lies outside the rows of the bowls: put it "
-                                      f"back beside the bowl it belongs to.", level="error")]
+        return "out_of_sync", [Prompt(tr("{tiles} lies outside the rows of the bowls: put it back beside the bowl "
+                                         "it belongs to.", tiles=", ".join(reading["strays"])), level="error")]
     phase = state["phase"]
     same_areas = expected["areas"] == reading["areas"]
     if phase == "scoring" and same_areas:
@@ -224,50 +220,61 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                 try:
                     game.apply(state, Reveal(t, tuple(row)))
                 except IllegalAction as e:
-                    return "out_of_sync", [Prompt(f"{e.reason}: lay the {kit.name(t)} row again.", level="error")]
-        todo = [f"{kit.name(t)} ({len(reading['tiles'][t])} of {k})" for t in kit.types
-                if t not in state["rows"]]
-        return "waiting", [Prompt(f"Lay each favourites stack face up in a row below its base value tile, "
-                                  f"in stack order: {', '.join(todo)}.")]
+                    return "out_of_sync", [Prompt(tr("{reason}: lay the {sweets} row again.", reason=e.reason,
+                                                     sweets=kit.name(t)), level="error")]
+        todo = concat(*(tr("{sweets} ({laid} of {k})", sweets=kit.name(t), laid=len(reading["tiles"][t]), k=k)
+                        for t in kit.types if t not in state["rows"]), sep=", ")
+        return "waiting", [Prompt(tr("Lay each favourites stack face up in a row below its base value tile, in "
+                                     "stack order: {rows}.", rows=todo))]
     if phase == "return":
-        return "waiting", [Prompt("Put every sweet back in its bowl and clear round 1's tiles away; round 2 "
-                                  "starts when the table is clear.")]
+        return "waiting", [Prompt(tr("Put every sweet back in its bowl and clear round 1's tiles away; round 2 "
+                                     "starts when the table is clear."))]
     if phase in ("distribute", "endphase") and not same_areas:
         foreign = _foreign_locks(state, expected, reading)
-        fix = put_back(state, expected, reading)
+        fix = concat(*put_back(state, expected, reading), sep="; ")
         if foreign:
-            return "out_of_sync", [Prompt(f"{foreign[0][0].upper()}{foreign[0][1:]}: {'; '.join(fix)}.",
-                                          level="error")]
+            return "out_of_sync", [Prompt(tr("{problem}: {fix}.", problem=foreign[0], fix=fix), level="error")]
         x = state["turn"]
         own = state["areas"][x]["play"]
         got = locations(reading)
         if own and any(got.get(s) == ("locked", x) for s in own) and \
                 _only_partial_lock(state, expected, reading):
             left = [s for s in own if got.get(s) != ("locked", x)]
-            return "waiting", [Prompt(f"Lock every sweet of your play area: {', '.join(left)} still to move "
-                                      f"behind your divider.", to=state["owner"][x])]
+            return "waiting", [Prompt(tr("Lock every sweet of your play area: {sweets} still to move behind your "
+                                         "divider.", sweets=", ".join(left)), to=state["owner"][x])]
         refused = _rule_broken(game, kit, state, reading)
         if refused:
-            return "out_of_sync", [Prompt(f"{refused}: {'; '.join(fix)}.", to=state["owner"][x], level="error")]
-        return "out_of_sync", [Prompt(f"That is not {area_name(state, x)}'s turn as the rules allow: "
-                                      f"{'; '.join(fix)}.", level="error")]
+            return "out_of_sync", [Prompt(tr("{problem}: {fix}.", problem=refused, fix=fix), to=state["owner"][x],
+                                          level="error")]
+        return "out_of_sync", [Prompt(tr("That is not {area}'s turn as the rules allow: {fix}.",
+                                         area=area_name(state, x), fix=fix), level="error")]
     if not same_areas:
-        fix = put_back(state, expected, reading)
+        fix = concat(*put_back(state, expected, reading), sep="; ")
         if phase == "remove":
-            return "out_of_sync", [Prompt(f"Only removals now (each player takes their own locked sweet off the "
-                                          f"table): {'; '.join(fix)}.", level="error")]
-        return "out_of_sync", [Prompt(f"The sweets do not match the game: {'; '.join(fix)}.", level="error")]
+            return "out_of_sync", [Prompt(tr("Only removals now (each player takes their own locked sweet off the "
+                                             "table): {fix}.", fix=fix), level="error")]
+        return "out_of_sync", [Prompt(tr("The sweets do not match the game: {fix}.", fix=fix), level="error")]
     lines = []
-    for key, what in (("base", "base value tile"), ("tiles", "face-up favourites tiles")):
-        for t in kit.types:
-            if expected[key][t] != reading[key][t]:
-                lines.append(f"{kit.name(t)}: {what} should be {', '.join(expected[key][t]) or 'none'}, "
-                             f"the table shows {', '.join(reading[key][t]) or 'none'}")
+    for t in kit.types:
+        if expected["base"][t] != reading["base"][t]:
+            lines.append(tr("{sweets}: base value tile should be {expected}, the table shows {seen}",
+                            sweets=kit.name(t), expected=_tiles(expected["base"][t]), seen=_tiles(reading["base"][t])))
+    for t in kit.types:
+        if expected["tiles"][t] != reading["tiles"][t]:
+            lines.append(tr("{sweets}: face-up favourites tiles should be {expected}, the table shows {seen}",
+                            sweets=kit.name(t), expected=_tiles(expected["tiles"][t]),
+                            seen=_tiles(reading["tiles"][t])))
     refused = _rule_broken(game, kit, state, reading)
     if refused:
-        return "out_of_sync", [Prompt(f"{refused}.", level="error")]
-    return "out_of_sync", [Prompt("; ".join(lines[:4]) + "." if lines else
-                                  "The table does not match the game: put it back as shown.", level="error")]
+        return "out_of_sync", [Prompt(tr("{problem}.", problem=refused), level="error")]
+    if lines:
+        return "out_of_sync", [Prompt(tr("{problems}.", problems=concat(*lines[:4], sep="; ")), level="error")]
+    return "out_of_sync", [Prompt(tr("The table does not match the game: put it back as shown."), level="error")]
+
+
+def _tiles(ids: list[str]) -> str:
+    """``"4A, 5B"``, or ``"none"``."""
+    return ", ".join(ids) or tr("none")
 
 
 def _rule_broken(game: Any, kit: Kit, state: State, reading: Layout, max_steps: int = 16) -> str | None:

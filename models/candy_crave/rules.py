@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
+from ..text import Text, concat, tr, trn
 from .actions import ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import FACES, Kit
 from .values import type_value
@@ -44,8 +45,8 @@ def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
     order = list(PARTIES_2P) if two else list(players)
     for area in order:
         if area not in kit.dividers:
-            raise GameSetupError(f"no divider CCR:DIVIDER:{area} in the catalog (dividers.csv): "
-                                 f"add one for seat colour {area}")
+            raise GameSetupError(tr("no divider CCR:DIVIDER:{area} in the catalog (dividers.csv): "
+                                    "add one for seat colour {area}", area=area))
     state: State = {
         "players": list(players),
         "options": dict(options),
@@ -115,10 +116,29 @@ def area_name(state: State, area: str | None) -> str:
     """``"RED"``, or ``"party A (RED)"`` in the 2-player game; ``"the bowls"``
     for no area (a sweet still in the bowls)."""
     if area is None:
-        return "the bowls"
+        return tr("the bowls")
     if len(state["players"]) == 2:
-        return f"party {area} ({state['owner'][area]})"
+        return tr("party {party} ({player})", party=area, player=state["owner"][area])
     return area
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``"RED and BLUE"`` (``"RED and BLUE and GREEN"`` for three)."""
+    if len(items) < 2:
+        return "".join(items)
+    return tr("{first} and {second}", first=and_list(items[:-1]), second=items[-1])
+
+
+def or_list(items: Sequence[str]) -> str:
+    """``"2 or 4"``, ``"BLUE (2) or GREEN (3)"``."""
+    if len(items) < 2:
+        return "".join(items)
+    return tr("{first} or {second}", first=or_list(items[:-1]), second=items[-1])
+
+
+def refused(action: Any, reason: Text) -> IllegalAction:
+    """A refusal: the action's type (as it is in every language), then why."""
+    return IllegalAction(tr("{action}: {reason}", action=action.type, reason=reason))
 
 
 def active_areas(state: State) -> list[str]:
@@ -211,18 +231,20 @@ class Rules:
     def sweet_id(self, text: str, action: Any) -> str:
         sid = _strip(text, "CCR:SWEET:")
         if sid not in self.kit.sweet_type:
-            raise IllegalAction(f"{action.type}: there is no sweet {text!r} (sweets are L01-L08, H01-H09, "
-                                f"K01-K10, B01-B11, C01-C12)")
+            raise refused(action, tr("there is no sweet {sweet!r} (sweets are L01-L08, H01-H09, K01-K10, "
+                                     "B01-B11, C01-C12)", sweet=text))
         return sid
 
     def sweet_type(self, text: str, action: Any) -> str:
         t = text.strip().upper()
         if t not in self.kit.types:
-            raise IllegalAction(f"{action.type}: sweet type must be one of {', '.join(self.kit.types)}, not {text!r}")
+            raise refused(action, tr("sweet type must be one of {types}, not {given!r}",
+                                     types=", ".join(self.kit.types), given=text))
         return t
 
     def name_sweet(self, sid: str) -> str:
-        return f"{sid} ({self.kit.name(self.kit.type_of(sid), 1)})"
+        """``"L03 (lollipop)"``."""
+        return tr("{sweet} ({name})", sweet=sid, name=self.kit.name(self.kit.type_of(sid), 1))
 
     # ---- dispatch
 
@@ -241,25 +263,27 @@ class Rules:
         t = self.sweet_type(a.sweet, a)
         tile = _strip(a.tile, "CCR:BASE:")
         if state["phase"] != "base":
-            raise IllegalAction(f"{a.type}: base values are drawn at the start of a round, "
-                                f"not during {state['phase']}")
+            raise refused(a, tr("base values are drawn at the start of a round, not during {phase}",
+                                phase=state["phase"]))
         if tile not in self.kit.base_values:
-            raise IllegalAction(f"{a.type}: there is no base value tile {a.tile!r} "
-                                f"(tiles: {', '.join(self.kit.base_values)})")
+            raise refused(a, tr("there is no base value tile {tile!r} (tiles: {tiles})", tile=a.tile,
+                                tiles=", ".join(self.kit.base_values)))
         if t in state["base"]:
-            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} already have base tile {state['base'][t]}")
+            raise refused(a, tr("the {sweets} already have base tile {tile}", sweets=self.kit.name(t),
+                                tile=state["base"][t]))
         if tile in state["base"].values():
             other = next(k for k, v in state["base"].items() if v == tile)
-            raise IllegalAction(f"{a.type}: tile {tile} already lies at the {self.kit.name(other)}")
+            raise refused(a, tr("tile {tile} already lies at the {sweets}", tile=tile, sweets=self.kit.name(other)))
         if tile in state["base_spent"]:
-            raise IllegalAction(f"{a.type}: tile {tile} was used in round 1 and is back in the box; "
-                                f"round 2 draws from the other five")
+            raise refused(a, tr("tile {tile} was used in round 1 and is back in the box; round 2 draws from "
+                                "the other five", tile=tile))
         state["base"][t] = tile
-        events = [Event("base", f"Each {self.kit.name(t, 1)} has base value {self.kit.base_value(tile)}",
+        events = [Event("base", tr("Each {sweet} has base value {value}", sweet=self.kit.name(t, 1),
+                                   value=self.kit.base_value(tile)),
                         {"sweet": t, "tile": tile})]
         if len(state["base"]) == len(self.kit.types):
             state["phase"] = "favourites"
-            events.append(Event("phase", "All base values are out: lay the favourites tiles"))
+            events.append(Event("phase", tr("All base values are out: lay the favourites tiles")))
         return events
 
     # ---- phase: favourites
@@ -268,27 +292,30 @@ class Rules:
         t = self.sweet_type(a.sweet, a)
         tile = _strip(a.tile, "CCR:FAV:")
         if state["phase"] != "favourites":
-            raise IllegalAction(f"{a.type}: favourites stacks are turned up after the base values are drawn, "
-                                f"not during {state['phase']}")
+            raise refused(a, tr("favourites stacks are turned up after the base values are drawn, not during "
+                                "{phase}", phase=state["phase"]))
         if tile not in self.kit.faces:
-            raise IllegalAction(f"{a.type}: there is no favourites tile {a.tile!r}")
+            raise refused(a, tr("there is no favourites tile {tile!r}", tile=a.tile))
         if t in state["faceup"]:
-            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} stack already shows tile {state['faceup'][t]}")
+            raise refused(a, tr("the {sweets} stack already shows tile {tile}", sweets=self.kit.name(t),
+                                tile=state["faceup"][t]))
         if tile in state["faceup"].values():
-            raise IllegalAction(f"{a.type}: tile {tile} is already face up on another stack")
+            raise refused(a, tr("tile {tile} is already face up on another stack", tile=tile))
         face = self.kit.face(tile)
         if len(state["players"]) <= 3:
             shown = [self.kit.face(x) for x in state["faceup"].values()]
             if face in shown:
-                raise IllegalAction(f"{a.type}: with {len(state['players'])} players the five face-up tiles are one "
-                                    f"shuffled extra set, and its {face} is already face up")
+                raise refused(a, tr("with {n} players the five face-up tiles are one shuffled extra set, and "
+                                    "its {face} is already face up", n=len(state["players"]), face=face))
         state["faceup"][t] = tile
-        events = [Event("turn_up", f"The {self.kit.name(t)} stack shows {face}", {"sweet": t, "face": face})]
+        events = [Event("turn_up", tr("The {sweets} stack shows {face}", sweets=self.kit.name(t), face=face),
+                        {"sweet": t, "face": face})]
         if len(state["faceup"]) == len(self.kit.types):
             state["phase"] = "distribute"
             state["turn"] = state["start"]
             state["turns"] = 0
-            events.append(Event("phase", f"Distribute the sweets: {area_name(state, state['start'])} starts"))
+            events.append(Event("phase", tr("Distribute the sweets: {player} starts",
+                                            player=area_name(state, state["start"]))))
         return events
 
     # ---- turns
@@ -296,102 +323,119 @@ class Rules:
     def _actor(self, state: State, a: Any, phases: tuple[str, ...]) -> str:
         """The area acting: checks the phase, whose turn it is and the party."""
         if state["phase"] not in phases:
-            what = {"distribute": "while the bowls still hold sweets",
-                    "endphase": "once the bowls are empty"}
-            when = " or ".join(what[p] for p in phases)
-            raise IllegalAction(f"{a.type}: {a.type} is played {when}; now is {describe_phase(state)}")
+            when = {("distribute",): tr("while the bowls still hold sweets"),
+                    ("endphase",): tr("once the bowls are empty"),
+                    ("distribute", "endphase"): tr("while the bowls still hold sweets or once the bowls are empty")}
+            raise refused(a, tr("{action} is played {when}; now is {phase}", action=a.type, when=when[phases],
+                                phase=describe_phase(state)))
         area = state["turn"]
         owner = state["owner"][area]
         if a.player != owner:
-            raise IllegalAction(f"{a.type}: it is {area_name(state, area)}'s turn, not {a.player}'s")
+            raise refused(a, tr("it is {turn}'s turn, not {player}'s", turn=area_name(state, area), player=a.player))
         if a.party is not None and a.party != area:
-            raise IllegalAction(f"{a.type}: it is party {area}'s turn, not party {a.party}'s")
+            raise refused(a, tr("it is party {turn}'s turn, not party {party}'s", turn=area, party=a.party))
         return area
 
     def _end_turn(self, state: State, area: str, events: list[Event]) -> None:
         state["turns"] += 1
         if state["phase"] == "endphase" and all(not ar["play"] for ar in state["areas"].values()):
-            self._round_over(state, events, "every sweet is locked")
+            self._round_over(state, events, tr("every sweet is locked"))
             return
         if not active_areas(state):
-            self._round_over(state, events, "everyone has withdrawn")
+            self._round_over(state, events, tr("everyone has withdrawn"))
             return
         state["turn"] = next_active(state, area)
 
     def _round_over(self, state: State, events: list[Event], why: str) -> None:
         state["phase"] = "scoring"
         state["turn"] = None
-        events.append(Event("round_over", f"Round {state['round']} is over: {why}. Turn every favourites stack "
-                                          f"face up and lay its tiles in a row below its base value tile"))
+        events.append(Event("round_over", tr("Round {round} is over: {why}. Turn every favourites stack face up "
+                                             "and lay its tiles in a row below its base value tile",
+                                             round=state["round"], why=why)))
 
     def _lock(self, state: State, a: Lock) -> list[Event]:
         area = self._actor(state, a, ("distribute",))
         own = state["areas"][area]
         if not own["play"]:
-            raise IllegalAction(f"{a.type}: {area_name(state, area)}'s play area is empty: nothing to lock")
+            raise refused(a, tr("{area}'s play area is empty: nothing to lock", area=area_name(state, area)))
         moved = list(own["play"])
         own["locked"] = sorted(own["locked"] + moved)
         own["play"] = []
-        return [Event("lock", f"{area_name(state, area)} locks {len(moved)} sweet(s): {', '.join(moved)}",
+        return [Event("lock", trn("{area} locks {n} sweet(s): {sweets}", "{area} locks {n} sweet(s): {sweets}",
+                                  len(moved), area=area_name(state, area), sweets=", ".join(moved)),
                       {"area": area, "sweets": moved})]
 
     def _must_have_locked(self, state: State, area: str, a: Any) -> None:
         n = len(state["areas"][area]["play"])
         if n:
-            raise IllegalAction(f"{a.type}: {area_name(state, area)} must first lock the {n} sweet(s) in the play "
-                                f"area (move them behind the divider)")
+            raise refused(a, trn("{area} must first lock the {n} sweet(s) in the play area (move them behind "
+                                 "the divider)",
+                                 "{area} must first lock the {n} sweet(s) in the play area (move them behind "
+                                 "the divider)", n, area=area_name(state, area)))
 
     def _take(self, state: State, a: Take) -> list[Event]:
         area = self._actor(state, a, ("distribute",))
         self._must_have_locked(state, area, a)
         sweets = [self.sweet_id(s, a) for s in a.sweets]
         if len(set(sweets)) != len(sweets):
-            raise IllegalAction(f"{a.type}: a sweet is named twice")
+            raise refused(a, tr("a sweet is named twice"))
         for s in sweets:
             place, owner = where_is(state, s)
             if place != "bowls":
-                where = {"box": "was removed from the game", "play": f"lies in {_an(state, owner)}'s play area",
-                         "locked": f"is locked by {_an(state, owner)}"}.get(place, "is not in play")
-                raise IllegalAction(f"{a.type}: {self.name_sweet(s)} {where}, not in a bowl")
+                sweet, holder = self.name_sweet(s), _an(state, owner)
+                if place == "box":
+                    why = tr("{sweet} was removed from the game, not in a bowl", sweet=sweet)
+                elif place == "play":
+                    why = tr("{sweet} lies in {area}'s play area, not in a bowl", sweet=sweet, area=holder)
+                elif place == "locked":
+                    why = tr("{sweet} is locked by {area}, not in a bowl", sweet=sweet, area=holder)
+                else:
+                    why = tr("{sweet} is not in play, not in a bowl", sweet=sweet)
+                raise refused(a, why)
         k = len(sweets)
         sizes = take_sizes(state, area)
         short = short_take_size(state, area)
         if k == 0 and 0 not in sizes:
-            raise IllegalAction(f"{a.type}: a take of no sweets is not a take; to take nothing, withdraw")
+            raise refused(a, tr("a take of no sweets is not a take; to take nothing, withdraw"))
         if k not in sizes:
             if short is not None and k == short:
                 state["short_take_used"] = True
             else:
-                raise IllegalAction(f"{a.type}: {self._size_reason(state, area, k)}")
+                raise refused(a, self._size_reason(state, area, k))
         elif k > len(state["bowls"]):
-            raise IllegalAction(f"{a.type}: the bowls hold only {len(state['bowls'])} sweets")
+            raise refused(a, trn("the bowls hold only {n} sweets", "the bowls hold only {n} sweets",
+                                 len(state["bowls"])))
         for s in sweets:
             state["bowls"].remove(s)
         state["areas"][area]["play"] = sorted(sweets)
-        events = [Event("take", f"{area_name(state, area)} takes {k} sweet(s): {', '.join(sweets) or 'none'}",
+        took = (trn("{area} takes {n} sweet(s): {sweets}", "{area} takes {n} sweet(s): {sweets}", k,
+                    area=area_name(state, area), sweets=", ".join(sweets)) if sweets else
+                tr("{area} takes 0 sweet(s): none", area=area_name(state, area)))
+        events = [Event("take", took,
                         {"area": area, "sweets": sweets})]
         if not state["bowls"]:
             state["phase"] = "endphase"
-            events.append(Event("phase", "The bowls are empty: from the next player on, each pockets one "
-                                         "sweet a turn"))
+            events.append(Event("phase", tr("The bowls are empty: from the next player on, each pockets one "
+                                            "sweet a turn")))
         self._end_turn(state, area, events)
         return events
 
-    def _size_reason(self, state: State, area: str, k: int) -> str:
+    def _size_reason(self, state: State, area: str, k: int) -> Text:
         if state["turns"] == 0:
-            return f"the first turn of a round takes exactly 1 sweet, not {k}"
+            return tr("the first turn of a round takes exactly 1 sweet, not {taken}", taken=k)
         ref = reference_area(state, area)
         n = len(state["areas"][ref]["play"])
         sizes = take_sizes(state, area)
         left = len(state["bowls"])
-        allowed = " or ".join(str(s) for s in sizes)
-        text = (f"{area_name(state, area)} must take exactly {allowed} sweet(s) ({area_name(state, ref)}'s play "
-                f"area holds {n}), not {k}")
+        text = trn("{area} must take exactly {sizes} sweet(s) ({other}'s play area holds {held}), not {taken}",
+                   "{area} must take exactly {sizes} sweet(s) ({other}'s play area holds {held}), not {taken}",
+                   max(sizes), area=area_name(state, area), sizes=or_list([str(x) for x in sizes]),
+                   other=area_name(state, ref), held=n, taken=k)
         short = short_take_size(state, area)
         if short is not None:
-            text += f"; or, once only, all {short} left in the bowls"
-        elif state["short_take_used"] and left < max(sizes):
-            text += "; the once-only smaller take is used up"
+            return concat(text, tr("or, once only, all {left} left in the bowls", left=short), sep="; ")
+        if state["short_take_used"] and left < max(sizes):
+            return concat(text, tr("the once-only smaller take is used up"), sep="; ")
         return text
 
     def _steal(self, state: State, a: Steal) -> list[Event]:
@@ -399,27 +443,30 @@ class Rules:
         self._must_have_locked(state, area, a)
         victim = a.victim.strip().upper()
         if victim not in state["areas"]:
-            raise IllegalAction(f"{a.type}: there is no play area {a.victim!r} "
-                                f"(play areas: {', '.join(state['order'])})")
+            raise refused(a, tr("there is no play area {victim!r} (play areas: {areas})", victim=a.victim,
+                                areas=", ".join(state["order"])))
         if state["turns"] == 0:
-            raise IllegalAction(f"{a.type}: the first turn of a round takes 1 sweet")
+            raise refused(a, tr("the first turn of a round takes 1 sweet"))
         if victim == area:
-            raise IllegalAction(f"{a.type}: {area_name(state, area)} cannot steal from its own play area")
+            raise refused(a, tr("{area} cannot steal from its own play area", area=area_name(state, area)))
         vplay = state["areas"][victim]["play"]
         if len(vplay) < 2:
-            raise IllegalAction(f"{a.type}: {area_name(state, victim)}'s play area holds only {len(vplay)} sweet(s); "
-                                f"a steal needs 2 or more")
+            raise refused(a, trn("{victim}'s play area holds only {n} sweet(s); a steal needs 2 or more",
+                                 "{victim}'s play area holds only {n} sweet(s); a steal needs 2 or more",
+                                 len(vplay), victim=area_name(state, victim)))
         pocket = self.sweet_id(a.pocket, a)
         if pocket not in vplay:
-            raise IllegalAction(f"{a.type}: {self.name_sweet(pocket)} is not in {area_name(state, victim)}'s play area "
-                                f"({', '.join(vplay)})")
+            raise refused(a, tr("{sweet} is not in {victim}'s play area ({sweets})", sweet=self.name_sweet(pocket),
+                                victim=area_name(state, victim), sweets=", ".join(vplay)))
         rest = [s for s in vplay if s != pocket]
         v = state["areas"][victim]
         v["locked"] = sorted(v["locked"] + [pocket])
         v["play"] = []
         state["areas"][area]["play"] = sorted(rest)
-        events = [Event("steal", f"{area_name(state, area)} steals {len(rest)} sweet(s) ({', '.join(rest)}) from "
-                                 f"{area_name(state, victim)}, who pockets {pocket}",
+        events = [Event("steal", trn("{area} steals {n} sweet(s) ({sweets}) from {victim}, who pockets {pocket}",
+                                     "{area} steals {n} sweet(s) ({sweets}) from {victim}, who pockets {pocket}",
+                                     len(rest), area=area_name(state, area), sweets=", ".join(rest),
+                                     victim=area_name(state, victim), pocket=pocket),
                         {"area": area, "victim": victim, "pocket": pocket, "sweets": rest})]
         self._end_turn(state, area, events)
         return events
@@ -428,13 +475,15 @@ class Rules:
         area = self._actor(state, a, ("distribute", "endphase"))
         if state["phase"] == "distribute":
             if state["turns"] == 0:
-                raise IllegalAction(f"{a.type}: the first turn of a round takes 1 sweet")
+                raise refused(a, tr("the first turn of a round takes 1 sweet"))
             self._must_have_locked(state, area, a)
         elif state["areas"][area]["play"]:
-            raise IllegalAction(f"{a.type}: once the bowls are empty, {area_name(state, area)} may withdraw only with "
-                                f"an empty play area (it holds {len(state['areas'][area]['play'])})")
+            raise refused(a, tr("once the bowls are empty, {area} may withdraw only with an empty play area "
+                                "(it holds {held})", area=area_name(state, area),
+                                held=len(state["areas"][area]["play"])))
         state["areas"][area]["withdrawn"] = True
-        events = [Event("withdraw", f"{area_name(state, area)} withdraws from round {state['round']}",
+        events = [Event("withdraw", tr("{area} withdraws from round {round}", area=area_name(state, area),
+                                       round=state["round"]),
                         {"area": area})]
         self._end_turn(state, area, events)
         return events
@@ -446,15 +495,17 @@ class Rules:
         place, owner = where_is(state, sid)
         if own["play"]:
             if (place, owner) != ("play", area):
-                raise IllegalAction(f"{a.type}: {area_name(state, area)} must pocket a sweet from its own play area "
-                                    f"({', '.join(own['play'])}), not {sid}")
+                raise refused(a, tr("{area} must pocket a sweet from its own play area ({sweets}), not {sweet}",
+                                    area=area_name(state, area), sweets=", ".join(own["play"]), sweet=sid))
         elif place != "play":
-            raise IllegalAction(f"{a.type}: {self.name_sweet(sid)} is not in a play area; with an empty play area "
-                                f"{area_name(state, area)} pockets one sweet from another play area")
+            raise refused(a, tr("{sweet} is not in a play area; with an empty play area {area} pockets one sweet "
+                                "from another play area", sweet=self.name_sweet(sid), area=area_name(state, area)))
         state["areas"][owner]["play"].remove(sid)
         own["locked"] = sorted(own["locked"] + [sid])
-        src = "" if owner == area else f" from {area_name(state, owner)}'s play area"
-        events = [Event("pocket", f"{area_name(state, area)} pockets {sid}{src}",
+        pocketed = (tr("{area} pockets {sweet}", area=area_name(state, area), sweet=sid) if owner == area else
+                    tr("{area} pockets {sweet} from {other}'s play area", area=area_name(state, area), sweet=sid,
+                       other=area_name(state, owner)))
+        events = [Event("pocket", pocketed,
                         {"area": area, "sweet": sid, "from": owner})]
         self._end_turn(state, area, events)
         return events
@@ -464,46 +515,49 @@ class Rules:
     def _reveal(self, state: State, a: Reveal) -> list[Event]:
         t = self.sweet_type(a.sweet, a)
         if state["phase"] != "scoring":
-            raise IllegalAction(f"{a.type}: the favourites rows are laid out once the round is over; "
-                                f"now is {describe_phase(state)}")
+            raise refused(a, tr("the favourites rows are laid out once the round is over; now is {phase}",
+                                phase=describe_phase(state)))
         if t in state["rows"]:
-            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} row is already laid out")
+            raise refused(a, tr("the {sweets} row is already laid out", sweets=self.kit.name(t)))
         tiles = [_strip(x, "CCR:FAV:") for x in a.tiles]
         for x in tiles:
             if x not in self.kit.faces:
-                raise IllegalAction(f"{a.type}: there is no favourites tile {x!r}")
+                raise refused(a, tr("there is no favourites tile {tile!r}", tile=x))
         if len(set(tiles)) != len(tiles):
-            raise IllegalAction(f"{a.type}: a tile is named twice")
+            raise refused(a, tr("a tile is named twice"))
         k = sets_in_play(len(state["players"]))
         if len(tiles) != k:
-            raise IllegalAction(f"{a.type}: each stack holds {k} tiles with {len(state['players'])} players, "
-                                f"the row shows {len(tiles)}")
+            raise refused(a, tr("each stack holds {k} tiles with {n} players, the row shows {shown}", k=k,
+                                n=len(state["players"]), shown=len(tiles)))
         used = {x: s for s, row in state["rows"].items() for x in row}
         for x in tiles:
             if x in used:
-                raise IllegalAction(f"{a.type}: tile {x} already lies in the {self.kit.name(used[x])} row")
+                raise refused(a, tr("tile {tile} already lies in the {sweets} row", tile=x,
+                                    sweets=self.kit.name(used[x])))
         up = state["faceup"].get(t)
         if up is not None and up not in tiles:
-            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} stack's face-up tile {up} "
-                                f"({self.kit.face(up)}) is missing from the row")
+            raise refused(a, tr("the {sweets} stack's face-up tile {tile} ({face}) is missing from the row",
+                                sweets=self.kit.name(t), tile=up, face=self.kit.face(up)))
         if up is not None and up not in (tiles[0], tiles[-1]):
             # the rulebook: the turned-up tile lies on top of its stack, and the row keeps
             # the stack's order, so it starts or ends the row
-            raise IllegalAction(f"{a.type}: the {self.kit.name(t)} stack's face-up tile {up} ({self.kit.face(up)}) "
-                                f"lies on top of its stack, so it comes first or last in the row (a row keeps "
-                                f"the stack's order), not in place {tiles.index(up) + 1} of {len(tiles)}")
+            raise refused(a, tr("the {sweets} stack's face-up tile {tile} ({face}) lies on top of its stack, so it "
+                                "comes first or last in the row (a row keeps the stack's order), not in place "
+                                "{place} of {k}", sweets=self.kit.name(t), tile=up, face=self.kit.face(up),
+                                place=tiles.index(up) + 1, k=len(tiles)))
         counts = {f: 0 for f in FACES}
         for x in list(used) + tiles:
             counts[self.kit.face(x)] += 1
         over = [f for f, c in counts.items() if c > k]
         if over:
-            raise IllegalAction(f"{a.type}: the rows would hold {counts[over[0]]} tiles showing {over[0]}, but the "
-                                f"{k} sets in play have only {k}")
+            raise refused(a, tr("the rows would hold {count} tiles showing {face}, but the {k} sets in play have "
+                                "only {k}", count=counts[over[0]], face=over[0], k=k))
         state["rows"][t] = tiles
         faces = [self.kit.face(x) for x in tiles]
         value = type_value(self.kit.base_value(state["base"][t]), faces)
-        events = [Event("reveal", f"The {self.kit.name(t)} row: {' '.join(faces)}: each "
-                                  f"{self.kit.name(t, 1)} is worth {value}", {"sweet": t, "value": value})]
+        events = [Event("reveal", tr("The {sweets} row: {faces}: each {sweet} is worth {value}",
+                                     sweets=self.kit.name(t), faces=" ".join(faces), sweet=self.kit.name(t, 1),
+                                     value=value), {"sweet": t, "value": value})]
         if len(state["rows"]) == len(self.kit.types):
             self._score_round(state, events)
         return events
@@ -521,35 +575,42 @@ class Rules:
         state["rounds"].append(record)
         totals = round_totals(self.kit, state, record)
         text = ", ".join(f"{p} {v}" for p, v in totals.items())
-        events.append(Event("round_scored", f"Round {state['round']} scores: {text}", {"points": totals}))
+        events.append(Event("round_scored", tr("Round {round} scores: {points}", round=state["round"], points=text),
+                            {"points": totals}))
         if state["round"] == 2:
             state["phase"] = "over"
-            events.append(Event("game_over", "The game is over"))
+            events.append(Event("game_over", tr("The game is over")))
             return
         state["phase"] = "remove"
         due = removals_due(state)
-        events.append(Event("phase", f"Each player removes {due} locked sweet(s) from the game"))
+        events.append(Event("phase", trn("Each player removes {n} locked sweet(s) from the game",
+                                         "Each player removes {n} locked sweet(s) from the game", due)))
         self._maybe_removals_done(state, events)
 
     # ---- between the rounds
 
     def _remove(self, state: State, a: Remove) -> list[Event]:
         if state["phase"] != "remove":
-            raise IllegalAction(f"{a.type}: sweets are removed from the game after round 1's scoring; "
-                                f"now is {describe_phase(state)}")
+            raise refused(a, tr("sweets are removed from the game after round 1's scoring; now is {phase}",
+                                phase=describe_phase(state)))
         if a.player not in state["players"]:
-            raise IllegalAction(f"{a.type}: there is no player {a.player}")
+            raise refused(a, tr("there is no player {player}", player=a.player))
         sid = self.sweet_id(a.sweet, a)
         place, area = where_is(state, sid)
         if place != "locked" or state["owner"][area] != a.player:
-            whose = f"locked by {area_name(state, area)}" if place == "locked" else f"in {place}"
-            raise IllegalAction(f"{a.type}: {a.player} removes one of their own locked sweets; {sid} is {whose}")
+            whose = (tr("locked by {area}", area=area_name(state, area)) if place == "locked" else
+                     {"bowls": tr("in bowls"), "play": tr("in play"), "box": tr("in box")}.get(place, tr("in nowhere")))
+            raise refused(a, tr("{player} removes one of their own locked sweets; {sweet} is {where}",
+                                player=a.player, sweet=sid, where=whose))
         if len(state["removed"][a.player]) >= self._removals_for(state, a.player):
-            raise IllegalAction(f"{a.type}: {a.player} has already removed {len(state['removed'][a.player])} sweet(s)")
+            raise refused(a, trn("{player} has already removed {n} sweet(s)",
+                                 "{player} has already removed {n} sweet(s)", len(state["removed"][a.player]),
+                                 player=a.player))
         state["areas"][area]["locked"].remove(sid)
         state["box"] = sorted(state["box"] + [sid])
         state["removed"][a.player] = sorted(state["removed"][a.player] + [sid])   # a set: one order for every history
-        events = [Event("remove", f"{a.player} removes {sid} from the game", {"player": a.player, "sweet": sid})]
+        events = [Event("remove", tr("{player} removes {sweet} from the game", player=a.player, sweet=sid),
+                        {"player": a.player, "sweet": sid})]
         self._maybe_removals_done(state, events)
         return events
 
@@ -568,18 +629,18 @@ class Rules:
         if len(tied) > 1:
             state["phase"] = "start"
             state["tied"] = tied
-            events.append(Event("phase", f"{' and '.join(tied)} tie with the fewest points ({low}): "
-                                         f"they choose who starts round 2"))
+            events.append(Event("phase", tr("{tied} tie with the fewest points ({points}): they choose who starts "
+                                            "round 2", tied=and_list(tied), points=low)))
         else:
             self._set_start(state, tied[0], events)
 
     def _choose_start(self, state: State, a: ChooseStart) -> list[Event]:
         if state["phase"] != "start":
-            raise IllegalAction(f"{a.type}: the start player is chosen only when players tie for the fewest points "
-                                f"after round 1; now is {describe_phase(state)}")
+            raise refused(a, tr("the start player is chosen only when players tie for the fewest points after "
+                                "round 1; now is {phase}", phase=describe_phase(state)))
         if a.player not in state["tied"]:
-            raise IllegalAction(f"{a.type}: only a player tied for the fewest points may start "
-                                f"({', '.join(state['tied'])})")
+            raise refused(a, tr("only a player tied for the fewest points may start ({tied})",
+                                tied=", ".join(state["tied"])))
         events: list[Event] = []
         self._set_start(state, a.player, events)
         return events
@@ -588,15 +649,17 @@ class Rules:
         state["tied"] = []
         state["phase"] = "return"
         state["next_start"] = player
-        text = f"{player} starts round 2"
         if len(state["players"]) == 2:
-            text += " and plays parties A and D"
-        events.append(Event("start", text + ": put every sweet back in its bowl and clear the tiles away",
-                            {"player": player}))
+            text = tr("{player} starts round 2 and plays parties A and D: put every sweet back in its bowl and "
+                      "clear the tiles away", player=player)
+        else:
+            text = tr("{player} starts round 2: put every sweet back in its bowl and clear the tiles away",
+                      player=player)
+        events.append(Event("start", text, {"player": player}))
 
     def _next_round(self, state: State, a: NextRound) -> list[Event]:
         if state["phase"] != "return":
-            raise IllegalAction(f"{a.type}: round 2 begins after the removals; now is {describe_phase(state)}")
+            raise refused(a, tr("round 2 begins after the removals; now is {phase}", phase=describe_phase(state)))
         starter = state.pop("next_start")
         back = [s for ar in state["areas"].values() for s in ar["play"] + ar["locked"]]
         state["bowls"] = sorted(state["bowls"] + back)
@@ -610,7 +673,7 @@ class Rules:
         state["turn"] = None
         state["turns"] = 0
         state["short_take_used"] = False
-        return [Event("round", f"Round 2: {len(state['bowls'])} sweets in the bowls; draw new base values",
+        return [Event("round", tr("Round 2: {n} sweets in the bowls; draw new base values", n=len(state["bowls"])),
                       {"round": 2})]
 
 
@@ -620,16 +683,18 @@ def state_round_points(kit: Kit, state: State, index: int) -> dict[str, int]:
 
 
 def describe_phase(state: State) -> str:
+    """The phase in words: ``"round 1's distribution"``."""
+    r = state["round"]
     return {
-        "base": f"round {state['round']}'s base value draw",
-        "favourites": f"round {state['round']}'s favourites",
-        "distribute": f"round {state['round']}'s distribution",
-        "endphase": f"round {state['round']}'s end phase (the bowls are empty)",
-        "scoring": f"round {state['round']}'s scoring",
-        "remove": "the removals after round 1",
-        "start": "the choice of round 2's start player",
-        "return": "the return of the sweets to the bowls",
-        "over": "the end of the game",
+        "base": tr("round {round}'s base value draw", round=r),
+        "favourites": tr("round {round}'s favourites", round=r),
+        "distribute": tr("round {round}'s distribution", round=r),
+        "endphase": tr("round {round}'s end phase (the bowls are empty)", round=r),
+        "scoring": tr("round {round}'s scoring", round=r),
+        "remove": tr("the removals after round 1"),
+        "start": tr("the choice of round 2's start player"),
+        "return": tr("the return of the sweets to the bowls"),
+        "over": tr("the end of the game"),
     }[state["phase"]]
 
 

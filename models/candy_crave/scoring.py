@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Scoreboard, ScoreEntry, ScoreLine, State
+from ..text import concat, tr, trn
 from .kit import Kit
 from .values import explain_row, type_value
 
@@ -32,14 +33,18 @@ def round_lines(kit: Kit, state: State, record: dict[str, Any]) -> dict[str, lis
             if n == 0:
                 continue
             faces = [kit.face(x) for x in record["rows"][t]]
-            how = ", ".join([f"base {kit.base_value(record['base'][t])}", *explain_row(faces)])
-            parties = ""
+            how = concat(tr("base {value}", value=kit.base_value(record["base"][t])), *explain_row(faces), sep=", ")
+            line = dict(round=record["round"], count=kit.count_text(t, n), value=values[t],
+                        points=n * values[t], how=how)
             if two:
-                parties = " [" + ", ".join(f"party {a}: {c}" for a, c in sorted(per_area.items()) if c) + "]"
-            out[p].append(ScoreLine(f"Round {record['round']}: {kit.count_text(t, n)}{parties} x {values[t]} "
-                                    f"= {n * values[t]} ({how})", n * values[t]))
+                parties = concat(*(tr("party {party}: {count}", party=a, count=c)
+                                   for a, c in sorted(per_area.items()) if c), sep=", ")
+                what = tr("Round {round}: {count} [{parties}] x {value} = {points} ({how})", parties=parties, **line)
+            else:
+                what = tr("Round {round}: {count} x {value} = {points} ({how})", **line)
+            out[p].append(ScoreLine(what, n * values[t]))
         if not out[p]:
-            out[p].append(ScoreLine(f"Round {record['round']}: no locked sweets", 0))
+            out[p].append(ScoreLine(tr("Round {round}: no locked sweets", round=record["round"]), 0))
     return out
 
 
@@ -55,14 +60,16 @@ def scoreboard(kit: Kit, state: State) -> Scoreboard:
     entries = {p: ScoreEntry.of(ls) for p, ls in lines.items()}
     final = state["phase"] == "over"
     board = Scoreboard.by_highest(entries, final=final)
-    notes = []
+    notes: list[str] = []
     for record in state["rounds"]:
         if record["left_in_bowls"]:
-            notes.append(f"Round {record['round']} ended with everyone withdrawn: "
-                         f"{record['left_in_bowls']} sweet(s) left in the bowls score nothing")
+            notes.append(trn("Round {round} ended with everyone withdrawn: {n} sweet(s) left in the bowls score "
+                             "nothing",
+                             "Round {round} ended with everyone withdrawn: {n} sweet(s) left in the bowls score "
+                             "nothing", record["left_in_bowls"], round=record["round"]))
     if not final:
         done = len(state["rounds"])
-        notes.append(f"{done} of 2 rounds scored" + ("; sweets are valued when the rows are laid out at the "
-                                                      "end of the round" if done < 2 else ""))
+        notes.append(tr("{done} of 2 rounds scored; sweets are valued when the rows are laid out at the end of "
+                        "the round", done=done) if done < 2 else tr("{done} of 2 rounds scored", done=done))
     board.notes = notes
     return board

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..text import tr
 from .kit import face_value
 
 
@@ -45,11 +46,11 @@ def explain_row(faces: Sequence[str]) -> list[str]:
         if f != "?":
             out.append(f)
         elif all(v is None for v in values):
-            out.append("? = 0 (only ? tiles)")
+            out.append(tr("? = 0 (only ? tiles)"))
         elif any(v is not None for v in values[i + 1:]):
-            out.append(f"? = {r:+d} (next valued tile)")
+            out.append(tr("? = {value:+d} (next valued tile)", value=r))
         else:
-            out.append(f"? = {r:+d} (previous valued tile)")
+            out.append(tr("? = {value:+d} (previous valued tile)", value=r))
     return out
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt, State
+from ..text import concat, tr, trn
 from .kit import Kit
-from .rules import area_name, describe_phase, reference_area, sets_in_play, turn_choices
+from .rules import and_list, area_name, describe_phase, or_list, reference_area, sets_in_play, turn_choices
 from .values import type_value
 
 
@@ -52,27 +53,33 @@ def prompts(kit: Kit, state: State) -> list[Prompt]:
     phase = state["phase"]
     n = len(state["players"])
     if phase == "base":
-        todo = [kit.name(t) for t in kit.types if t not in state["base"]]
-        src = "the five tiles set aside after round 1" if state["round"] == 2 else "the ten shuffled base value tiles"
-        return [Prompt(f"Draw a base value tile from {src} for each bowl and lay it face up beside the bowl: "
-                       f"still {', '.join(todo)}.")]
+        todo = concat(*(kit.name(t) for t in kit.types if t not in state["base"]), sep=", ")
+        if state["round"] == 2:
+            return [Prompt(tr("Draw a base value tile from the five tiles set aside after round 1 for each bowl "
+                              "and lay it face up beside the bowl: still {sweets}.", sweets=todo))]
+        return [Prompt(tr("Draw a base value tile from the ten shuffled base value tiles for each bowl and lay it "
+                          "face up beside the bowl: still {sweets}.", sweets=todo))]
     if phase == "favourites":
-        todo = [kit.name(t) for t in kit.types if t not in state["faceup"]]
+        todo = concat(*(kit.name(t) for t in kit.types if t not in state["faceup"]), sep=", ")
         if n >= 4:
-            how = "shuffle each stack and turn one of its tiles face up on top"
-        else:
-            extra = "a fourth" if n == 3 else "a third"
-            how = f"shuffle each stack, then shuffle {extra} set and lay one of its tiles face up on each stack"
-        return [Prompt(f"Starting at the lollipops, each player lays one favourites tile face down beside each "
-                       f"bowl; {how}. Still to turn up: {', '.join(todo)}.")]
+            return [Prompt(tr("Starting at the lollipops, each player lays one favourites tile face down beside "
+                              "each bowl; shuffle each stack and turn one of its tiles face up on top. Still to "
+                              "turn up: {sweets}.", sweets=todo))]
+        if n == 3:
+            return [Prompt(tr("Starting at the lollipops, each player lays one favourites tile face down beside "
+                              "each bowl; shuffle each stack, then shuffle a fourth set and lay one of its tiles "
+                              "face up on each stack. Still to turn up: {sweets}.", sweets=todo))]
+        return [Prompt(tr("Starting at the lollipops, each player lays one favourites tile face down beside each "
+                          "bowl; shuffle each stack, then shuffle a third set and lay one of its tiles face up on "
+                          "each stack. Still to turn up: {sweets}.", sweets=todo))]
     if phase in ("distribute", "endphase"):
         return [_turn_prompt(kit, state)]
     if phase == "scoring":
         k = sets_in_play(n)
-        todo = [kit.name(t) for t in kit.types if t not in state["rows"]]
-        return [Prompt(f"Round {state['round']} is over. Turn each favourites stack face up and lay its {k} "
-                       f"tiles in a row below its base value tile, in stack order, left to right: "
-                       f"{', '.join(todo)}.")]
+        todo = concat(*(kit.name(t) for t in kit.types if t not in state["rows"]), sep=", ")
+        return [Prompt(tr("Round {round} is over. Turn each favourites stack face up and lay its {k} tiles in a "
+                          "row below its base value tile, in stack order, left to right: {sweets}.",
+                          round=state["round"], k=k, sweets=todo))]
     if phase == "remove":
         due = 2 if n == 2 else 1
         out = []
@@ -81,26 +88,31 @@ def prompts(kit: Kit, state: State) -> list[Prompt]:
             held = sum(len(state["areas"][a]["locked"]) for a in state["order"] if state["owner"][a] == p)
             left = min(due - done, held)
             if left > 0:
-                out.append(Prompt(f"{p}: remove {left} of your locked sweets from the game (into the box).", to=p))
+                out.append(Prompt(trn("{player}: remove {n} of your locked sweets from the game (into the box).",
+                                      "{player}: remove {n} of your locked sweets from the game (into the box).",
+                                      left, player=p), to=p))
         return out
     if phase == "start":
-        return [Prompt(f"{' and '.join(state['tied'])} tie with the fewest points: choose who starts round 2 "
-                       f"(on the referee console).")]
+        return [Prompt(tr("{tied} tie with the fewest points: choose who starts round 2 (on the referee console).",
+                          tied=and_list(state["tied"])))]
     if phase == "return":
         starter = state.get("next_start")
-        extra = f" {starter} starts round 2."
         if n == 2:
             other = next(p for p in state["players"] if p != starter)
-            extra = (f" {starter} starts round 2 and plays parties A and D: dividers A and D in front of "
-                     f"{starter}, B and C in front of {other}.")
-        return [Prompt("Put every sweet back in its bowl and clear round 1's tiles away." + extra)]
+            return [Prompt(tr("Put every sweet back in its bowl and clear round 1's tiles away. {player} starts "
+                              "round 2 and plays parties A and D: dividers A and D in front of {player}, B and C "
+                              "in front of {other}.", player=starter, other=other))]
+        return [Prompt(tr("Put every sweet back in its bowl and clear round 1's tiles away. {player} starts round 2.",
+                          player=starter))]
     if phase == "over":
         from .scoring import scoreboard
         board = scoreboard(kit, state)
         best = board.entries[board.winners[0]].total
-        who = " and ".join(board.winners)
-        return [Prompt(f"Game over: {who} {'win' if len(board.winners) > 1 else 'wins'} with {best} points.",
-                       level="info")]
+        if len(board.winners) > 1:
+            text = tr("Game over: {winners} win with {points} points.", winners=and_list(board.winners), points=best)
+        else:
+            text = tr("Game over: {winner} wins with {points} points.", winner=board.winners[0], points=best)
+        return [Prompt(text, level="info")]
     return []
 
 
@@ -111,23 +123,33 @@ def _turn_prompt(kit: Kit, state: State) -> Prompt:
     c = turn_choices(state)
     if state["phase"] == "endphase":
         if c["pocket_own"]:
-            return Prompt(f"{who}: the bowls are empty; pocket one sweet from your play area.", to=player)
-        others = ", ".join(area_name(state, a) for a in c["pocket_from"])
-        return Prompt(f"{who}: your play area is empty; pocket one sweet from another play area ({others}), "
-                      f"or withdraw.", to=player)
+            return Prompt(tr("{player}: the bowls are empty; pocket one sweet from your play area.", player=who),
+                          to=player)
+        others = concat(*(area_name(state, a) for a in c["pocket_from"]), sep=", ")
+        return Prompt(tr("{player}: your play area is empty; pocket one sweet from another play area ({others}), "
+                         "or withdraw.", player=who, others=others), to=player)
     if "lock" in c:
-        return Prompt(f"{who}: lock the {c['lock']} sweet(s) of your play area behind your divider.", to=player)
+        return Prompt(trn("{player}: lock the {n} sweet(s) of your play area behind your divider.",
+                          "{player}: lock the {n} sweet(s) of your play area behind your divider.",
+                          c["lock"], player=who), to=player)
     if state["turns"] == 0:
-        return Prompt(f"{who} starts: take 1 sweet from any bowl into your play area.", to=player)
+        return Prompt(tr("{player} starts: take 1 sweet from any bowl into your play area.", player=who), to=player)
     ref = reference_area(state, area)
-    parts = []
+    parts: list[str] = []
     if c["take"]:
-        parts.append(f"take {' or '.join(map(str, c['take']))} sweets ({area_name(state, ref)}'s play area holds "
-                     f"{len(state['areas'][ref]['play'])})")
+        parts.append(trn("take {sizes} sweets ({other}'s play area holds {held})",
+                         "take {sizes} sweets ({other}'s play area holds {held})", max(c["take"]),
+                         sizes=or_list([str(k) for k in c["take"]]), other=area_name(state, ref),
+                         held=len(state["areas"][ref]["play"])))
     if c["short_take"]:
-        parts.append(f"once only, take all {c['short_take']} sweets left in the bowls")
+        parts.append(trn("once only, take all {n} sweets left in the bowls",
+                         "once only, take all {n} sweets left in the bowls", c["short_take"]))
     if c["steal"]:
-        parts.append("steal the play area of " + " or ".join(
-            f"{area_name(state, v)} ({len(state['areas'][v]['play'])})" for v in c["steal"]))
-    parts.append("withdraw (tell the referee console)")
-    return Prompt(f"{who}: " + "; or ".join(parts) + ".", to=player)
+        victims = [tr("{area} ({held})", area=area_name(state, v), held=len(state["areas"][v]["play"]))
+                   for v in c["steal"]]
+        parts.append(tr("steal the play area of {victims}", victims=or_list(victims)))
+    parts.append(tr("withdraw (tell the referee console)"))
+    choices = parts[0]
+    for part in parts[1:]:
+        choices = tr("{choices}; or {choice}", choices=choices, choice=part)
+    return Prompt(tr("{player}: {choices}.", player=who, choices=choices), to=player)

@@ -7,24 +7,27 @@ favourites stacks and the unused tiles are unknown.
 from __future__ import annotations
 
 from ..engine import State
+from ..text import tr
 from ..whereabouts import Whereabouts
 from .kit import Kit
 from .rules import area_name
 
 
 def whereabouts(w: Whereabouts, state: State, kit: Kit) -> Whereabouts:
-    w.place_all((f"CCR:SWEET:{s}" for s in state["bowls"]), "in the bowls")
-    w.place_all((f"CCR:SWEET:{s}" for s in state["box"]), "removed from the game")
+    w.place_all((f"CCR:SWEET:{s}" for s in state["bowls"]), tr("in the bowls"))
+    w.place_all((f"CCR:SWEET:{s}" for s in state["box"]), tr("removed from the game"))
     for a, area in state["areas"].items():
         name = area_name(state, a)
-        w.place_all((f"CCR:SWEET:{s}" for s in area["play"]), f"in {name}'s play area", "in a play area")
-        w.place_all((f"CCR:SWEET:{s}" for s in area["locked"]), f"locked by {name}", "locked")
+        w.place_all((f"CCR:SWEET:{s}" for s in area["play"]), tr("in {area}'s play area", area=name),
+                    tr("in a play area"))
+        w.place_all((f"CCR:SWEET:{s}" for s in area["locked"]), tr("locked by {area}", area=name), tr("locked"))
     for t, tile in state["base"].items():
-        w.place(f"CCR:BASE:{tile}", f"at the {kit.name(t)}", "drawn this round")
-    w.place_all((f"CCR:BASE:{t}" for t in state["base_spent"]), "back in the box (used in round 1)")
+        w.place(f"CCR:BASE:{tile}", tr("at the {sweets}", sweets=kit.name(t)), tr("drawn this round"))
+    w.place_all((f"CCR:BASE:{t}" for t in state["base_spent"]), tr("back in the box (used in round 1)"))
     for t, tile in state["faceup"].items():
         if tile not in state["rows"].get(t, ()):
-            w.place(f"CCR:FAV:{tile}", f"face up on the {kit.name(t)} stack", "face up on a stack")
+            w.place(f"CCR:FAV:{tile}", tr("face up on the {sweets} stack", sweets=kit.name(t)),
+                    tr("face up on a stack"))
     for t, row in state["rows"].items():
-        w.place_all((f"CCR:FAV:{x}" for x in row), f"in the {kit.name(t)} row", "in a row")
+        w.place_all((f"CCR:FAV:{x}" for x in row), tr("in the {sweets} row", sweets=kit.name(t)), tr("in a row"))
     return w

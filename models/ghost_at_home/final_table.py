@@ -26,17 +26,13 @@ from typing import Any
 from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
+from ..text import Text, concat, tr, trn
 from .kit import FLOORS, SIDES, Kit
 from .layout import PILE_MM, read
-from .rules import empty_floor, fully_explored, rooms_explored
+from .rules import empty_floor, fully_explored, rooms_explored, words_and
 from .scoring import scoreboard
 
 State = dict[str, Any]
-SIDE_WORD = {"L": "left", "R": "right"}
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[str, Any],
@@ -45,9 +41,9 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
     setup: State = dict(game.setup(players, options))
     reading = read(kit, setup, snapshot)
     counted: list[str] = []
-    why: dict[str, str] = {}
-    problems: list[str] = []
-    wrong: list[str] = []        # what the players must put right before the table can be scored
+    why: dict[str, Text] = {}
+    problems: list[Text] = []
+    wrong: list[Text] = []       # what the players must put right before the table can be scored
 
     for p in setup["players"]:
         for f in FLOORS:
@@ -56,15 +52,16 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
             if len(seen) == 1:
                 counted.append(seen[0])
             elif not seen:
-                wrong.append(f"{p}'s floor {f} card is not seen: lay it in {p}'s house, the side the floor "
-                             f"shows up (dark or lit)")
+                wrong.append(tr("{player}'s floor {floor} card is not seen: lay it in {player}'s house, the side "
+                                "the floor shows up (dark or lit)", player=p, floor=f))
             else:
-                wrong.append(f"both faces of {p}'s floor {f} card are seen: leave only the one the floor shows")
+                wrong.append(tr("both faces of {player}'s floor {floor} card are seen: leave only the one the floor "
+                                "shows", player=p, floor=f))
     for payload, (colour, _f, _lit) in kit.floor_cards.items():
         if colour not in setup["players"]:
-            why[payload] = f"the {colour} house is nobody's in this game"
+            why[payload] = tr("the {colour} house is nobody's in this game", colour=colour)
     for roof in kit.roofs.values():
-        why[roof] = "a roof scores nothing"
+        why[roof] = tr("a roof scores nothing")
 
     houses: dict[str, list[dict[str, Any]]] = {}
     for p in setup["players"]:
@@ -76,29 +73,32 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
                 rooms = fl["rooms"][s]
                 counted += rooms
                 if len(rooms) > 1:
-                    wrong.append(f"{p}'s floor {f} shows {len(rooms)} room cards on its {SIDE_WORD[s]}: "
-                                 f"one room card a side")
+                    wrong.append(tr("{player}'s floor {floor} shows {count} room cards on its left: one room "
+                                    "card a side", player=p, floor=f, count=len(rooms)) if s == "L" else
+                                 tr("{player}'s floor {floor} shows {count} room cards on its right: one room "
+                                    "card a side", player=p, floor=f, count=len(rooms)))
                 for r in rooms:
                     if kit.kind(r) == "room" and kit.floor_of(r) != f:
-                        wrong.append(f"{kit.name(r)} is a floor {kit.floor_of(r)} room on {p}'s floor {f}: "
-                                     f"a room card goes on its own floor (only a wild room card goes anywhere)")
+                        wrong.append(tr("{room} is a floor {own} room on {player}'s floor {floor}: a room card goes "
+                                        "on its own floor (only a wild room card goes anywhere)", room=kit.name(r),
+                                        own=kit.floor_of(r), player=p, floor=f))
                 floor["rooms"][s] = rooms[0] if rooms else None
                 for c in fl["cats"][s]:
-                    why[c] = f"a cat on {p}'s floor {f} scores nothing"
+                    why[c] = tr("a cat on {player}'s floor {floor} scores nothing", player=p, floor=f)
                 floor["cats"][s] = fl["cats"][s][0] if fl["cats"][s] else None
             for g in fl["ghosts"]:
-                why[g] = f"a ghost on {p}'s floor {f} scores nothing"
+                why[g] = tr("a ghost on {player}'s floor {floor} scores nothing", player=p, floor=f)
             floor["ghosts"] = list(fl["ghosts"])
             houses[p].append(floor)
 
     for c in reading["strays"]:
-        why[c] = "lies outside every house and pile"
-        problems.append(f"{kit.name(c)} lies outside every house and pile")
+        why[c] = tr("lies outside every house and pile")
+        problems.append(tr("{card} lies outside every house and pile", card=kit.name(c)))
     piles = [m for k, m in snapshot.zones().items() if k in ("DECK", "DISCARD")]
     for seen_card in snapshot:
         if seen_card.payload in kit.cards and any(m.distance_to(seen_card.x_mm, seen_card.y_mm) <= PILE_MM
                                                   for m in piles):
-            why.setdefault(seen_card.payload, "on the deck or the discard pile")
+            why.setdefault(seen_card.payload, tr("on the deck or the discard pile"))
 
     state: State = dict(setup, houses=houses, phase="over", turn=setup["players"][0], winner=None)
     if not wrong:
@@ -106,14 +106,18 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
         if not full:
             shown = ", ".join(f"{p} {rooms_explored(state, p)}" for p in setup["players"])
             strays = [c for c in reading["strays"] if kit.kind(c) in ("room", "wild")]
-            wrong.append(f"no house has every floor filled (rooms explored, of 6: {shown}), so nobody has escaped yet"
-                         + (f"; {_and([kit.name(c) for c in strays])} lie{'s' if len(strays) == 1 else ''} "
-                            f"outside every house: lay each room card beside its floor" if strays else ""))
+            wrong.append(tr("no house has every floor filled (rooms explored, of 6: {shown}), so nobody has escaped "
+                            "yet", shown=shown))
+            if strays:
+                wrong.append(trn("{cards} lies outside every house: lay each room card beside its floor",
+                                 "{cards} lie outside every house: lay each room card beside its floor", len(strays),
+                                 cards=words_and([kit.name(c) for c in strays])))
         elif len(full) > 1:
-            wrong.append(f"the houses of {_and(full)} each have every floor filled, but only one player escapes: "
-                         f"show the other houses as the ghosts left them")
+            wrong.append(tr("the houses of {players} each have every floor filled, but only one player escapes: "
+                            "show the other houses as the ghosts left them", players=words_and(full)))
         else:
             state["winner"] = full[0]
     if wrong:
-        return table_score("GAH", snapshot, None, counted, why, problems, "; ".join(wrong), game.fixed_markers)
+        return table_score("GAH", snapshot, None, counted, why, problems, concat(*wrong, sep="; "),
+                           game.fixed_markers)
     return table_score("GAH", snapshot, scoreboard(kit, state), counted, why, problems, fixed=game.fixed_markers)

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, Game, IllegalAction, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
+from ..text import tr
 from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
@@ -40,13 +41,13 @@ class GhostAtHome(Game):
     options = {
         "hole_onto_ghost": Option(
             True,
-            "Whether the Time Space Hole may move a ghost onto a floor that already holds one (a guess: the "
-            "rulebook forbids it for a ghost played from hand only, and its 'second ghost on a lit floor' can "
-            "arrive no other way)"),
+            tr("Whether the Time Space Hole may move a ghost onto a floor that already holds one (a guess: the "
+               "rulebook forbids it for a ghost played from hand only, and its 'second ghost on a lit floor' can "
+               "arrive no other way)")),
         "lightning_ghost": Option(
             "discard",
-            "What happens to a ghost on the floor Lightning darkens (a guess; the rulebook is silent): discard = "
-            "a ghost in the dark discards the floor's rooms and itself, as on arrival; stay = it just stays",
+            tr("What happens to a ghost on the floor Lightning darkens (a guess; the rulebook is silent): discard = "
+               "a ghost in the dark discards the floor's rooms and itself, as on arrival; stay = it just stays"),
             ("discard", "stay")),
     }
 
@@ -56,8 +57,9 @@ class GhostAtHome(Game):
         self.rules = rules.Rules(self.kit)
 
     kind_names: ClassVar[dict[str, tuple[str, str]]] = {
-        "room": ("room card", "room cards"), "wild": ("wild room card", "wild room cards"),
-        "ghost": ("ghost", "ghosts"), "cat": ("cat", "cats"), "special": ("special card", "special cards")}
+        "room": (tr("room card"), tr("room cards")), "wild": (tr("wild room card"), tr("wild room cards")),
+        "ghost": (tr("ghost"), tr("ghosts")), "cat": (tr("cat"), tr("cats")),
+        "special": (tr("special card"), tr("special cards"))}
 
     def count_kind_of(self, component: Any) -> str | None:
         """Cards count by their type (cats, ghosts...); floor and roof cards are not tracked."""
@@ -65,7 +67,7 @@ class GhostAtHome(Game):
 
     def whereabouts(self, state: State) -> Any:
         """The cards on the table and on the discard pile (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts("no hand can hold one"), state)
+        return _whereabouts(self.new_whereabouts(tr("no hand can hold one")), state)
 
     def seats(self) -> list[str]:
         """A seat per complete house (floors.csv: all six floor faces of a colour)."""
@@ -77,7 +79,7 @@ class GhostAtHome(Game):
 
     def _apply(self, state: State, action: Any) -> list[Any]:
         if state["phase"] == "over":
-            raise IllegalAction(f"{action.type}: the game is over, {state['winner']} escaped")
+            raise rules.fail(action, tr("the game is over, {player} escaped", player=state["winner"]))
         return self.rules.apply(state, action)
 
     def handlers(self) -> dict[type[Action], Any]:
@@ -105,7 +107,8 @@ class GhostAtHome(Game):
         cards = [(c.payload.split(":", 1)[1], c.name) for c in self.catalog.of_kind("cards")]
         cats = [c for c in cards if c[0].startswith("CAT:")]
         return {**base, "target": base["player"], "card": cards, "cat": cats, "ghost": cards,
-                "floor": [(f, f"floor {f}") for f in (1, 2, 3)], "side": [("L", "left"), ("R", "right")],
+                "floor": [(f, tr("floor {floor}", floor=f)) for f in (1, 2, 3)],
+                "side": [("L", tr("left side")), ("R", tr("right side"))],
                 "cards": cards, "count": [(n, str(n)) for n in range(1, 8)],
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
 
@@ -125,8 +128,8 @@ class GhostAtHome(Game):
     #: a pass clears the floor's rooms and the ghost: a whole turn can come and
     #: go within a camera gap, so the referee picks among the search's findings
     jumps_leave_traces = False
-    late_notes = ("A discard and draw never shows on the table: a game with one cannot be taken over as it "
-                  "lies.",)
+    late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
+                     "lies."),)
 
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)

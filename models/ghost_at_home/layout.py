@@ -32,6 +32,7 @@ from typing import Any
 from ..engine import Layout, State
 from ..table import Placement, Snapshot
 from ..tags import seat, zone
+from ..text import tr
 from .kit import FLOORS, SIDES, Kit
 
 CARD_MM = (44.0, 58.0)
@@ -114,7 +115,7 @@ def read(kit: Kit, state: State, snapshot: Snapshot) -> Layout:
                 houses[p][f - 1]["light"] = "lit" if seen[0][1] else "dark"
                 anchors.append((seen[0][0], p, f))
             else:
-                missing.append(f"{p} floor {f}")
+                missing.append(tr("{player} floor {floor}", player=p, floor=f))
     piles = [m for k, m in snapshot.zones().items() if k in ("DECK", "DISCARD")]
     strays = []
     for s in snapshot.sightings:

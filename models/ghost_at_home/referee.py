@@ -25,9 +25,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
+from ..text import Text, concat, tr, trn
 from .actions import Cat, CatDefence, CatFood, Elevator, Ghost, Lightning, Pass, Rooms, TimeSpaceHole
 from .kit import SIDES
 from .layout import without
+from .rules import words_or
 
 Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
 
@@ -152,70 +154,83 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     return out
 
 
-def _where(w: Place) -> str:
+def _where(w: Place) -> Text:
     p, f, key, s = w
     if key == "ghosts":
-        return f"on {p}'s floor {f}"
-    side = "left" if s == "L" else "right"
-    return f"{'beside' if key == 'cats' else 'in'} {p}'s floor {f} {side} {'room' if key == 'rooms' else ''}".strip()
+        return tr("on {player}'s floor {floor}", player=p, floor=f)
+    if key == "cats" and s == "L":
+        return tr("beside {player}'s floor {floor} left", player=p, floor=f)
+    if key == "cats":
+        return tr("beside {player}'s floor {floor} right", player=p, floor=f)
+    if s == "L":
+        return tr("in {player}'s floor {floor} left room", player=p, floor=f)
+    return tr("in {player}'s floor {floor} right room", player=p, floor=f)
 
 
-def put_back(expected: Layout, reading: Layout, limit: int = 6) -> list[str]:
+def put_back(expected: Layout, reading: Layout, limit: int = 6) -> list[Text]:
     appeared, vanished, moved, flipped = _diff(expected, reading)
     lines = []
     for c, w in sorted(appeared.items()):
-        lines.append(f"take {c} off {w[0]}'s floor {w[1]}")
+        lines.append(tr("take {card} off {player}'s floor {floor}", card=c, player=w[0], floor=w[1]))
     for c, w in sorted(vanished.items()):
-        lines.append(f"put {c} back {_where(w)}")
+        lines.append(tr("put {card} back {where}", card=c, where=_where(w)))
     for c, (src, _dst) in sorted(moved.items()):
-        lines.append(f"put {c} back {_where(src)}")
+        lines.append(tr("put {card} back {where}", card=c, where=_where(src)))
     for (p, f), was, _now in flipped:
-        lines.append(f"turn {p}'s floor {f} card to its {was} face")
+        if was == "lit":
+            lines.append(tr("turn {player}'s floor {floor} card to its lit face", player=p, floor=f))
+        else:
+            lines.append(tr("turn {player}'s floor {floor} card to its dark face", player=p, floor=f))
     exp_strays = set(expected["strays"])
     for c in reading["strays"]:
         if c not in exp_strays and c not in expected.get("clearing", []):
-            lines.append(f"{c} lies outside every house: play it into a house or put it on the discard pile")
+            lines.append(tr("{card} lies outside every house: play it into a house or put it on the discard pile",
+                            card=c))
     if len(lines) > limit:
-        lines = lines[:limit] + [f"and {len(lines) - limit} more"]
+        lines = lines[:limit] + [trn("and {n} more", "and {n} more", len(lines) - limit)]
     return lines
 
 
 def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
     if reading["missing"]:
-        return "out_of_sync", [Prompt(f"Cannot read {', '.join(reading['missing'])}: lay each floor card face up "
-                                      f"(one face only) with its rooms beside it.", level="error")]
+        return "out_of_sync", [Prompt(tr("Cannot read {floors}: lay each floor card face up (one face only) with "
+                                         "its rooms beside it.", floors=concat(*reading["missing"], sep=", ")),
+                                      level="error")]
     appeared, vanished, moved, flipped = _diff(expected, reading)
     fix = put_back(expected, reading)
+    fixes = concat(*fix, sep="; ")
     lying = set(places(reading)) | set(reading["strays"])
     lingering = [c for c in state["clearing"] if c in lying]
     if lingering and (appeared or vanished or moved or flipped):
-        return "waiting", [Prompt(f"Put {', '.join(lingering)} on the discard pile first: the next move counts "
-                                  f"once they are off the table.", level="todo")]
+        return "waiting", [Prompt(tr("Put {cards} on the discard pile first: the next move counts once they are "
+                                     "off the table.", cards=", ".join(lingering)), level="todo")]
     pd = state["pending"]
     if state["phase"] == "turn" and not pd and not appeared and not vanished and not moved and len(flipped) == 1:
         (o, f), was, now = flipped[0]
         if o == state["turn"] and was == "dark" and now == "lit":
-            return "waiting", [Prompt(f"{o} turned on the light of floor {f}: say on the console how (the Light "
-                                      f"Bulb card, or which 2-3 cards with 5 lightbulbs were discarded).", to=o)]
+            return "waiting", [Prompt(tr("{player} turned on the light of floor {floor}: say on the console how "
+                                         "(the Light Bulb card, or which 2-3 cards with 5 lightbulbs were "
+                                         "discarded).", player=o, floor=f), to=o)]
     if pd:
-        return "out_of_sync", [Prompt(f"{pd['player']} must answer {pd['by']}'s ghost on floor {pd['floor']} first "
-                                      f"(discard a cat from hand, or pass on the console): {'; '.join(fix)}.",
-                                      level="error")]
+        return "out_of_sync", [Prompt(tr("{player} must answer {by}'s ghost on floor {floor} first (discard a cat "
+                                         "from hand, or pass on the console): {fixes}.", player=pd["player"],
+                                         by=pd["by"], floor=pd["floor"], fixes=fixes), level="error")]
     if state["phase"] == "escape":
         esc = state["escape"]
         ghosts = [c for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
         if len(ghosts) == 1 and len(esc["waiting"]) > 1 and len(appeared) == 1:
-            return "waiting", [Prompt(f"{ghosts[0]} is on {esc['player']}'s house: say on the console who played "
-                                      f"it ({' or '.join(esc['waiting'])}).", level="todo")]
+            return "waiting", [Prompt(tr("{ghost} is on {player}'s house: say on the console who played it "
+                                         "({players}).", ghost=ghosts[0], player=esc["player"],
+                                         players=words_or(esc["waiting"])), level="todo")]
     for seq in candidates(game, state, reading):
         try:
             game.apply_all(state, seq)
         except Exception as e:  # IllegalAction: say the rules' reason
             reason = getattr(e, "reason", str(e))
-            return "out_of_sync", [Prompt(f"{reason}: {'; '.join(fix)}.", level="error")]
+            return "out_of_sync", [Prompt(tr("{reason}: {fixes}.", reason=reason, fixes=fixes), level="error")]
     if not fix:
-        return "out_of_sync", [Prompt("The table does not match the game: put it back as shown.", level="error")]
-    return "out_of_sync", [Prompt(f"The table does not match the game: {'; '.join(fix)}.", level="error")]
+        return "out_of_sync", [Prompt(tr("The table does not match the game: put it back as shown."), level="error")]
+    return "out_of_sync", [Prompt(tr("The table does not match the game: {fixes}.", fixes=fixes), level="error")]
 
 
 __all__ = ["candidates", "explain", "places"]

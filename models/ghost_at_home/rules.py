@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
+from ..text import Text, concat, tr, trn
 from .actions import (
     ACTIONS,
     Cat,
@@ -45,6 +46,52 @@ from .kit import FLOORS, SIDES, Kit
 HAND_SIZE = 3
 LIGHT_BULBS = 5
 
+def words_or(items: Sequence[Any]) -> Any:
+    """``A or B or C``, translatable (a single item as it is)."""
+    out = items[0]
+    for item in items[1:]:
+        out = tr("{either} or {other}", either=out, other=item)
+    return out
+
+
+def words_and(items: Sequence[Any]) -> Any:
+    """``A, B and C``, translatable (a single item as it is)."""
+    if len(items) == 1:
+        return items[0]
+    return tr("{items} and {last}", items=concat(*items[:-1], sep=", "), last=items[-1])
+
+
+def not_of_kind(card: str, kind: str, wanted: tuple[str, ...]) -> Text:
+    """Why ``card`` (of ``kind``) is not one of the ``wanted`` kinds, said whole
+    (a card type is a word no sentence takes as a parameter: it would not agree)."""
+    if wanted == ("ghost",):
+        if kind == "room":
+            return tr("{card} is a room card, not a ghost card", card=card)
+        if kind == "wild":
+            return tr("{card} is a wild card, not a ghost card", card=card)
+        if kind == "cat":
+            return tr("{card} is a cat card, not a ghost card", card=card)
+        if kind == "special":
+            return tr("{card} is a special card, not a ghost card", card=card)
+    if wanted == ("cat",):
+        if kind == "room":
+            return tr("{card} is a room card, not a cat card", card=card)
+        if kind == "wild":
+            return tr("{card} is a wild card, not a cat card", card=card)
+        if kind == "ghost":
+            return tr("{card} is a ghost card, not a cat card", card=card)
+        if kind == "special":
+            return tr("{card} is a special card, not a cat card", card=card)
+    if wanted == ("room", "wild"):
+        if kind == "ghost":
+            return tr("{card} is a ghost card, not a room or wild card", card=card)
+        if kind == "cat":
+            return tr("{card} is a cat card, not a room or wild card", card=card)
+        if kind == "special":
+            return tr("{card} is a special card, not a room or wild card", card=card)
+    # card types (catalog identifiers) the sentences above do not know
+    return tr("{card} is of card type {kind}, not {wanted}", card=card, kind=kind, wanted=" | ".join(wanted))
+
 
 # --------------------------------------------------------------------------- setup
 
@@ -56,8 +103,8 @@ def empty_floor() -> dict[str, Any]:
 def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
     for p in players:
         if not kit.has_house(p):
-            raise GameSetupError(f"no house for seat colour {p} in the catalog (floors.csv needs its six floor "
-                                 f"faces); houses: {', '.join(sorted(kit.houses))}")
+            raise GameSetupError(tr("no house for seat colour {colour} in the catalog (floors.csv needs its six "
+                                    "floor faces); houses: {houses}", colour=p, houses=", ".join(sorted(kit.houses))))
     n = len(players)
     return {
         "players": list(players),
@@ -115,15 +162,15 @@ def next_floor(state: State, player: str) -> int | None:
     return None
 
 
-def light_blocker(state: State, player: str, floor: int) -> str | None:
+def light_blocker(state: State, player: str, floor: int) -> Text | None:
     """Why ``player`` may not light ``floor`` now, or None."""
     house = state["houses"][player]
     if house[floor - 1]["lit"]:
-        return f"the light of {player}'s floor {floor} is already on"
+        return tr("the light of {player}'s floor {floor} is already on", player=player, floor=floor)
     for f in FLOORS[: floor - 1]:
         if not floor_full(house[f - 1]):
-            return (f"floor {floor} may be lit only when every lower floor is full, and floor {f} holds "
-                    f"{len(rooms_of(house[f - 1]))} of 2 rooms")
+            return tr("floor {floor} may be lit only when every lower floor is full, and floor {lower} holds "
+                      "{rooms} of 2 rooms", floor=floor, lower=f, rooms=len(rooms_of(house[f - 1])))
     return None
 
 
@@ -157,7 +204,8 @@ def seats_from(state: State, player: str) -> list[str]:
 
 
 def fail(action: Any, reason: str) -> IllegalAction:
-    return IllegalAction(f"{action.type}: {reason}")
+    """The refusal of ``action``: its type (as it is in every language), then why."""
+    return IllegalAction(tr("{action}: {reason}", action=action.type, reason=reason))
 
 
 class Rules:
@@ -182,7 +230,8 @@ class Rules:
     def _player(self, state: State, a: Any, name: str) -> str:
         p = name.strip().upper()
         if p not in state["players"]:
-            raise fail(a, f"{name!r} is not playing (players: {', '.join(state['players'])})")
+            raise fail(a, tr("{name!r} is not playing (players: {players})", name=name,
+                             players=", ".join(state["players"])))
         return p
 
     def _in_turn(self, state: State, a: Any) -> str:
@@ -190,27 +239,28 @@ class Rules:
         p = self._player(state, a, a.player)
         if state["pending"]:
             pd = state["pending"]
-            raise fail(a, f"{pd['player']} must first answer {pd['by']}'s ghost on floor {pd['floor']} "
-                          f"(cat_defence or pass)")
+            raise fail(a, tr("{player} must first answer {by}'s ghost on floor {floor} (cat_defence or pass)",
+                             player=pd["player"], by=pd["by"], floor=pd["floor"]))
         if state["phase"] == "escape":
             esc = state["escape"]
-            raise fail(a, f"{esc['player']} is escaping: only ghosts against {esc['player']} and passes from "
-                          f"{', '.join(esc['waiting'])} now")
+            raise fail(a, tr("{player} is escaping: only ghosts against {player} and passes from {waiting} now",
+                             player=esc["player"], waiting=", ".join(esc["waiting"])))
         if p != state["turn"]:
-            raise fail(a, f"it is {state['turn']}'s turn, not {p}'s")
+            raise fail(a, tr("it is {turn}'s turn, not {player}'s", turn=state["turn"], player=p))
         return p
 
     def _hand(self, state: State, a: Any, p: str, n: int) -> None:
         if state["hands"][p] < n:
-            raise fail(a, f"{p} holds {state['hands'][p]} card(s), not {n}")
+            raise fail(a, trn("{player} holds {n} card, not {needed}", "{player} holds {n} card(s), not {needed}",
+                              state["hands"][p], player=p, needed=n))
 
     def _card(self, state: State, a: Any, text: str, kinds: tuple[str, ...]) -> str:
         """A card named in an action, of one of ``kinds``."""
         c = self.kit.card(text)
         if c is None:
-            raise fail(a, f"there is no card {text!r} in Ghost at Home")
+            raise fail(a, tr("there is no card {text!r} in Ghost at Home", text=text))
         if self.kit.kind(c) not in kinds:
-            raise fail(a, f"{c} is a {self.kit.kind(c)} card, not a {' or '.join(kinds)} card")
+            raise fail(a, not_of_kind(c, self.kit.kind(c), kinds))
         return c
 
     def _from_hand(self, state: State, a: Any, text: str, kinds: tuple[str, ...]) -> str:
@@ -218,26 +268,27 @@ class Rules:
         c = self._card(state, a, text, kinds)
         where = locate(state, c)
         if where:
-            raise fail(a, f"{c} already lies on {where[0]}'s floor {where[1]}")
+            raise fail(a, tr("{card} already lies on {player}'s floor {floor}", card=c, player=where[0],
+                             floor=where[1]))
         if c in state["discard"]["seen"]:
-            raise fail(a, f"{c} is in the discard pile")
+            raise fail(a, tr("{card} is in the discard pile", card=c))
         return c
 
     def _special(self, state: State, a: Any, p: str) -> str:
         c = self.kit.specials.get(a.type)
         if c is None:
-            raise fail(a, f"the catalog has no {a.type} card")
+            raise fail(a, tr("the catalog has no {effect} card", effect=a.type))
         self._hand(state, a, p, 1)
         if c in state["discard"]["seen"]:
-            raise fail(a, f"{self.kit.name(c)} is in the discard pile")
+            raise fail(a, tr("{card} is in the discard pile", card=self.kit.name(c)))
         return c
 
     def _space(self, a: Any, floor: Any, side: Any) -> tuple[int, str]:
         if floor not in FLOORS:
-            raise fail(a, f"floor must be 1, 2 or 3, not {floor!r}")
+            raise fail(a, tr("floor must be 1, 2 or 3, not {floor!r}", floor=floor))
         s = str(side).strip().upper()
         if s not in SIDES:
-            raise fail(a, f"side must be L or R, not {side!r}")
+            raise fail(a, tr("side must be L or R, not {side!r}", side=side))
         return floor, s
 
     # ---- the pile and the deck
@@ -259,12 +310,13 @@ class Rules:
                     break
                 state["deck"] = state["discard"]["count"]
                 state["discard"] = {"count": 0, "seen": []}
-                events.append(Event("reshuffle", "The deck ran out: shuffle the discard pile into a new deck"))
+                events.append(Event("reshuffle", tr("The deck ran out: shuffle the discard pile into a new deck")))
             state["deck"] -= 1
             state["hands"][p] += 1
             got += 1
         if got:
-            events.append(Event("draw", f"{p} draws {got} card(s)", {"player": p, "count": got}))
+            events.append(Event("draw", trn("{player} draws {n} card", "{player} draws {n} card(s)", got, player=p),
+                                {"player": p, "count": got}))
 
     def _refill(self, state: State, p: str, events: list[Event]) -> None:
         if state["hands"][p] < HAND_SIZE:
@@ -280,9 +332,11 @@ class Rules:
             n = 2 if len(state["players"]) == 2 else 1
             state["phase"] = "escape"
             state["escape"] = {"player": p, "waiting": others, "ghosts_left": {o: n for o in others}}
-            events.append(Event("escape", f"{p}'s house is fully explored: {p} tries to escape! "
-                                          f"{', '.join(others)} may play {'up to 2 ghosts' if n == 2 else 'a ghost'} "
-                                          f"to stop it", {"player": p}))
+            text = (tr("{player}'s house is fully explored: {player} tries to escape! {others} may play up to 2 "
+                       "ghosts to stop it", player=p, others=", ".join(others)) if n == 2 else
+                    tr("{player}'s house is fully explored: {player} tries to escape! {others} may play a ghost "
+                       "to stop it", player=p, others=", ".join(others)))
+            events.append(Event("escape", text, {"player": p}))
             return
         self._refill(state, p, events)
         state["turn"] = seat_after(state, p)
@@ -291,8 +345,8 @@ class Rules:
         esc = state["escape"]
         x = esc["player"]
         if not fully_explored(state, x):
-            events.append(Event("escape_stopped", f"{x}'s escape is stopped; everyone refills to 3 cards, "
-                                                  f"starting with {x}", {"player": x}))
+            events.append(Event("escape_stopped", tr("{player}'s escape is stopped; everyone refills to 3 cards, "
+                                                     "starting with {player}", player=x), {"player": x}))
             for p in seats_from(state, x):
                 self._refill(state, p, events)
             state["phase"] = "turn"
@@ -303,8 +357,8 @@ class Rules:
             state["phase"] = "over"
             state["winner"] = x
             state["escape"] = None
-            events.append(Event("escaped", f"Nobody stopped {x}: {x} escapes the haunted house and wins!",
-                                {"player": x}))
+            events.append(Event("escaped", tr("Nobody stopped {player}: {player} escapes the haunted house and wins!",
+                                              player=x), {"player": x}))
 
     def _resume(self, state: State, how: str, events: list[Event]) -> None:
         if how == "escape":
@@ -323,21 +377,26 @@ class Rules:
             if a.cat is not None:
                 cat = self._card(state, a, a.cat, ("cat",))
                 if cat not in cats:
-                    raise fail(a, f"{cat} is not on {target}'s floor {floor} (cats there: {', '.join(cats)})")
+                    raise fail(a, tr("{cat} is not on {player}'s floor {floor} (cats there: {cats})", cat=cat,
+                                     player=target, floor=floor, cats=", ".join(cats)))
             fl["cats"] = {s: (None if c == cat else c) for s, c in fl["cats"].items()}
             self._off_table(state, [ghost, cat])
-            events.append(Event("ghost_meets_cat", f"{ghost} meets {cat} on {target}'s floor {floor}: discard "
-                                                   f"both", {"ghost": ghost, "cat": cat, "player": target}))
+            events.append(Event("ghost_meets_cat", tr("{ghost} meets {cat} on {player}'s floor {floor}: discard "
+                                                      "both", ghost=ghost, cat=cat, player=target, floor=floor),
+                                {"ghost": ghost, "cat": cat, "player": target}))
             self._resume(state, resume, events)
             return
         fl["ghosts"].append(ghost)
         state["pending"] = {"player": target, "by": by, "ghost": ghost, "floor": floor, "resume": resume}
-        light = "lit" if fl["lit"] else "dark"
-        events.append(Event("ghost", f"{by}'s ghost {ghost} comes to {target}'s floor {floor} ({light}): "
-                                     f"{target} may discard a cat from hand to cancel it",
-                            {"ghost": ghost, "player": target, "floor": floor}))
+        if fl["lit"]:
+            text = tr("{by}'s ghost {ghost} comes to {player}'s floor {floor} (lit): {player} may discard a cat "
+                      "from hand to cancel it", by=by, ghost=ghost, player=target, floor=floor)
+        else:
+            text = tr("{by}'s ghost {ghost} comes to {player}'s floor {floor} (dark): {player} may discard a cat "
+                      "from hand to cancel it", by=by, ghost=ghost, player=target, floor=floor)
+        events.append(Event("ghost", text, {"ghost": ghost, "player": target, "floor": floor}))
 
-    def _haunt(self, state: State, p: str, floor: int, events: list[Event], why: str) -> None:
+    def _haunt(self, state: State, p: str, floor: int, events: list[Event], why: Text) -> None:
         """The floor's rooms and ghosts are discarded and its light goes off."""
         fl = state["houses"][p][floor - 1]
         gone = rooms_of(fl) + list(fl["ghosts"])
@@ -345,7 +404,8 @@ class Rules:
         fl["ghosts"] = []
         fl["lit"] = False
         self._off_table(state, gone)
-        events.append(Event("haunted", f"{why}: discard {', '.join(gone)} from {p}'s floor {floor}",
+        events.append(Event("haunted", tr("{why}: discard {cards} from {player}'s floor {floor}", why=why,
+                                          cards=", ".join(gone), player=p, floor=floor),
                             {"player": p, "floor": floor, "cards": gone}))
 
     # ---- actions
@@ -353,7 +413,7 @@ class Rules:
     def _rooms(self, state: State, a: Rooms) -> list[Event]:
         p = self._in_turn(state, a)
         if not a.rooms:
-            raise fail(a, "name at least one room card")
+            raise fail(a, tr("name at least one room card"))
         self._hand(state, a, p, len(a.rooms))
         plays = []
         for r in a.rooms:
@@ -362,23 +422,30 @@ class Rules:
             c = self._from_hand(state, a, str(r["card"]), ("room", "wild"))
             f, s = self._space(a, r.get("floor"), r.get("side"))
             if self.kit.kind(c) == "room" and self.kit.floor_of(c) != f:
-                raise fail(a, f"{c} is a floor {self.kit.floor_of(c)} room, not a floor {f} room")
+                raise fail(a, tr("{card} is a floor {own} room, not a floor {floor} room", card=c,
+                                 own=self.kit.floor_of(c), floor=f))
             plays.append((f, s, c))
         if len({c for _, _, c in plays}) != len(plays):
-            raise fail(a, "a card is named twice")
+            raise fail(a, tr("a card is named twice"))
         house = state["houses"][p]
         events = []
         for f, s, c in sorted(plays, key=lambda t: t[0]):
             fl = house[f - 1]
             if fl["rooms"][s]:
-                raise fail(a, f"{p}'s floor {f} {s} already holds {fl['rooms'][s]}")
+                raise fail(a, tr("{player}'s floor {floor} {side} already holds {card}", player=p, floor=f, side=s,
+                                 card=fl["rooms"][s]))
             low = next((g for g in FLOORS[: f - 1] if not floor_full(house[g - 1])), None)
             if low is not None:
-                raise fail(a, f"fill every lower floor first: floor {low} holds {len(rooms_of(house[low - 1]))} "
-                              f"of 2 rooms")
+                raise fail(a, tr("fill every lower floor first: floor {lower} holds {rooms} of 2 rooms", lower=low,
+                                 rooms=len(rooms_of(house[low - 1]))))
             fl["rooms"][s] = c
-            events.append(Event("room", f"{p} explores floor {f} ({'left' if s == 'L' else 'right'}) with "
-                                        f"{self.kit.name(c)}", {"player": p, "floor": f, "side": s, "card": c}))
+            if s == "L":
+                text = tr("{player} explores floor {floor} (left) with {room}", player=p, floor=f,
+                          room=self.kit.name(c))
+            else:
+                text = tr("{player} explores floor {floor} (right) with {room}", player=p, floor=f,
+                          room=self.kit.name(c))
+            events.append(Event("room", text, {"player": p, "floor": f, "side": s, "card": c}))
         state["hands"][p] -= len(plays)
         self._end_turn(state, events)
         return events
@@ -391,23 +458,25 @@ class Rules:
         if state["phase"] == "escape":
             esc = state["escape"]
             if p not in esc["waiting"]:
-                raise fail(a, f"{p} has answered {esc['player']}'s escape already" if p != esc["player"] else
-                           f"{p} is the one escaping")
+                raise fail(a, tr("{player} has answered {escaper}'s escape already", player=p,
+                                 escaper=esc["player"]) if p != esc["player"] else
+                           tr("{player} is the one escaping", player=p))
             if target != esc["player"]:
-                raise fail(a, f"{esc['player']} is escaping: a ghost now can only go to {esc['player']}")
+                raise fail(a, tr("{player} is escaping: a ghost now can only go to {player}", player=esc["player"]))
             resume = "escape"
         else:
             self._in_turn(state, a)
             resume = "turn"
         if target == p:
-            raise fail(a, f"{p} cannot play a ghost on their own house")
+            raise fail(a, tr("{player} cannot play a ghost on their own house", player=p))
         self._hand(state, a, p, 1)
         g = self._from_hand(state, a, a.card, ("ghost",))
         f = target_floor(state, target)
         if f is None:
-            raise fail(a, f"{target} has no room card to haunt")
+            raise fail(a, tr("{player} has no room card to haunt", player=target))
         if state["houses"][target][f - 1]["ghosts"]:
-            raise fail(a, f"{target}'s highest floor with a room, floor {f}, already has a ghost")
+            raise fail(a, tr("{player}'s highest floor with a room, floor {floor}, already has a ghost",
+                             player=target, floor=f))
         state["hands"][p] -= 1
         if resume == "escape":
             esc = state["escape"]
@@ -422,9 +491,10 @@ class Rules:
         p = self._player(state, a, a.player)
         pd = state["pending"]
         if not pd:
-            raise fail(a, "no ghost is waiting for an answer")
+            raise fail(a, tr("no ghost is waiting for an answer"))
         if p != pd["player"]:
-            raise fail(a, f"the ghost on floor {pd['floor']} is against {pd['player']}, not {p}")
+            raise fail(a, tr("the ghost on floor {floor} is against {target}, not {player}", floor=pd["floor"],
+                             target=pd["player"], player=p))
         self._hand(state, a, p, 1)
         cat = self._from_hand(state, a, a.card, ("cat",)) if a.card else None
         fl = state["houses"][p][pd["floor"] - 1]
@@ -436,8 +506,13 @@ class Rules:
             unnamed = state["discard"].setdefault("unnamed", {})
             unnamed["cat"] = unnamed.get("cat", 0) + 1
         state["pending"] = None
-        events = [Event("cat_defence", f"{p} discards {cat or 'a cat'} from hand: {pd['by']}'s ghost "
-                                       f"{pd['ghost']} is cancelled; discard it", {"player": p, "ghost": pd["ghost"]})]
+        if cat:
+            text = tr("{player} discards {cat} from hand: {by}'s ghost {ghost} is cancelled; discard it", player=p,
+                      cat=cat, by=pd["by"], ghost=pd["ghost"])
+        else:
+            text = tr("{player} discards a cat from hand: {by}'s ghost {ghost} is cancelled; discard it", player=p,
+                      by=pd["by"], ghost=pd["ghost"])
+        events = [Event("cat_defence", text, {"player": p, "ghost": pd["ghost"]})]
         self._resume(state, pd["resume"], events)
         return events
 
@@ -447,47 +522,77 @@ class Rules:
         events: list[Event] = []
         if pd:
             if p != pd["player"]:
-                raise fail(a, f"{pd['player']} must answer {pd['by']}'s ghost first (cat_defence or pass)")
+                raise fail(a, tr("{player} must answer {by}'s ghost first (cat_defence or pass)",
+                                 player=pd["player"], by=pd["by"]))
             fl = state["houses"][p][pd["floor"] - 1]
             state["pending"] = None
             if not fl["lit"]:
-                self._haunt(state, p, pd["floor"], events, f"The light of {p}'s floor {pd['floor']} is off")
+                self._haunt(state, p, pd["floor"], events,
+                            tr("The light of {player}'s floor {floor} is off", player=p, floor=pd["floor"]))
             elif len(fl["ghosts"]) >= 2:
                 self._haunt(state, p, pd["floor"], events,
-                            f"Two ghosts on {p}'s lit floor {pd['floor']}: the light goes off")
+                            tr("Two ghosts on {player}'s lit floor {floor}: the light goes off", player=p,
+                               floor=pd["floor"]))
             else:
-                events.append(Event("ghost_stays", f"The light is on: {pd['ghost']} stays on {p}'s floor "
-                                                   f"{pd['floor']}", {"player": p, "floor": pd["floor"]}))
+                events.append(Event("ghost_stays", tr("The light is on: {ghost} stays on {player}'s floor {floor}",
+                                                      ghost=pd["ghost"], player=p, floor=pd["floor"]),
+                                    {"player": p, "floor": pd["floor"]}))
             self._resume(state, pd["resume"], events)
             return events
         if state["phase"] != "escape":
-            raise fail(a, "there is nothing to pass on: no ghost waits for an answer and nobody is escaping")
+            raise fail(a, tr("there is nothing to pass on: no ghost waits for an answer and nobody is escaping"))
         esc = state["escape"]
         if p not in esc["waiting"]:
-            raise fail(a, f"{p} is the one escaping" if p == esc["player"] else
-                       f"{p} has answered {esc['player']}'s escape already")
+            raise fail(a, tr("{player} is the one escaping", player=p) if p == esc["player"] else
+                       tr("{player} has answered {escaper}'s escape already", player=p, escaper=esc["player"]))
         esc["waiting"].remove(p)
-        events.append(Event("pass", f"{p} lets {esc['player']} go", {"player": p}))
+        events.append(Event("pass", tr("{player} lets {escaper} go", player=p, escaper=esc["player"]),
+                            {"player": p}))
         self._escape_step(state, events)
         return events
 
     def _place_cat(self, state: State, p: str, cat: str, f: int, s: str, a: Any, events: list[Event],
                    how: str) -> None:
+        """``how``: the card that puts the cat there (``cat``, ``cat_food`` or ``elevator``)."""
         fl = state["houses"][p][f - 1]
         if not fl["rooms"][s]:
-            raise fail(a, f"{p}'s floor {f} {s} holds no room: cats go on explored rooms")
+            raise fail(a, tr("{player}'s floor {floor} {side} holds no room: cats go on explored rooms", player=p,
+                             floor=f, side=s))
         if fl["cats"][s]:
-            raise fail(a, f"{fl['cats'][s]} already sits on {p}'s floor {f} {s}")
+            raise fail(a, tr("{cat} already sits on {player}'s floor {floor} {side}", cat=fl["cats"][s], player=p,
+                             floor=f, side=s))
         if fl["ghosts"]:
             g = fl["ghosts"].pop(0)
             self._off_table(state, [cat, g])
-            events.append(Event("cat_meets_ghost", f"{how} {cat} onto {p}'s floor {f}, where it meets {g}: "
-                                                   f"discard both; the rooms "
-                                                   f"stay", {"player": p, "cat": cat, "ghost": g}))
+            if how == "cat_food":
+                text = tr("{player} plays Cat Food and moves {cat} onto {player}'s floor {floor}, where it meets "
+                          "{ghost}: discard both; the rooms stay", player=p, cat=cat, floor=f, ghost=g)
+            elif how == "elevator":
+                text = tr("{player} plays the Elevator and moves {cat} onto {player}'s floor {floor}, where it "
+                          "meets {ghost}: discard both; the rooms stay", player=p, cat=cat, floor=f, ghost=g)
+            else:
+                text = tr("{player} plays {cat} onto {player}'s floor {floor}, where it meets {ghost}: discard "
+                          "both; the rooms stay", player=p, cat=cat, floor=f, ghost=g)
+            events.append(Event("cat_meets_ghost", text, {"player": p, "cat": cat, "ghost": g}))
             return
         fl["cats"][s] = cat
-        events.append(Event("cat", f"{how} {cat} onto {p}'s floor {f} ({'left' if s == 'L' else 'right'})",
-                            {"player": p, "cat": cat, "floor": f, "side": s}))
+        if how == "cat_food" and s == "L":
+            text = tr("{player} plays Cat Food and moves {cat} onto {player}'s floor {floor} (left)", player=p,
+                      cat=cat, floor=f)
+        elif how == "cat_food":
+            text = tr("{player} plays Cat Food and moves {cat} onto {player}'s floor {floor} (right)", player=p,
+                      cat=cat, floor=f)
+        elif how == "elevator" and s == "L":
+            text = tr("{player} plays the Elevator and moves {cat} onto {player}'s floor {floor} (left)", player=p,
+                      cat=cat, floor=f)
+        elif how == "elevator":
+            text = tr("{player} plays the Elevator and moves {cat} onto {player}'s floor {floor} (right)",
+                      player=p, cat=cat, floor=f)
+        elif s == "L":
+            text = tr("{player} plays {cat} onto {player}'s floor {floor} (left)", player=p, cat=cat, floor=f)
+        else:
+            text = tr("{player} plays {cat} onto {player}'s floor {floor} (right)", player=p, cat=cat, floor=f)
+        events.append(Event("cat", text, {"player": p, "cat": cat, "floor": f, "side": s}))
 
     def _cat(self, state: State, a: Cat) -> list[Event]:
         p = self._in_turn(state, a)
@@ -495,7 +600,7 @@ class Rules:
         c = self._from_hand(state, a, a.card, ("cat",))
         f, s = self._space(a, a.floor, a.side)
         events: list[Event] = []
-        self._place_cat(state, p, c, f, s, a, events, f"{p} plays")
+        self._place_cat(state, p, c, f, s, a, events, "cat")
         state["hands"][p] -= 1
         self._end_turn(state, events)
         return events
@@ -504,22 +609,25 @@ class Rules:
         p = self._in_turn(state, a)
         f, _ = self._space(a, a.floor, "L")
         if not 2 <= len(a.cards) <= 3:
-            raise fail(a, f"turning on a light costs 2 or 3 cards, not {len(a.cards)}")
+            raise fail(a, tr("turning on a light costs 2 or 3 cards, not {count}", count=len(a.cards)))
         cards = [self._from_hand(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in a.cards]
         if len(set(cards)) != len(cards):
-            raise fail(a, "a card is named twice")
+            raise fail(a, tr("a card is named twice"))
         self._hand(state, a, p, len(cards))
         bulbs = sum(self.kit.bulbs(c) for c in cards)
         if bulbs < LIGHT_BULBS:
-            raise fail(a, f"{', '.join(cards)} show {bulbs} lightbulb icon(s); the light needs {LIGHT_BULBS}")
+            raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
+                              "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
+                              cards=", ".join(cards), needed=LIGHT_BULBS))
         why = light_blocker(state, p, f)
         if why:
             raise fail(a, why)
         state["hands"][p] -= len(cards)
         self._to_pile(state, cards)
         state["houses"][p][f - 1]["lit"] = True
-        events = [Event("light", f"{p} discards {', '.join(cards)} ({bulbs} lightbulbs) and turns on the light "
-                                 f"of floor {f}: turn the floor card to its lit face", {"player": p, "floor": f})]
+        events = [Event("light", tr("{player} discards {cards} ({bulbs} lightbulbs) and turns on the light of floor "
+                                    "{floor}: turn the floor card to its lit face", player=p, cards=", ".join(cards),
+                                    bulbs=bulbs, floor=f), {"player": p, "floor": f})]
         self._end_turn(state, events)
         return events
 
@@ -529,22 +637,25 @@ class Rules:
         g = self._card(state, a, a.ghost, ("ghost",))
         where = locate(state, g)
         if not where:
-            raise fail(a, f"{g} is not in any house")
+            raise fail(a, tr("{ghost} is not in any house", ghost=g))
         target = self._player(state, a, a.target)
         if target == p:
-            raise fail(a, "the Time Space Hole sends a ghost to an opponent's house, not your own")
+            raise fail(a, tr("the Time Space Hole sends a ghost to an opponent's house, not your own"))
         f = target_floor(state, target)
         if f is None:
-            raise fail(a, f"{target} has no room card for the ghost")
+            raise fail(a, tr("{player} has no room card for the ghost", player=target))
         if (where[0], where[1]) == (target, f):
-            raise fail(a, f"{g} already haunts {target}'s floor {f}")
+            raise fail(a, tr("{ghost} already haunts {player}'s floor {floor}", ghost=g, player=target, floor=f))
         if state["houses"][target][f - 1]["ghosts"] and not state["options"].get("hole_onto_ghost", True):
-            raise fail(a, f"{target}'s floor {f} already has a ghost (option hole_onto_ghost is off)")
+            raise fail(a, tr("{player}'s floor {floor} already has a ghost (option hole_onto_ghost is off)",
+                             player=target, floor=f))
         state["houses"][where[0]][where[1] - 1]["ghosts"].remove(g)
         state["hands"][p] -= 1
         self._to_pile(state, [card])
-        events = [Event("time_space_hole", f"{p} plays the Time Space Hole: move {g} from {where[0]}'s floor "
-                                           f"{where[1]} to {target}'s floor {f}", {"player": p, "ghost": g})]
+        events = [Event("time_space_hole", tr("{player} plays the Time Space Hole: move {ghost} from {source}'s "
+                                              "floor {source_floor} to {target}'s floor {floor}", player=p, ghost=g,
+                                              source=where[0], source_floor=where[1], target=target, floor=f),
+                        {"player": p, "ghost": g})]
         self._arrive(state, a, g, target, f, p, "turn", events)
         return events
 
@@ -558,8 +669,8 @@ class Rules:
         state["hands"][p] -= 1
         self._to_pile(state, [card])
         state["houses"][p][f - 1]["lit"] = True
-        events = [Event("light_bulb", f"{p} plays the Light Bulb: the light of floor {f} is on; turn the floor "
-                                      f"card to its lit face", {"player": p, "floor": f})]
+        events = [Event("light_bulb", tr("{player} plays the Light Bulb: the light of floor {floor} is on; turn the "
+                                         "floor card to its lit face", player=p, floor=f), {"player": p, "floor": f})]
         self._end_turn(state, events)
         return events
 
@@ -569,19 +680,21 @@ class Rules:
         where = locate(state, cat)
         f, s = self._space(a, a.floor, a.side)
         if not where:
-            raise fail(a, f"{cat} is not in any house")
+            raise fail(a, tr("{cat} is not in any house", cat=cat))
         if own and where[0] != p:
-            raise fail(a, f"{cat} sits in {where[0]}'s house: the Elevator moves a cat of your own house")
+            raise fail(a, tr("{cat} sits in {owner}'s house: the Elevator moves a cat of your own house", cat=cat,
+                             owner=where[0]))
         if own and where[1] == f:
-            raise fail(a, f"{cat} is already on floor {f}: the Elevator moves a cat to another floor")
+            raise fail(a, tr("{cat} is already on floor {floor}: the Elevator moves a cat to another floor", cat=cat,
+                             floor=f))
         if not own and where[0] == p:
-            raise fail(a, f"{cat} is already in {p}'s house: Cat Food takes a cat from an opponent")
+            raise fail(a, tr("{cat} is already in {player}'s house: Cat Food takes a cat from an opponent", cat=cat,
+                             player=p))
         src = state["houses"][where[0]][where[1] - 1]
         side = where[2].split(":")[1]
         src["cats"][side] = None
         events: list[Event] = []
-        name = "the Elevator" if own else "Cat Food"
-        self._place_cat(state, p, cat, f, s, a, events, f"{p} plays {name} and moves")
+        self._place_cat(state, p, cat, f, s, a, events, "elevator" if own else "cat_food")
         state["hands"][p] -= 1
         self._to_pile(state, [card])
         self._end_turn(state, events)
@@ -598,31 +711,36 @@ class Rules:
         card = self._special(state, a, p)
         target = self._player(state, a, a.target)
         if target == p:
-            raise fail(a, "Lightning strikes an opponent's house, not your own")
+            raise fail(a, tr("Lightning strikes an opponent's house, not your own"))
         f = target_floor(state, target)
         if f is None:
-            raise fail(a, f"{target} has explored no room")
+            raise fail(a, tr("{player} has explored no room", player=target))
         fl = state["houses"][target][f - 1]
         if not fl["lit"]:
-            raise fail(a, f"the light of {target}'s floor {f} (the highest with a room) is already off")
+            raise fail(a, tr("the light of {player}'s floor {floor} (the highest with a room) is already off",
+                             player=target, floor=f))
         state["hands"][p] -= 1
         self._to_pile(state, [card])
         fl["lit"] = False
-        events = [Event("lightning", f"{p} plays Lightning: the light of {target}'s floor {f} goes off; turn the "
-                                     f"floor card to its dark face", {"player": target, "floor": f})]
+        events = [Event("lightning", tr("{player} plays Lightning: the light of {target}'s floor {floor} goes off; "
+                                        "turn the floor card to its dark face", player=p, target=target, floor=f),
+                        {"player": target, "floor": f})]
         if fl["ghosts"] and state["options"].get("lightning_ghost", "discard") == "discard":
-            self._haunt(state, target, f, events, f"The ghost on {target}'s floor {f} is in the dark now")
+            self._haunt(state, target, f, events,
+                        tr("The ghost on {player}'s floor {floor} is in the dark now", player=target, floor=f))
         self._end_turn(state, events)
         return events
 
     def _discard(self, state: State, a: Discard) -> list[Event]:
         p = self._in_turn(state, a)
         if a.count < 1:
-            raise fail(a, "discard at least 1 card")
+            raise fail(a, tr("discard at least 1 card"))
         self._hand(state, a, p, a.count)
         state["hands"][p] -= a.count
         self._to_pile(state, [], a.count)
-        events = [Event("discard", f"{p} discards {a.count} card(s) face down", {"player": p, "count": a.count})]
+        events = [Event("discard", trn("{player} discards {n} card face down",
+                                       "{player} discards {n} card(s) face down", a.count, player=p),
+                        {"player": p, "count": a.count})]
         self._draw(state, p, a.count, events)
         self._end_turn(state, events)
         return events

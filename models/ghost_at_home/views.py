@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt, State
+from ..text import Text, concat, tr, trn
 from .kit import FLOORS, Kit
-from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor
+from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor, words_or
 
 
 def public_view(kit: Kit, state: State) -> dict[str, Any]:
@@ -38,55 +39,65 @@ def public_view(kit: Kit, state: State) -> dict[str, Any]:
 
 def _turn_prompt(state: State) -> Prompt:
     p = state["turn"]
-    parts = []
+    parts: list[Text] = []
     nf = next_floor(state, p)
     if nf is not None:
-        parts.append(f"play room cards (floor {nf} next)")
+        parts.append(tr("play room cards (floor {floor} next)", floor=nf))
     victims = [o for o in state["players"] if o != p and target_floor(state, o) is not None]
     if victims:
-        parts.append("a ghost on " + " or ".join(f"{o}'s floor {target_floor(state, o)}" for o in victims))
+        floors = [tr("{player}'s floor {floor}", player=o, floor=target_floor(state, o)) for o in victims]
+        parts.append(tr("a ghost on {floors}", floors=words_or(floors)))
     if any(rooms_of(fl) for fl in state["houses"][p]):
-        parts.append("a cat on one of your rooms")
+        parts.append(tr("a cat on one of your rooms"))
     dark = [f for f in FLOORS if light_blocker(state, p, f) is None]
     if dark:
-        parts.append(f"turn on a light (floor {' or '.join(map(str, dark))}: discard 2-3 cards with 5 bulbs)")
-    parts.append("a special card")
-    parts.append("discard and draw")
-    return Prompt(f"{p}'s turn: " + "; ".join(parts) + ".", to=p)
+        parts.append(tr("turn on a light (floor {floors}: discard 2-3 cards with 5 bulbs)", floors=words_or(dark)))
+    parts.append(tr("a special card"))
+    parts.append(tr("discard and draw"))
+    return Prompt(tr("{player}'s turn: {choices}.", player=p, choices=concat(*parts, sep="; ")), to=p)
 
 
 def prompts(kit: Kit, state: State) -> list[Prompt]:
     out: list[Prompt] = []
     if state["clearing"]:
-        out.append(Prompt(f"Put {', '.join(state['clearing'])} on the discard pile.", level="todo"))
+        out.append(Prompt(tr("Put {cards} on the discard pile.", cards=", ".join(state["clearing"])), level="todo"))
     if state["phase"] == "over":
-        out.append(Prompt(f"{state['winner']} escaped the haunted house and wins!", level="info"))
+        out.append(Prompt(tr("{player} escaped the haunted house and wins!", player=state["winner"]), level="info"))
         return out
     pd = state["pending"]
     if pd:
         fl = state["houses"][pd["player"]][pd["floor"] - 1]
-        if not fl["lit"] or len(fl["ghosts"]) >= 2:
-            why = ("the light is off" if not fl["lit"] else "two ghosts on a lit floor: the light goes off")
-            text = (f"{pd['player']}: {pd['by']}'s ghost is on your floor {pd['floor']} ({why}). Discard a cat from "
-                    f"your hand to cancel it (then clear the ghost away), or let it in: put the floor's rooms and "
-                    f"the ghost{'s' if len(fl['ghosts']) > 1 else ''} on the discard pile"
-                    f"{' and turn the floor card to its dark face' if fl['lit'] else ''}.")
+        who = {"player": pd["player"], "by": pd["by"], "floor": pd["floor"]}
+        if fl["lit"] and len(fl["ghosts"]) >= 2:
+            text = tr("{player}: {by}'s ghost is on your floor {floor} (two ghosts on a lit floor: the light goes "
+                      "off). Discard a cat from your hand to cancel it (then clear the ghost away), or let it in: put "
+                      "the floor's rooms and the ghosts on the discard pile and turn the floor card to its dark face.",
+                      **who)
+        elif not fl["lit"] and len(fl["ghosts"]) >= 2:
+            text = tr("{player}: {by}'s ghost is on your floor {floor} (the light is off). Discard a cat from your "
+                      "hand to cancel it (then clear the ghost away), or let it in: put the floor's rooms and the "
+                      "ghosts on the discard pile.", **who)
+        elif not fl["lit"]:
+            text = tr("{player}: {by}'s ghost is on your floor {floor} (the light is off). Discard a cat from your "
+                      "hand to cancel it (then clear the ghost away), or let it in: put the floor's rooms and the "
+                      "ghost on the discard pile.", **who)
         else:
-            text = (f"{pd['player']}: {pd['by']}'s ghost is on your floor {pd['floor']} (the light is on: it would "
-                    f"stay). Discard a cat from your hand to cancel it (then clear the ghost away), or let it stay "
-                    f"(pass on the console, or just play on).")
+            text = tr("{player}: {by}'s ghost is on your floor {floor} (the light is on: it would stay). Discard a "
+                      "cat from your hand to cancel it (then clear the ghost away), or let it stay (pass on the "
+                      "console, or just play on).", **who)
         out.append(Prompt(text, to=pd["player"]))
     if state["phase"] == "escape":
         esc = state["escape"]
         x = esc["player"]
-        out.append(Prompt(f"{x} is escaping! Waiting for {', '.join(esc['waiting'])}: play a ghost on {x}'s floor "
-                          f"{target_floor(state, x)} to stop it, or pass.", level="todo"))
+        out.append(Prompt(tr("{player} is escaping! Waiting for {waiting}: play a ghost on {player}'s floor {floor} "
+                             "to stop it, or pass.", player=x, waiting=", ".join(esc["waiting"]),
+                             floor=target_floor(state, x)), level="todo"))
         if not pd:
             for o in esc["waiting"]:
-                n = esc["ghosts_left"][o]
-                what = "a ghost" if n == 1 else f"up to {n} ghosts"
-                out.append(Prompt(f"{o}: play {what} on {x}'s floor {target_floor(state, x)}, or pass "
-                                  f"(on the console).", to=o))
+                out.append(Prompt(trn("{player}: play a ghost on {escaper}'s floor {floor}, or pass (on the console).",
+                                      "{player}: play up to {n} ghosts on {escaper}'s floor {floor}, or pass (on the "
+                                      "console).", esc["ghosts_left"][o], player=o, escaper=x,
+                                      floor=target_floor(state, x)), to=o))
         return out
     if not pd:
         out.append(_turn_prompt(state))

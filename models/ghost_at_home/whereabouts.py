@@ -12,23 +12,24 @@ card of the old pile is unknown again.
 from __future__ import annotations
 
 from ..engine import State
+from ..text import tr
 from ..whereabouts import Whereabouts
 from .kit import SIDES
 
 
 def whereabouts(w: Whereabouts, state: State) -> Whereabouts:
+    table, pile_area = tr("on the table"), tr("on the discard pile")
     for p, house in state["houses"].items():
         for i, fl in enumerate(house, start=1):
             for s in SIDES:
-                side = "left" if s == "L" else "right"
-                if fl["rooms"][s]:
-                    w.place(fl["rooms"][s], f"on {p}'s floor {i} ({side})", "on the table")
-                if fl["cats"][s]:
-                    w.place(fl["cats"][s], f"on {p}'s floor {i} ({side})", "on the table")
+                for card in (fl["rooms"][s], fl["cats"][s]):
+                    if card:
+                        w.place(card, tr("on {player}'s floor {floor} (left)", player=p, floor=i) if s == "L" else
+                                tr("on {player}'s floor {floor} (right)", player=p, floor=i), table)
             for g in fl["ghosts"]:
-                w.place(g, f"on {p}'s floor {i}", "on the table")
+                w.place(g, tr("on {player}'s floor {floor}", player=p, floor=i), table)
     pile = state["discard"]
-    w.place_all(pile["seen"], "on the discard pile")
+    w.place_all(pile["seen"], pile_area)
     for kind, n in pile.get("unnamed", {}).items():
-        w.unnamed(kind, "on the discard pile", n)
+        w.unnamed(kind, pile_area, n)
     return w

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Event, IllegalAction
+from ..text import tr, trn
 from .kit import Cards
 from .state import State, current_player, ghost_total, need, owner_of_ghost
 
@@ -47,15 +48,18 @@ def on_haunt(state: State, cards: Cards, player: str, slot_no: int, prev_top: st
             if stash["candy"]:
                 state["pending"] = {"kind": "werewolf", "player": player, "slot": slot_no}
             else:
-                events.append(Event("ability", f"WEREWOLF: {player} has no candy to put on him, so nothing happens"))
+                events.append(Event("ability", tr("WEREWOLF: {player} has no candy to put on him, so nothing happens",
+                                                  player=player)))
     elif a == "vampire":
         before = owner_of_ghost(state, prev_top) if prev_top else None
         if before is None:
-            events.append(Event("ability", "VAMPIRE: nobody haunted him before, so nothing happens"))
+            events.append(Event("ability", tr("VAMPIRE: nobody haunted him before, so nothing happens")))
         elif before == player:
-            events.append(Event("ability", f"VAMPIRE: {player} haunted him last, so nothing happens"))
+            events.append(Event("ability", tr("VAMPIRE: {player} haunted him last, so nothing happens",
+                                              player=player)))
         elif not stash["candy"]:
-            events.append(Event("ability", f"VAMPIRE: {player} has no candy to give, so nothing happens"))
+            events.append(Event("ability", tr("VAMPIRE: {player} has no candy to give, so nothing happens",
+                                              player=player)))
         else:
             state["pending"] = {"kind": "vampire", "player": player, "to": before, "slot": slot_no}
     elif a == "skeleton":
@@ -64,18 +68,19 @@ def on_haunt(state: State, cards: Cards, player: str, slot_no: int, prev_top: st
         if own and state["hands"][player]:
             state["pending"] = {"kind": "skeleton", "player": player, "slot": slot_no}
         else:
-            events.append(Event("ability", f"SKELETON: {player} has no ghost of colour {letter} in the discard "
-                                           f"or none in hand, so nothing happens"))
+            events.append(Event("ability", tr("SKELETON: {player} has no ghost of colour {letter} in the discard "
+                                              "or none in hand, so nothing happens", player=player, letter=letter)))
     elif a == "ninja":
         state["pending"] = {"kind": "ninja", "player": player, "slot": slot_no}
     elif a == "move_scared_kid":
         if any(st["kids"] for st in state["stashes"].values()):
             state["pending"] = {"kind": "move_scared_kid", "player": player, "slot": slot_no}
         else:
-            events.append(Event("ability", f"{kid.name}: no stash holds a kid, so nothing happens"))
+            events.append(Event("ability", tr("{kid}: no stash holds a kid, so nothing happens", kid=kid.name)))
     elif not kid.implemented:
         state["manual"] = {"player": player, "kid": kid.number, "slot": slot_no}
-        events.append(Event("manual", f"{kid.name}'s ability is resolved by hand at the table: {kid.text}",
+        events.append(Event("manual", tr("{kid}'s ability is resolved by hand at the table: {text}",
+                                         kid=kid.name, text=kid.text),
                             {"kid": kid.number}))
 
 
@@ -110,8 +115,10 @@ def continue_scares(state: State, cards: Cards, events: list[Event]) -> None:
             continue
         guard = protected(state, cards, n)
         if guard:
-            events.append(Event("protected", f"{kid.name} (slot {n}) has {total} against courage {kid.courage} "
-                                             f"but cannot get scared next to the {guard}", {"slot": n}))
+            events.append(Event("protected", tr("{kid} (slot {slot}) has {total} against courage {courage} "
+                                                "but cannot get scared next to the {guard}",
+                                                kid=kid.name, slot=n, total=total, courage=kid.courage,
+                                                guard=guard), {"slot": n}))
             continue
         if scare_kid(state, cards, n, total, events):
             return
@@ -135,10 +142,13 @@ def scare_kid(state: State, cards: Cards, n: int, total: int, events: list[Event
     state["discard"]["ghosts"].extend(ghosts)
     state["discard"]["candy"].extend(candy)
     slot.update(kid=None, ghosts=[], candy=[])
-    extra = f"; its candy ({', '.join(candy)}) is discarded" if candy else ""
-    events.append(Event("scared", f"{kid.name} (slot {n}) is scared: {total} against courage {kid.courage}. "
-                                  f"{kid.name} goes to {holder}'s stash; the ghosts {', '.join(ghosts)} are "
-                                  f"discarded{extra}",
+    params = {"kid": kid.name, "slot": n, "total": total, "courage": kid.courage, "player": holder,
+              "ghosts": ", ".join(ghosts), "candy": ", ".join(candy)}
+    text = (tr("{kid} (slot {slot}) is scared: {total} against courage {courage}. {kid} goes to {player}'s stash; "
+               "the ghosts {ghosts} are discarded; its candy ({candy}) is discarded", **params) if candy else
+            tr("{kid} (slot {slot}) is scared: {total} against courage {courage}. {kid} goes to {player}'s stash; "
+               "the ghosts {ghosts} are discarded", **params))
+    events.append(Event("scared", text,
                         {"slot": n, "kid": kid.number, "to": holder, "ghosts": ghosts, "candy": candy}))
     scarer = scarer_of(state, holder)
     if kid.ability == "black_cat":
@@ -157,11 +167,13 @@ def replace_kid(state: State, cards: Cards, n: int, scarer: str, scared: int, ev
         z = zombies[0]
         stash["kids"].remove(z)
         state["slots"][n - 1]["kid"] = z
-        events.append(Event("zombie", f"{cards.kid(z).name} leaves {scarer}'s stash and replaces the scared kid "
-                                      f"in slot {n}: no kid is revealed", {"slot": n, "kid": z}))
+        events.append(Event("zombie", tr("{kid} leaves {player}'s stash and replaces the scared kid in slot {slot}: "
+                                         "no kid is revealed", kid=cards.kid(z).name, player=scarer, slot=n),
+                            {"slot": n, "kid": z}))
         return False
     if not state["kid_deck"] and not state["discard"]["kids"]:
-        events.append(Event("no_kid", f"no kid is left in the Kid deck or the discard: slot {n} stays empty"))
+        events.append(Event("no_kid", tr("no kid is left in the Kid deck or the discard: slot {slot} stays empty",
+                                         slot=n)))
         return False
     state["pending"] = {"kind": "reveal_kid", "slot": n}
     return True
@@ -179,15 +191,15 @@ def end_turn(state: State, cards: Cards, events: list[Event]) -> None:
     if state["turn"] < len(state["order"]):
         return
     # end of the round
-    events.append(Event("round_end", f"round {state['round']} is over"))
+    events.append(Event("round_end", tr("round {round} is over", round=state["round"])))
     state["order"], state["turn"], state["candied"] = [], 0, []
     state["revealed"] = {}
     out_of_ghosts = any(not h for h in state["hands"].values())
     if state["last_round"] or not state["candy_deck"] or out_of_ghosts:
         state["phase"] = "love"
         state["manual"] = None
-        events.append(Event("game_end", "the last candy has been placed and the round is finished: "
-                                        "everyone reveals their Love card"))
+        events.append(Event("game_end", tr("the last candy has been placed and the round is finished: "
+                                           "everyone reveals their Love card")))
     else:
         state["round"] += 1
         state["phase"] = "candy"
@@ -206,7 +218,7 @@ def after_pending(state: State, cards: Cards, events: list[Event]) -> None:
     if state["scare"] is None:
         player = current_player(state)
         if player is None:
-            raise IllegalAction("resolve: no turn in progress")
+            raise IllegalAction(tr("resolve: no turn in progress"))
         begin_scares(state, cards, player, events)
     else:
         continue_scares(state, cards, events)
@@ -214,8 +226,9 @@ def after_pending(state: State, cards: Cards, events: list[Event]) -> None:
 
 def candy_from_stash(state: State, player: str, candy: str) -> None:
     st = state["stashes"][player]
-    need(candy in st["candy"], f"{candy} is not in {player}'s stash (it holds "
-                               f"{', '.join(st['candy']) or 'no candy'})")
+    need(candy in st["candy"], tr("{candy} is not in {player}'s stash (it holds {held})", candy=candy, player=player,
+                                  held=", ".join(st["candy"])) if st["candy"] else
+         tr("{candy} is not in {player}'s stash (it holds no candy)", candy=candy, player=player))
     st["candy"].remove(candy)
 
 
@@ -229,22 +242,27 @@ def pending_text(state: State, cards: Cards, p: dict[str, Any]) -> str:
     who = p.get("player")
     if k == "reveal_kid":
         if not state["kid_deck"]:
-            return (f"The Kid deck is empty: shuffle the {len(state['discard']['kids'])} discarded kids into a "
-                    f"new Kid deck, then reveal its top kid into slot {p['slot']}")
-        return f"Reveal the top kid of the Kid deck into slot {p['slot']}"
+            return trn("The Kid deck is empty: shuffle the {n} discarded kid into a new Kid deck, then reveal "
+                       "its top kid into slot {slot}",
+                       "The Kid deck is empty: shuffle the {n} discarded kids into a new Kid deck, then reveal "
+                       "its top kid into slot {slot}", len(state["discard"]["kids"]), slot=p["slot"])
+        return tr("Reveal the top kid of the Kid deck into slot {slot}", slot=p["slot"])
     if k == "werewolf":
-        return f"{who}: WEREWOLF — put 1 candy from your stash on the WEREWOLF (slot {p['slot']})"
+        return tr("{player}: WEREWOLF — put 1 candy from your stash on the WEREWOLF (slot {slot})",
+                  player=who, slot=p["slot"])
     if k == "vampire":
-        return f"{who}: VAMPIRE — give 1 candy from your stash to {p['to']}"
+        return tr("{player}: VAMPIRE — give 1 candy from your stash to {to}", player=who, to=p["to"])
     if k == "skeleton":
-        return (f"{who}: SKELETON — you may swap a ghost from your hand for one of your own in the discard "
-                f"(or skip)")
+        return tr("{player}: SKELETON — you may swap a ghost from your hand for one of your own in the discard "
+                  "(or skip)", player=who)
     if k == "ninja":
-        return f"{who}: NINJA — move a ghost in the neighbourhood to the top of another kid's pile"
+        return tr("{player}: NINJA — move a ghost in the neighbourhood to the top of another kid's pile",
+                  player=who)
     if k == "move_scared_kid":
         name = cards.kid_name(state["slots"][p["slot"] - 1]["kid"])
-        return f"{who}: {name} — you may move a kid from any player's stash to any other player's stash (or skip)"
+        return tr("{player}: {kid} — you may move a kid from any player's stash to any other player's stash "
+                  "(or skip)", player=who, kid=name)
     if k == "black_cat":
-        return (f"{who}: you scared the BLACK CAT — she is in {p['holder']}'s stash; you may move her to any "
-                f"player's stash (or skip)")
+        return tr("{player}: you scared the BLACK CAT — she is in {holder}'s stash; you may move her to any "
+                  "player's stash (or skip)", player=who, holder=p["holder"])
     return f"{who}: {k}"

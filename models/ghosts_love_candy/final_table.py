@@ -14,6 +14,7 @@ from typing import Any
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
+from ..text import concat, tr
 from .kit import Cards
 from .layout import read
 from .scoring import scoreboard
@@ -38,23 +39,25 @@ def score_table(cards: Cards, setup: State, snapshot: Snapshot) -> TableScore:
             state["love_shown"][p] = seat["love"][0]
             counted.append(payload["love", seat["love"][0]])
         elif not seat["love"]:
-            missing.append(f"{p}'s Love card is not face up in front of {seat_tag(p)}")
+            missing.append(tr("{player}'s Love card is not face up in front of {marker}", player=p,
+                              marker=seat_tag(p)))
         else:
-            missing.append(f"{p} shows {len(seat['love'])} Love cards: leave only their own face up")
+            missing.append(tr("{player} shows {count} Love cards: leave only their own face up", player=p,
+                              count=len(seat["love"])))
         for g in seat["ghosts"]:
-            why[payload["ghost", g]] = f"a ghost at {p}'s seat scores nothing"
+            why[payload["ghost", g]] = tr("a ghost at {player}'s seat scores nothing", player=p)
     for sl in reading["slots"]:
         for c in sl["candy"]:
-            why[payload["candy", c]] = f"candy left in slot {sl['slot']} is nobody's"
+            why[payload["candy", c]] = tr("candy left in slot {slot} is nobody's", slot=sl["slot"])
         for g in sl["ghosts"]:
-            why[payload["ghost", g]] = f"a ghost below slot {sl['slot']} scores nothing"
+            why[payload["ghost", g]] = tr("a ghost below slot {slot} scores nothing", slot=sl["slot"])
         if sl["kid"] is not None:
-            why[payload["kid", sl["kid"]]] = f"a kid left in slot {sl['slot']} is nobody's"
+            why[payload["kid", sl["kid"]]] = tr("a kid left in slot {slot} is nobody's", slot=sl["slot"])
     for pile, refs in reading["discard"].items():
         for r in refs:
-            why[payload[PILE_KIND[pile], r]] = "on a discard pile"
+            why[payload[PILE_KIND[pile], r]] = tr("on a discard pile")
     seats_missing = [pr for pr in reading["problems"] if pr.startswith("the seat marker")]
     if seats_missing or missing:
-        reason = "; ".join(seats_missing + missing)
+        reason = concat(*seats_missing, *missing, sep="; ")
         return table_score("GLC", snapshot, None, counted, why, reading["problems"], reason)
     return table_score("GLC", snapshot, scoreboard(cards, state), counted, why, reading["problems"])

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, cast
 
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..text import tr
 from . import final_table, layout, referee, rules
 from .actions import ACTIONS, Resolve
 from .kit import SCHEMA, Cards
@@ -46,12 +47,12 @@ class GhostsLoveCandy(Game):
     editable_fields: ClassVar[dict[str, tuple[str, ...]]] = {"kids": ("text",)}
     options: ClassVar[dict[str, Option]] = {
         "scarer": Option("last_haunter",
-                         "ruling (a guess): who 'scares' a kid for the ZOMBIE and the BLACK CAT: the owner of "
-                         "the top ghost, who also takes the kid (last_haunter), or the player whose turn it is "
-                         "(current_player)", ("last_haunter", "current_player")),
+                         tr("ruling (a guess): who 'scares' a kid for the ZOMBIE and the BLACK CAT: the owner of "
+                            "the top ghost, who also takes the kid (last_haunter), or the player whose turn it is "
+                            "(current_player)"), ("last_haunter", "current_player")),
         "ninja_moves": Option("any",
-                              "ruling (a guess): which ghost the NINJA may move: any ghost in the "
-                              "neighbourhood (any) or only the top ghost of a pile (top)", ("any", "top")),
+                              tr("ruling (a guess): which ghost the NINJA may move: any ghost in the "
+                                 "neighbourhood (any) or only the top ghost of a pile (top)"), ("any", "top")),
     }
 
     def __init__(self, catalog: Any | None = None):
@@ -61,12 +62,12 @@ class GhostsLoveCandy(Game):
     secret_kinds: ClassVar[frozenset[str]] = frozenset({"love"})
     alerts: ClassVar[dict[str, str]] = {"scared": "scare"}
     kind_names: ClassVar[dict[str, tuple[str, str]]] = {
-        "love": ("Love card", "Love cards"), "kids": ("kid", "kids"), "ghosts": ("ghost", "ghosts"),
-        "candy": ("candy card", "candy cards")}
+        "love": (tr("Love card"), tr("Love cards")), "kids": (tr("kid"), tr("kids")),
+        "ghosts": (tr("ghost"), tr("ghosts")), "candy": (tr("candy card"), tr("candy cards"))}
 
     def whereabouts(self, state: State) -> Any:
         """Every card's place (see whereabouts.py): the engine refuses a card in two places."""
-        return _whereabouts(self.new_whereabouts("the others are in the box"), state, self.cards)
+        return _whereabouts(self.new_whereabouts(tr("the others are in the box")), state, self.cards)
 
     def seats(self) -> list[str]:
         """A seat per ghost set: its colour (ghosts.csv), in catalog order."""
@@ -117,17 +118,18 @@ class GhostsLoveCandy(Game):
     def chores(self, state: State) -> list[list[Action]]:
         """A kid's ability resolved by hand with nothing moved: one confirm."""
         m = state["manual"]
-        return [[Resolve(player=m["player"], note="nothing moved")]] if m else []
+        return [[Resolve(player=m["player"], note=rules.NOTHING_MOVED)]] if m else []
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Slots by their kid, kids (the Kid deck's order first), candy, ghosts and
         Love cards by name, from the state and the catalog."""
         cards, base = self.cards, super().field_choices(state)
-        slots = [(i, f"slot {i}" + (f" ({cards.kid(s['kid']).name})" if s["kid"] is not None else " (empty)"))
-                 for i, s in enumerate(state["slots"], 1)]
+        slots: list[tuple[Any, str]] = [
+            (i, tr("slot {slot} ({kid})", slot=i, kid=cards.kid(s["kid"]).name) if s["kid"] is not None
+             else tr("slot {slot} (empty)", slot=i)) for i, s in enumerate(state["slots"], 1)]
         deck = list(state["kid_deck"])
         kids = [(n, f"{n} {cards.kid(n).name}") for n in deck + sorted(set(cards.kids) - set(deck))]
-        places = base["player"] + [(f"slot:{i}", label) for i, label in slots] + [("discard", "the discard")]
+        places = base["player"] + [(f"slot:{i}", label) for i, label in slots] + [("discard", tr("the discard"))]
         values = [(v, str(v)) for v in sorted({g.value for g in cards.ghosts.values()})]
         return {**base, "slot": slots, "take_from": slots, "give": values, "take": values, "to_slot": slots,
                 "kid": kids,
@@ -138,9 +140,10 @@ class GhostsLoveCandy(Game):
                 "move_scared_kid.to": places, "place_black_cat.to": places,
                 # a hand resolution's moves: which card ({"candy": ...}, {"kid": ...}, {"ghost": ...}) went where
                 "resolve.moves.keys": [("card", "card"), ("to", "to")],
-                "card": [({"candy": c.id}, f"candy: {c.name}") for c in cards.candy.values()]
-                + [({"kid": n}, f"kid: {label}") for n, label in kids]
-                + [({"ghost": g.id}, f"ghost: {g.colour} {g.value}") for g in cards.ghosts.values()],
+                "card": [({"candy": c.id}, tr("candy: {candy}", candy=c.name)) for c in cards.candy.values()]
+                + [({"kid": n}, tr("kid: {kid}", kid=label)) for n, label in kids]
+                + [({"ghost": g.id}, tr("ghost: {colour} {value}", colour=g.colour, value=g.value))
+                   for g in cards.ghosts.values()],
                 "to": places}
 
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:

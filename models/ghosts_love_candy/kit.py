@@ -20,12 +20,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Catalog, CatalogError, Column
+from ..text import Text, tr
 
 CANDY_TYPES = ("CORN", "LICO", "MINT", "GUMM", "LOLL", "CHOC")
 
 #: Abilities the engine resolves itself; any other key in kids.csv is resolved by hand.
 IMPLEMENTED = ("none", "werewolf", "skeleton", "ninja", "zombie", "black_cat", "vampire",
                "pirate", "move_scared_kid", "cheerleader")
+
+#: the kids' texts as the shipped catalog (kids.csv) words them, marked for
+#: translation: a kid whose text is one of these says it in the table's
+#: language; a text typed in at the table stays as it was typed
+SHIPPED_TEXTS: dict[str, Text] = {str(t): t for t in (
+    tr("Move a scared kid from any player's stash to any other player's stash."),
+    tr("If you haunt the WEREWOLF with a ghost of equal or lower value than the last ghost that haunted him "
+       "before you, place 1 candy from your stash on him."),
+    tr("Not transcribed: resolve it as printed on the card."),
+    tr("If the ZOMBIE is in your stash the next time you scare a kid, a new kid is not revealed. Instead, "
+       "return the ZOMBIE to the neighborhood to replace the scared kid."),
+    tr("Move a ghost in the neighborhood to any other kid. That ghost's player does not receive candy or use "
+       "an ability for this move."),
+    tr("You may swap a ghost from your hand for a ghost of your own that is in the discard pile."),
+    tr("The player who scares the BLACK CAT may place her in any player's stash."),
+    tr("Give 1 candy from your stash to the last player who haunted the VAMPIRE before you."),
+    tr("You may take candy from any kid instead of the PIRATE."),
+    tr("Adjacent kids cannot get scared."),
+)}
 
 SCHEMA: dict[str, dict[str, Column]] = {
     "ghosts": {"colour": Column("str"), "value": Column("int")},
@@ -112,7 +132,9 @@ class Cards:
             n = c["number"]
             if n in kids:
                 raise CatalogError(f"{c.source}: field 'number': card number {n} is used twice")
-            kids[n] = Kid(n, c.name, c["courage"], c["ability"], c["text"] or "", c["stash_points"], c.payload)
+            text = c["text"] or ""
+            kids[n] = Kid(n, c.name, c["courage"], c["ability"], SHIPPED_TEXTS.get(text, text), c["stash_points"],
+                          c.payload)
         ghosts: dict[str, Ghost] = {}
         for c in cat.of_kind("ghosts"):
             gid = c.id
@@ -134,9 +156,9 @@ class Cards:
 
     def kid_name(self, number: int | None) -> str:
         if number is None:
-            return "no kid"
+            return tr("no kid")
         k = self.kids.get(number)
-        return k.name if k else f"kid {number}"
+        return k.name if k else tr("kid {number}", number=number)
 
     def ghost(self, gid: str) -> Ghost:
         return self.ghosts[gid]

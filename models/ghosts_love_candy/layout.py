@@ -35,6 +35,7 @@ from typing import Any
 
 from ..table import Placement, Snapshot
 from ..tags import seat as seat_tag, zone as zone_tag
+from ..text import Text, tr
 from .kit import Cards
 from .state import State
 
@@ -50,6 +51,9 @@ GHOST_BAND = (-2.8, -0.5)    # below the kid
 PITCH, UP, STEP = 70.0, 85.0, 36.0
 KID_SIZE, SMALL_SIZE = (56.0, 80.0), (34.5, 34.5)   # small: just the tag and its quiet zone
 SEAT_BAND = 220.0
+
+#: a Love card's label (:func:`label`): the prompts name a secret one "a Love card" (``prompts.hide_love``)
+LOVE_LABEL = "Love card {love}"
 
 
 # --------------------------------------------------------------------------- expected
@@ -125,22 +129,22 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
     slots: list[dict[str, Any]] = [{"slot": i, "kid": None, "candy": [], "ghosts": []} for i in range(1, n_slots + 1)]
     seats = {p: empty_seat() for p in state["players"]}
     discard: dict[str, list[Any]] = {"kids": [], "ghosts": [], "candy": []}
-    problems: list[str] = []
+    problems: list[Text] = []
     zones = snapshot.zones()
     present = snapshot.seats()
     for p in state["players"]:
         if p not in present:
-            problems.append(f"the seat marker {seat_tag(p)} is not on the table")
+            problems.append(tr("the seat marker {marker} is not on the table", marker=seat_tag(p)))
     row = None
     missing = [z for z in (KIDDECK, KIDDISCARD, CANDYDECK) if z not in zones]
     if missing:
-        problems.append("cannot find the neighbourhood: " + ", ".join(zone_tag(z) for z in missing)
-                        + " not on the table")
+        problems.append(tr("cannot find the neighbourhood: {markers} not on the table",
+                           markers=", ".join(zone_tag(z) for z in missing)))
     else:
         z = {k: (zones[k].x_mm, zones[k].y_mm) for k in (KIDDECK, KIDDISCARD, CANDYDECK)}
         if math.hypot(z[KIDDECK][0] - z[KIDDISCARD][0], z[KIDDECK][1] - z[KIDDISCARD][1]) < 1 or \
                 math.hypot(z[KIDDECK][0] - z[CANDYDECK][0], z[KIDDECK][1] - z[CANDYDECK][1]) < 1:
-            problems.append("the Kid deck, kid discard and Candy deck markers lie on top of each other")
+            problems.append(tr("the Kid deck, kid discard and Candy deck markers lie on top of each other"))
         else:
             row = Row(z[KIDDECK], z[KIDDISCARD], z[CANDYDECK])
     piles: dict[int, list[tuple[float, str]]] = {}
@@ -148,7 +152,7 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
         assert row is not None          # (the loop runs only with a row)
         found = cards.by_payload.get(s.payload)
         if found is None:
-            problems.append(f"{s.payload} is not a card of this game's catalog")
+            problems.append(tr("{payload} is not a card of this game's catalog", payload=s.payload))
             continue
         kind, ref = found
         label = _label(cards, kind, ref)
@@ -158,7 +162,8 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
             slot = slots[k - 1]
             if abs(v) < KID_BAND and kind == "kid":
                 if slot["kid"] is not None:
-                    problems.append(f"two kids lie in slot {k}: {_label(cards, 'kid', slot['kid'])} and {label}")
+                    problems.append(tr("two kids lie in slot {slot}: {kid} and {other}", slot=k,
+                                       kid=_label(cards, "kid", slot["kid"]), other=label))
                 else:
                     slot["kid"] = ref
             elif v >= CANDY_BAND[0] and kind == "candy":
@@ -171,21 +176,26 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
                     seats[seat][_plural(kind)].append(ref)
                     continue
                 place = "above" if v >= CANDY_BAND[0] else "below" if v <= GHOST_BAND[1] else "at"
-                problems.append(f"{label} lies {place} the kid in slot {k}, where no {kind} belongs")
+                problems.append(_misplaced(place, kind, label, k))
             continue
         area = snapshot.area_of(s)
         if area is None:
-            problems.append(f"{label} lies where no marker says whose it is")
+            problems.append(tr("{card} lies where no marker says whose it is", card=label))
         elif area[0] == "SEAT":
             if area[1] in seats:
                 seats[area[1]][_plural(kind)].append(ref)
             else:
-                problems.append(f"{label} lies at the {area[1]} seat, and {area[1]} is not playing")
+                problems.append(tr("{card} lies at the {seat} seat, and {seat} is not playing", card=label,
+                                   seat=area[1]))
         elif area[1] in DISCARD_ZONES and kind != "love":
             discard[_plural(kind)].append(ref)
         else:
-            where = {KIDDECK: "on the Kid deck", CANDYDECK: "on the Candy deck"}.get(area[1], f"at the {area[1]} zone")
-            problems.append(f"{label} lies face up {where}")
+            if area[1] == KIDDECK:
+                problems.append(tr("{card} lies face up on the Kid deck", card=label))
+            elif area[1] == CANDYDECK:
+                problems.append(tr("{card} lies face up on the Candy deck", card=label))
+            else:
+                problems.append(tr("{card} lies face up at the {zone} zone", card=label, zone=area[1]))
     for k, pile in piles.items():
         slots[k - 1]["ghosts"] = [g for _, g in sorted(pile, key=lambda t: -t[0])]
     for sl in slots:
@@ -210,23 +220,52 @@ def _nearer_seat(snapshot: Snapshot, s: Any, row: Row, slot: int) -> str | None:
     return seat if d < to_kid else None
 
 
+def _misplaced(place: str, kind: str, card: Text, slot: int) -> Text:
+    """A card in a slot's band where its kind has no place: above the kid (candy's
+    place), at it (the kid's) or below it (the ghosts')."""
+    said = {
+        ("above", "kid"): lambda: tr("{card} lies above the kid in slot {slot}, where no kid belongs",
+                                     card=card, slot=slot),
+        ("above", "ghost"): lambda: tr("{card} lies above the kid in slot {slot}, where no ghost belongs",
+                                       card=card, slot=slot),
+        ("above", "love"): lambda: tr("{card} lies above the kid in slot {slot}, where no love belongs",
+                                      card=card, slot=slot),
+        ("at", "candy"): lambda: tr("{card} lies at the kid in slot {slot}, where no candy belongs",
+                                    card=card, slot=slot),
+        ("at", "ghost"): lambda: tr("{card} lies at the kid in slot {slot}, where no ghost belongs",
+                                    card=card, slot=slot),
+        ("at", "love"): lambda: tr("{card} lies at the kid in slot {slot}, where no love belongs",
+                                   card=card, slot=slot),
+        ("below", "kid"): lambda: tr("{card} lies below the kid in slot {slot}, where no kid belongs",
+                                     card=card, slot=slot),
+        ("below", "candy"): lambda: tr("{card} lies below the kid in slot {slot}, where no candy belongs",
+                                       card=card, slot=slot),
+        ("below", "love"): lambda: tr("{card} lies below the kid in slot {slot}, where no love belongs",
+                                      card=card, slot=slot),
+    }
+    return said[place, kind]()
+
+
 def _plural(kind: str) -> str:
     return {"kid": "kids", "ghost": "ghosts", "candy": "candy", "love": "love"}[kind]
 
 
-def _label(cards: Cards, kind: str, ref: Any) -> str:
+def _label(cards: Cards, kind: str, ref: Any, start: bool = False) -> Text:
     if kind == "kid":
-        return f"the {cards.kid_name(ref)} (kid {ref})"
+        if start:
+            return tr("The {kid} (kid {number})", kid=cards.kid_name(ref), number=ref)
+        return tr("the {kid} (kid {number})", kid=cards.kid_name(ref), number=ref)
     if kind == "ghost":
-        return f"ghost {ref}"
+        return tr("Ghost {ghost}", ghost=ref) if start else tr("ghost {ghost}", ghost=ref)
     if kind == "candy":
-        return f"candy {ref}"
-    return f"Love card {ref}"
+        return tr("Candy {candy}", candy=ref) if start else tr("candy {candy}", candy=ref)
+    return tr("Love card {love}", love=ref)      # (LOVE_LABEL, written out for the catalogs)
 
 
-def label(cards: Cards, kind: str, ref: Any) -> str:
-    """Plain words for a card: ``the WEREWOLF (kid 2)``, ``ghost R7``, ``candy CHOC3``."""
-    return _label(cards, kind, ref)
+def label(cards: Cards, kind: str, ref: Any, start: bool = False) -> Text:
+    """Plain words for a card: ``the WEREWOLF (kid 2)``, ``ghost R7``, ``candy CHOC3``
+    (``start``: as a sentence opens with it, ``The WEREWOLF (kid 2)``)."""
+    return _label(cards, kind, ref, start)
 
 
 # --------------------------------------------------------------------------- arrange
@@ -261,10 +300,10 @@ def arrange(state: State, cards: Cards, table_mm: tuple[float, float] = (900.0, 
     Sized for 900x600 mm with 3-4 players; 5-6 players need about 900x850."""
     out: list[Placement] = []
     x0, yk = row_origin(state, table_mm)
-    out += [Placement(zone_tag(KIDDISCARD), x0, yk, label="kid and ghost discard"),
-            Placement(zone_tag(KIDDECK), x0 + PITCH, yk, label="Kid deck"),
-            Placement(zone_tag(CANDYDECK), x0 + PITCH, yk - UP, label="Candy deck"),
-            Placement(zone_tag(CANDYDISCARD), x0, yk - UP, label="candy discard")]
+    out += [Placement(zone_tag(KIDDISCARD), x0, yk, label=tr("kid and ghost discard")),
+            Placement(zone_tag(KIDDECK), x0 + PITCH, yk, label=tr("Kid deck")),
+            Placement(zone_tag(CANDYDECK), x0 + PITCH, yk - UP, label=tr("Candy deck")),
+            Placement(zone_tag(CANDYDISCARD), x0, yk - UP, label=tr("candy discard"))]
     for i, s in enumerate(state["slots"], 1):
         x = x0 + (i + 1) * PITCH
         if s["kid"] is not None:
@@ -283,7 +322,7 @@ def arrange(state: State, cards: Cards, table_mm: tuple[float, float] = (900.0, 
     expected = expected_table(state, cards)
     for p, (sx, sy, at_top) in seat_positions(state["players"], table_mm).items():
         sign = 1.0 if at_top else -1.0
-        out.append(Placement(seat_tag(p), sx, sy, label=f"{p}'s seat"))
+        out.append(Placement(seat_tag(p), sx, sy, label=tr("{player}'s seat", player=p)))
         seat = expected["seats"][p]
         front = [("ghost", g) for g in seat["ghosts"]] + [("love", l) for l in seat["love"]]
         stash = [("candy", c) for c in seat["candy"]] + [("kid", k) for k in seat["kids"]]

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import Walk
+from ..text import Text, tr
 from . import actions as A
 from .layout import expected_table, label
 from .state import State, current_player, where_is_candy, where_is_ghost, where_is_kid
@@ -60,28 +61,36 @@ def locations(layout: dict[str, Any]) -> dict[Key, Place]:
     return out
 
 
-def describe(kind: str, place: Place | None) -> str:
+def describe(kind: str, place: Place | None) -> Text:
+    """Where a card lies, in words: ``in RED's stash``, ``under the kid in slot 2``."""
     if place is None:
-        return "off the table"
+        return tr("off the table")
     if place == "discard":
-        return "in the discard"
+        return tr("in the discard")
     area, _, arg = place.partition(":")
     if area == "seat":
-        return {"kid": f"in {arg}'s stash", "candy": f"in {arg}'s stash", "ghost": f"in front of {arg}",
-                "love": f"in front of {arg}"}[kind]
-    return {"kid": f"in slot {arg}", "candy": f"on the kid in slot {arg}", "ghost": f"under the kid in slot {arg}",
-            "love": f"in slot {arg}"}[kind]
+        return tr("in {player}'s stash", player=arg) if kind in ("kid", "candy") else \
+            tr("in front of {player}", player=arg)
+    if kind == "candy":
+        return tr("on the kid in slot {slot}", slot=arg)
+    if kind == "ghost":
+        return tr("under the kid in slot {slot}", slot=arg)
+    return tr("in slot {slot}", slot=arg)
 
 
-def destination(kind: str, place: Place) -> str:
+def destination(kind: str, place: Place) -> Text:
     """Where to put a card, in words: ``to RED's stash``, ``onto the kid in slot 2``."""
     if place == "discard":
-        return "to the discard"
+        return tr("to the discard")
     area, _, arg = place.partition(":")
     if area == "seat":
-        return f"to {arg}'s stash" if kind in ("kid", "candy") else f"in front of {arg}"
-    return {"kid": f"into slot {arg}", "candy": f"onto the kid in slot {arg}",
-            "ghost": f"under the kid in slot {arg}"}.get(kind, f"into slot {arg}")
+        return tr("to {player}'s stash", player=arg) if kind in ("kid", "candy") else \
+            tr("in front of {player}", player=arg)
+    if kind == "candy":
+        return tr("onto the kid in slot {slot}", slot=arg)
+    if kind == "ghost":
+        return tr("under the kid in slot {slot}", slot=arg)
+    return tr("into slot {slot}", slot=arg)
 
 
 # --------------------------------------------------------------------------- evidence
@@ -303,7 +312,7 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
 # --------------------------------------------------------------------------- explain
 
 
-def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> str:
+def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> Text:
     if kind == "kid":
         return where_is_kid(state, game.cards, ref)
     if kind == "candy":
@@ -311,13 +320,14 @@ def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> str:
     if kind == "ghost":
         return where_is_ghost(state, ref)
     if ref in state["love_shown"].values():
-        return "revealed"
-    return "still secret (Love cards are revealed at the end)"
+        return tr("revealed")
+    return tr("still secret (Love cards are revealed at the end)")
 
 
 def explain(game: Any, state: State, expected: dict[str, Any],
             reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
-    unreadable = [Prompt(f"Cannot read the table: {pr}", level="error") for pr in reading.get("problems", [])]
+    unreadable = [Prompt(tr("Cannot read the table: {problem}", problem=pr), level="error")
+                  for pr in reading.get("problems", [])]
     best: tuple[int, int, list[Prompt], list[Prompt], Walk] | None = None
     for path in plan(game, state, reading) or [Walk([], state)]:
         wrong, chores = compare(game, state, expected, path, reading)
@@ -382,8 +392,8 @@ def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
     chores: list[Prompt] = []
     wrong: list[Prompt] = []
     if path.error is not None:
-        wrong.append(Prompt(f"Not allowed: "
-                            f"{path.error.reason}.", getattr(next(iter(path.refused), None), "player", None), "error"))
+        wrong.append(Prompt(tr("Not allowed: {reason}.", reason=path.error.reason),
+                            getattr(next(iter(path.refused), None), "player", None), "error"))
     for key in sorted(set(e0) | set(t) | set(r), key=str):
         kind, ref = key
         now, goal, was = r.get(key), t.get(key), e0.get(key)
@@ -391,22 +401,28 @@ def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
         if now == goal or (now is None and goal == "discard"):
             continue                       # in place, or hidden in the discard pile
         if goal is None and was is None:
-            wrong.append(Prompt(f"Take {name} away: it should not be on the table (it is "
-                                f"{_off_table_reason(game, target, kind, ref)}; seen {describe(kind, now)})",
-                                level="error"))
+            wrong.append(Prompt(tr("Take {card} away: it should not be on the table (it is {reason}; seen {seen})",
+                                   card=name, reason=_off_table_reason(game, target, kind, ref),
+                                   seen=describe(kind, now)), level="error"))
         elif goal is None:
-            wrong.append(Prompt(f"Put {name} back {describe(kind, was)} (seen {describe(kind, now)})", level="error"))
+            wrong.append(Prompt(tr("Put {card} back {where} (seen {seen})", card=name, where=describe(kind, was),
+                                   seen=describe(kind, now)), level="error"))
         elif now is None and goal == was:
-            wrong.append(Prompt(f"Put {name} back {describe(kind, goal)}: it is not seen on the table", level="error"))
+            wrong.append(Prompt(tr("Put {card} back {where}: it is not seen on the table", card=name,
+                                   where=describe(kind, goal)), level="error"))
         elif now is None or now == was or now in on_the_way.get(key, ()) or now in emptied:
             who = goal[5:] if goal.startswith("seat:") else None
-            where = f" (it is {describe(kind, now)})" if now else ""
-            chores.append(Prompt(f"Move {name} {destination(kind, goal)}{where}", who, "todo"))
+            to = destination(kind, goal)
+            text = (tr("Move {card} {destination} (it is {where})", card=name, destination=to,
+                       where=describe(kind, now)) if now else
+                    tr("Move {card} {destination}", card=name, destination=to))
+            chores.append(Prompt(text, who, "todo"))
         else:
-            wrong.append(Prompt(f"{name[0].upper() + name[1:]} is {describe(kind, now)}; it belongs "
-                                f"{describe(kind, goal)}", level="error"))
+            wrong.append(Prompt(tr("{card} is {where}; it belongs {goal}", card=label(cards, kind, ref, start=True),
+                                   where=describe(kind, now), goal=describe(kind, goal)), level="error"))
     for sr, sg in zip(reading["slots"], goal_table["slots"]):
         if sorted(sr["ghosts"]) == sorted(sg["ghosts"]) and sr["ghosts"] != sg["ghosts"]:
-            wrong.append(Prompt(f"The ghosts under the kid in slot {sr['slot']} lie out of order: from the kid "
-                                f"down they should be {', '.join(sg['ghosts'])}", level="error"))
+            wrong.append(Prompt(tr("The ghosts under the kid in slot {slot} lie out of order: from the kid down they "
+                                   "should be {ghosts}", slot=sr["slot"], ghosts=", ".join(sg["ghosts"])),
+                                level="error"))
     return wrong, chores

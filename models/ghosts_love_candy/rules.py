@@ -16,10 +16,24 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction
+from ..text import Text, tr
 from . import abilities as ab, actions as A
 from .actions import strip_payload
 from .kit import Cards
 from .state import State, current_player, need, slot_of, where_is_candy, where_is_ghost, where_is_kid
+
+#: the steps of a round as the refusals name them ("not during the candy step")
+PHASE_WORDS: dict[str, Text] = {
+    "setup": tr("setup"), "candy": tr("candy"), "choose": tr("choose"), "tiebreak": tr("tiebreak"),
+    "turns": tr("turns"), "love": tr("love"), "over": tr("over")}
+
+#: the note of a hand resolution confirmed with nothing moved (see ``GhostsLoveCandy.chores``)
+NOTHING_MOVED = tr("nothing moved")
+
+
+def phase_word(state: State) -> str:
+    phase: str = state["phase"]
+    return PHASE_WORDS.get(phase, phase)
 
 
 def new_state(cards: Cards, players: Sequence[str], options: Mapping[str, Any]) -> State:
@@ -57,12 +71,13 @@ def assign_colours(cards: Cards, players: Sequence[str]) -> dict[str, str]:
         elif free:
             out[p] = cards.colours[free.pop(0)]
         else:
-            raise GameSetupError("not enough ghost sets in the catalog for every player")
+            raise GameSetupError(tr("not enough ghost sets in the catalog for every player"))
     return out
 
 
 def check_player(state: State, player: str) -> None:
-    need(player in state["players"], f"{player!r} is not playing (players: {', '.join(state['players'])})")
+    need(player in state["players"], tr("{player!r} is not playing (players: {players})", player=player,
+                                        players=", ".join(state["players"])))
 
 
 def check_pending(state: State, action: Action) -> None:
@@ -71,7 +86,7 @@ def check_pending(state: State, action: Action) -> None:
     if p is None:
         if isinstance(action, (A.WerewolfPay, A.VampireGive, A.SkeletonSwap, A.NinjaMove, A.MoveScaredKid,
                                A.PlaceBlackCat, A.Skip)):
-            raise IllegalAction(f"{action.type}: no ability is waiting for a choice now")
+            raise IllegalAction(tr("{action}: no ability is waiting for a choice now", action=action.type))
         return
     if isinstance(action, A.DealLove):
         return
@@ -81,20 +96,31 @@ def check_pending(state: State, action: Action) -> None:
         "move_scared_kid": (A.MoveScaredKid, A.Skip), "black_cat": (A.PlaceBlackCat, A.Skip),
     }
     if not isinstance(action, fits[p["kind"]]):
-        raise IllegalAction(f"{action.type}: not possible now: the game waits for {describe_pending(p)}")
+        raise IllegalAction(tr("{action}: not possible now: the game waits for {pending}", action=action.type,
+                               pending=describe_pending(p)))
     who = p.get("player")
     if who is not None and getattr(action, "player", who) != who:
-        raise IllegalAction(f"{action.type}: it is {who}'s choice, not {getattr(action, 'player', None)}'s")
+        raise IllegalAction(tr("{action}: it is {player}'s choice, not {other}'s", action=action.type, player=who,
+                               other=getattr(action, "player", None)))
 
 
-def describe_pending(p: dict[str, Any]) -> str:
-    k = p["kind"]
+def describe_pending(p: dict[str, Any]) -> Text:
+    k, who = p["kind"], p.get("player")
     if k == "reveal_kid":
-        return f"a kid revealed into slot {p['slot']} (reveal_kid)"
-    names = {"werewolf": "werewolf_pay", "vampire": "vampire_give", "skeleton": "skeleton_swap or skip",
-             "ninja": "ninja_move", "move_scared_kid": "move_scared_kid or skip",
-             "black_cat": "place_black_cat or skip"}
-    return f"{p.get('player')}'s {k.replace('_', ' ')} choice ({names[k]})"
+        return tr("a kid revealed into slot {slot} (reveal_kid)", slot=p["slot"])
+    if k == "werewolf":
+        return tr("{player}'s werewolf choice (werewolf_pay)", player=who)
+    if k == "vampire":
+        return tr("{player}'s vampire choice (vampire_give)", player=who)
+    if k == "skeleton":
+        return tr("{player}'s skeleton choice (skeleton_swap or skip)", player=who)
+    if k == "ninja":
+        return tr("{player}'s ninja choice (ninja_move)", player=who)
+    if k == "move_scared_kid":
+        return tr("{player}'s move scared kid choice (move_scared_kid or skip)", player=who)
+    if k == "black_cat":
+        return tr("{player}'s black cat choice (place_black_cat or skip)", player=who)
+    raise KeyError(k)
 
 
 # --------------------------------------------------------------------------- handlers
@@ -102,7 +128,7 @@ def describe_pending(p: dict[str, Any]) -> str:
 
 def apply_action(state: State, cards: Cards, action: Action) -> list[Event]:
     if state["phase"] == "over":
-        raise IllegalAction(f"{action.type}: the game is over")
+        raise IllegalAction(tr("{action}: the game is over", action=action.type))
     if hasattr(action, "player"):
         check_player(state, action.player)
     check_pending(state, action)
@@ -119,32 +145,38 @@ def _draw_kid(state: State, cards: Cards, kid: int, what: str, events: list[Even
     if not state["kid_deck"] and kid in state["discard"]["kids"]:
         state["kid_deck"] = sorted(state["discard"]["kids"])
         state["discard"]["kids"] = []
-        events.append(Event("reshuffled", "the Kid deck ran out: the discarded kids were shuffled into a new Kid deck"))
-    need(kid in state["kid_deck"], f"{what}: {cards.kid_name(kid)} (kid {kid}) cannot come from the Kid deck: "
-                                   f"it is {where_is_kid(state, cards, kid)}")
+        events.append(Event("reshuffled", tr("the Kid deck ran out: the discarded kids were shuffled into a new "
+                                             "Kid deck")))
+    need(kid in state["kid_deck"], tr("{action}: {kid} (kid {number}) cannot come from the Kid deck: it is {where}",
+                                      action=what, kid=cards.kid_name(kid), number=kid,
+                                      where=where_is_kid(state, cards, kid)))
     state["kid_deck"].remove(kid)
 
 
 def do_reveal_kid(state: State, cards: Cards, a: A.RevealKid, events: list[Event]) -> None:
     slot = slot_of(state, a.slot)
-    need(a.kid in cards.kids, f"reveal_kid: there is no kid number {a.kid} in the catalog")
+    need(a.kid in cards.kids, tr("reveal_kid: there is no kid number {number} in the catalog", number=a.kid))
     pending = state["pending"]
     if state["phase"] == "setup":
-        need(slot["kid"] is None, f"reveal_kid: slot {a.slot} already holds {cards.kid_name(slot['kid'])}")
+        need(slot["kid"] is None, tr("reveal_kid: slot {slot} already holds {kid}", slot=a.slot,
+                                     kid=cards.kid_name(slot["kid"])))
     else:
         need(pending is not None and pending["kind"] == "reveal_kid",
-             "reveal_kid: no slot is waiting for a new kid now")
-        need(pending["slot"] == a.slot, f"reveal_kid: the new kid goes into slot {pending['slot']}, not {a.slot}")
+             tr("reveal_kid: no slot is waiting for a new kid now"))
+        need(pending["slot"] == a.slot, tr("reveal_kid: the new kid goes into slot {slot}, not {other}",
+                                           slot=pending["slot"], other=a.slot))
     _draw_kid(state, cards, a.kid, "reveal_kid", events)
     slot["kid"] = a.kid
     kid = cards.kid(a.kid)
-    events.append(Event("kid_revealed", f"{kid.name} (courage {kid.courage}) is revealed into slot {a.slot}",
+    events.append(Event("kid_revealed", tr("{kid} (courage {courage}) is revealed into slot {slot}", kid=kid.name,
+                                           courage=kid.courage, slot=a.slot),
                         {"slot": a.slot, "kid": a.kid}))
     if state["phase"] == "setup":
         if all(s["kid"] is not None for s in state["slots"]):
             state["round"] = 1
             state["phase"] = "candy"
-            events.append(Event("round_start", f"round 1 of {state['rounds']}: place one candy on each kid"))
+            events.append(Event("round_start", tr("round 1 of {rounds}: place one candy on each kid",
+                                                  rounds=state["rounds"])))
             ab.start_candy(state, cards, events)
     else:
         state["pending"] = None
@@ -153,68 +185,75 @@ def do_reveal_kid(state: State, cards: Cards, a: A.RevealKid, events: list[Event
 
 def do_deal_love(state: State, cards: Cards, a: A.DealLove, events: list[Event]) -> None:
     lid = strip_payload(a.love, "LOVE")
-    need(lid in cards.love, f"deal_love: there is no Love card {lid!r} (cards: {', '.join(cards.love)})")
-    need(state["phase"] not in ("love", "over"), "deal_love: the Love cards are already being revealed")
-    need(a.player not in state["love"], f"deal_love: {a.player} already has a Love card")
+    need(lid in cards.love, tr("deal_love: there is no Love card {love!r} (cards: {cards})", love=lid,
+                               cards=", ".join(cards.love)))
+    need(state["phase"] not in ("love", "over"), tr("deal_love: the Love cards are already being revealed"))
+    need(a.player not in state["love"], tr("deal_love: {player} already has a Love card", player=a.player))
     # a Love card dealt to someone else: refused by the engine's whereabouts check,
     # without naming the card or its holder (the reason may be shown to everyone)
     state["love"][a.player] = lid
-    events.append(Event("love_dealt", f"{a.player}'s Love card is noted (secret)"))
+    events.append(Event("love_dealt", tr("{player}'s Love card is noted (secret)", player=a.player)))
 
 
 def do_place_candy(state: State, cards: Cards, a: A.PlaceCandy, events: list[Event]) -> None:
-    need(state["phase"] == "candy", f"place_candy: candy is placed at the start of a round, not during "
-                                    f"the {state['phase']} step")
+    need(state["phase"] == "candy", tr("place_candy: candy is placed at the start of a round, not during the "
+                                       "{phase} step", phase=phase_word(state)))
     slot = slot_of(state, a.slot)
     cid = strip_payload(a.candy, "CANDY")
-    need(cid in cards.candy, f"place_candy: there is no candy card {cid!r}")
-    need(slot["kid"] is not None, f"place_candy: slot {a.slot} holds no kid")
-    need(a.slot not in state["candied"], f"place_candy: the kid in slot {a.slot} already got its candy this round")
-    need(cid in state["candy_deck"], f"place_candy: {cid} cannot come from the Candy deck: it is "
-                                     f"{where_is_candy(state, cid)}")
+    need(cid in cards.candy, tr("place_candy: there is no candy card {candy!r}", candy=cid))
+    need(slot["kid"] is not None, tr("place_candy: slot {slot} holds no kid", slot=a.slot))
+    need(a.slot not in state["candied"], tr("place_candy: the kid in slot {slot} already got its candy this round",
+                                           slot=a.slot))
+    need(cid in state["candy_deck"], tr("place_candy: {candy} cannot come from the Candy deck: it is {where}",
+                                        candy=cid, where=where_is_candy(state, cid)))
     state["candy_deck"].remove(cid)
     slot["candy"].append(cid)
     state["candied"] = sorted(state["candied"] + [a.slot])     # a set: one state whatever the order
-    events.append(Event("candy_placed", f"{cards.candy_name(cid)} placed on {cards.kid_name(slot['kid'])} "
-                                        f"(slot {a.slot})", {"slot": a.slot, "candy": cid}))
+    events.append(Event("candy_placed", tr("{candy} placed on {kid} (slot {slot})", candy=cards.candy_name(cid),
+                                           kid=cards.kid_name(slot["kid"]), slot=a.slot),
+                        {"slot": a.slot, "candy": cid}))
     if not state["candy_deck"]:
         state["last_round"] = True
-        events.append(Event("last_candy", "the last candy has been placed: this is the last round"))
+        events.append(Event("last_candy", tr("the last candy has been placed: this is the last round")))
     todo = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is not None and i not in state["candied"]]
     if not todo or not state["candy_deck"]:
         state["phase"] = "choose"
-        events.append(Event("choose", "everyone chooses a ghost and places it face down"))
+        events.append(Event("choose", tr("everyone chooses a ghost and places it face down")))
 
 
 def _check_choosing(state: State, player: str, what: str) -> None:
-    need(state["phase"] == "choose", f"{what}: ghosts are chosen after the candy is placed, not during the "
-                                     f"{state['phase']} step")
-    need(player not in state["revealed"], f"{what}: {player} already revealed {state['revealed'].get(player)}")
+    need(state["phase"] == "choose", tr("{action}: ghosts are chosen after the candy is placed, not during the "
+                                        "{phase} step", action=what, phase=phase_word(state)))
+    need(player not in state["revealed"], tr("{action}: {player} already revealed {ghost}", action=what,
+                                             player=player, ghost=state["revealed"].get(player)))
 
 
 def _hand_ghost(state: State, player: str, value: int, what: str) -> str:
-    need(isinstance(value, int) and 1 <= value <= 9, f"{what}: a ghost's value is 1-9, not {value}")
+    need(isinstance(value, int) and 1 <= value <= 9, tr("{action}: a ghost's value is 1-9, not {value}",
+                                                        action=what, value=value))
     gid = ab.ghost_id(state, player, value)
-    need(gid in state["hands"][player], f"{what}: {player} has no {value} in hand: that ghost is "
-                                        f"{where_is_ghost(state, gid)}")
+    need(gid in state["hands"][player], tr("{action}: {player} has no {value} in hand: that ghost is {where}",
+                                           action=what, player=player, value=value,
+                                           where=where_is_ghost(state, gid)))
     return gid
 
 
 def do_choose(state: State, cards: Cards, a: A.Choose, events: list[Event]) -> None:
     _check_choosing(state, a.player, "choose")
     state["chosen"][a.player] = "?" if a.ghost is None else _hand_ghost(state, a.player, a.ghost, "choose")
-    events.append(Event("ghost_chosen", f"{a.player} placed a ghost face down"))
+    events.append(Event("ghost_chosen", tr("{player} placed a ghost face down", player=a.player)))
 
 
 def do_reveal(state: State, cards: Cards, a: A.Reveal, events: list[Event]) -> None:
     _check_choosing(state, a.player, "reveal")
     gid = _hand_ghost(state, a.player, a.ghost, "reveal")
     secret = state["chosen"].get(a.player, "?")
-    need(secret in ("?", gid), f"reveal: {a.player} chose a different ghost face down")
+    need(secret in ("?", gid), tr("reveal: {player} chose a different ghost face down", player=a.player))
     state["chosen"].pop(a.player, None)
     state["hands"][a.player].remove(gid)
     state["revealed"][a.player] = gid
-    events.append(Event("ghost_revealed", f"{a.player} reveals ghost {a.ghost}", {"player": a.player, "ghost": gid}))
+    events.append(Event("ghost_revealed", tr("{player} reveals ghost {value}", player=a.player, value=a.ghost),
+                        {"player": a.player, "ghost": gid}))
     if len(state["revealed"]) == len(state["players"]):
         _turn_order(state, cards, events)
 
@@ -234,11 +273,12 @@ def _turn_order(state: State, cards: Cards, events: list[Event]) -> None:
             state["tie"] = {"groups": groups, "draws": {}}
             state["phase"] = "tiebreak"
             for g in groups:
-                events.append(Event("tie", f"{', '.join(g)} tied with {_value(state, cards, g[0])}s: each draws "
-                                           f"a kid from the Kid deck; the highest card number goes first",
+                events.append(Event("tie", tr("{players} tied with {value}s: each draws a kid from the Kid deck; "
+                                              "the highest card number goes first", players=", ".join(g),
+                                              value=_value(state, cards, g[0])),
                                     {"players": g}))
             return
-        events.append(Event("tie", "not enough kids left to break the tie: tied players go in seat order"))
+        events.append(Event("tie", tr("not enough kids left to break the tie: tied players go in seat order")))
     _start_turns(state, cards, {}, events)
 
 
@@ -247,43 +287,47 @@ def _start_turns(state: State, cards: Cards, draws: dict[str, int], events: list
     order = sorted(state["players"], key=lambda p: (-_value(state, cards, p), -draws.get(p, 0), seat[p]))
     state["order"], state["turn"], state["phase"] = order, 0, "turns"
     text = ", ".join(f"{p} ({_value(state, cards, p)})" for p in order)
-    events.append(Event("turn_order", f"turn order: {text}", {"order": order}))
+    events.append(Event("turn_order", tr("turn order: {order}", order=text), {"order": order}))
 
 
 def do_tie_draw(state: State, cards: Cards, a: A.TieDraw, events: list[Event]) -> None:
-    need(state["phase"] == "tiebreak", "tie_draw: no turn-order tie is being broken now")
+    need(state["phase"] == "tiebreak", tr("tie_draw: no turn-order tie is being broken now"))
     tie = state["tie"]
     tied = [p for g in tie["groups"] for p in g]
-    need(a.player in tied, f"tie_draw: {a.player} is not tied (tied: {', '.join(tied)})")
-    need(a.player not in tie["draws"], f"tie_draw: {a.player} already drew "
-                                       f"{cards.kid_name(tie['draws'].get(a.player))}")
-    need(a.kid in cards.kids, f"tie_draw: there is no kid number {a.kid} in the catalog")
+    need(a.player in tied, tr("tie_draw: {player} is not tied (tied: {tied})", player=a.player,
+                              tied=", ".join(tied)))
+    need(a.player not in tie["draws"], tr("tie_draw: {player} already drew {kid}", player=a.player,
+                                          kid=cards.kid_name(tie["draws"].get(a.player))))
+    need(a.kid in cards.kids, tr("tie_draw: there is no kid number {number} in the catalog", number=a.kid))
     _draw_kid(state, cards, a.kid, "tie_draw", events)
     tie["draws"][a.player] = a.kid
-    events.append(Event("tie_draw", f"{a.player} draws {cards.kid_name(a.kid)} (card {a.kid:02d})",
+    events.append(Event("tie_draw", tr("{player} draws {kid} (card {number:02d})", player=a.player,
+                                       kid=cards.kid_name(a.kid), number=a.kid),
                         {"player": a.player, "kid": a.kid}))
     if len(tie["draws"]) == len(tied):
         draws = dict(tie["draws"])
         state["discard"]["kids"].extend(draws[p] for p in tied)
         state["tie"] = None
-        events.append(Event("tie_discard", "the kids drawn for the tie-break are discarded"))
+        events.append(Event("tie_discard", tr("the kids drawn for the tie-break are discarded")))
         _start_turns(state, cards, draws, events)
 
 
 def do_haunt(state: State, cards: Cards, a: A.Haunt, events: list[Event]) -> None:
-    need(state["phase"] == "turns", f"haunt: players haunt during their turns, not during the "
-                                    f"{state['phase']} step")
-    need(state["scare"] is None, "haunt: the scare checks are not finished")
+    need(state["phase"] == "turns", tr("haunt: players haunt during their turns, not during the {phase} step",
+                                       phase=phase_word(state)))
+    need(state["scare"] is None, tr("haunt: the scare checks are not finished"))
     cur = current_player(state)
-    need(a.player == cur, f"haunt: it is {cur}'s turn, not {a.player}'s")
+    need(a.player == cur, tr("haunt: it is {player}'s turn, not {other}'s", player=cur, other=a.player))
     slot = slot_of(state, a.slot)
-    need(slot["kid"] is not None, f"haunt: slot {a.slot} holds no kid")
+    need(slot["kid"] is not None, tr("haunt: slot {slot} holds no kid", slot=a.slot))
     kid = cards.kid(slot["kid"])
     source = slot
     if a.take_from is not None and a.take_from != a.slot:
-        need(kid.ability == "pirate", f"haunt: take_from is only for the PIRATE; {kid.name} is in slot {a.slot}")
+        need(kid.ability == "pirate", tr("haunt: take_from is only for the PIRATE; {kid} is in slot {slot}",
+                                         kid=kid.name, slot=a.slot))
         source = slot_of(state, a.take_from)
-        need(source["kid"] is not None, f"haunt: slot {a.take_from} holds no kid to take candy from")
+        need(source["kid"] is not None, tr("haunt: slot {slot} holds no kid to take candy from",
+                                           slot=a.take_from))
     state["manual"] = None
     ghost = state["revealed"].pop(a.player)
     prev_top = slot["ghosts"][-1] if slot["ghosts"] else None
@@ -291,12 +335,18 @@ def do_haunt(state: State, cards: Cards, a: A.Haunt, events: list[Event]) -> Non
     taken = list(source["candy"])
     source["candy"] = []
     state["stashes"][a.player]["candy"].extend(taken)
-    where = "" if source is slot else f" from {cards.kid_name(source['kid'])} (slot {a.take_from})"
-    took = f"takes {', '.join(taken)}{where}" if taken else "takes no candy (none there)"
-    events.append(Event("haunted", f"{a.player} haunts {kid.name} (slot {a.slot}) with {ghost} "
-                                   f"(value {cards.ghost_value(ghost)}) and "
-                                   f"{took}", {"player": a.player, "slot": a.slot, "ghost": ghost,
-                                                   "candy": taken}))
+    said = {"player": a.player, "kid": kid.name, "slot": a.slot, "ghost": ghost, "value": cards.ghost_value(ghost),
+            "candy": ", ".join(taken)}
+    if not taken:
+        text = tr("{player} haunts {kid} (slot {slot}) with {ghost} (value {value}) and takes no candy (none there)",
+                  **said)
+    elif source is slot:
+        text = tr("{player} haunts {kid} (slot {slot}) with {ghost} (value {value}) and takes {candy}", **said)
+    else:
+        text = tr("{player} haunts {kid} (slot {slot}) with {ghost} (value {value}) and takes {candy} from "
+                  "{other_kid} (slot {other_slot})", **said, other_kid=cards.kid_name(source["kid"]),
+                  other_slot=a.take_from)
+    events.append(Event("haunted", text, {"player": a.player, "slot": a.slot, "ghost": ghost, "candy": taken}))
     ab.on_haunt(state, cards, a.player, a.slot, prev_top, ghost, events)
     if state["pending"] is None:
         ab.begin_scares(state, cards, a.player, events)
@@ -307,7 +357,8 @@ def do_werewolf_pay(state: State, cards: Cards, a: A.WerewolfPay, events: list[E
     ab.candy_from_stash(state, a.player, cid)
     slot = state["slots"][state["pending"]["slot"] - 1]
     slot["candy"].append(cid)
-    events.append(Event("ability", f"WEREWOLF: {a.player} puts {cid} from their stash on him"))
+    events.append(Event("ability", tr("WEREWOLF: {player} puts {candy} from their stash on him", player=a.player,
+                                      candy=cid)))
     ab.after_pending(state, cards, events)
 
 
@@ -316,54 +367,62 @@ def do_vampire_give(state: State, cards: Cards, a: A.VampireGive, events: list[E
     to = state["pending"]["to"]
     ab.candy_from_stash(state, a.player, cid)
     state["stashes"][to]["candy"].append(cid)
-    events.append(Event("ability", f"VAMPIRE: {a.player} gives {cid} to {to}"))
+    events.append(Event("ability", tr("VAMPIRE: {player} gives {candy} to {to}", player=a.player, candy=cid, to=to)))
     ab.after_pending(state, cards, events)
 
 
 def do_skeleton_swap(state: State, cards: Cards, a: A.SkeletonSwap, events: list[Event]) -> None:
     give = _hand_ghost(state, a.player, a.give, "skeleton_swap")
     take = ab.ghost_id(state, a.player, a.take) if 1 <= a.take <= 9 else f"?{a.take}"
-    need(take in state["discard"]["ghosts"], f"skeleton_swap: {a.player}'s {a.take} is not in the discard: it is "
-                                             f"{where_is_ghost(state, take)}")
+    need(take in state["discard"]["ghosts"], tr("skeleton_swap: {player}'s {value} is not in the discard: it is "
+                                                "{where}", player=a.player, value=a.take,
+                                                where=where_is_ghost(state, take)))
     state["hands"][a.player].remove(give)
     state["hands"][a.player].append(take)
     state["hands"][a.player].sort(key=cards.ghost_value)
     state["discard"]["ghosts"].remove(take)
     state["discard"]["ghosts"].append(give)
-    events.append(Event("ability", f"SKELETON: {a.player} swaps the {a.give} in hand for the {a.take} "
-                                   f"from the discard"))
+    events.append(Event("ability", tr("SKELETON: {player} swaps the {give} in hand for the {take} from the discard",
+                                      player=a.player, give=a.give, take=a.take)))
     ab.after_pending(state, cards, events)
 
 
 def do_ninja_move(state: State, cards: Cards, a: A.NinjaMove, events: list[Event]) -> None:
     gid = strip_payload(a.ghost, "GHOST")
-    need(gid in cards.ghosts, f"ninja_move: there is no ghost {gid!r}")
+    need(gid in cards.ghosts, tr("ninja_move: there is no ghost {ghost!r}", ghost=gid))
     src = next((i for i, s in enumerate(state["slots"], 1) if gid in s["ghosts"]), None)
     if src is None:
-        raise IllegalAction(f"ninja_move: {gid} is not in the neighbourhood: it is {where_is_ghost(state, gid)}")
+        raise IllegalAction(tr("ninja_move: {ghost} is not in the neighbourhood: it is {where}", ghost=gid,
+                               where=where_is_ghost(state, gid)))
     dest = slot_of(state, a.to_slot)
-    need(a.to_slot != src, f"ninja_move: {gid} is already under the kid in slot {src}")
-    need(dest["kid"] is not None, f"ninja_move: slot {a.to_slot} holds no kid")
+    need(a.to_slot != src, tr("ninja_move: {ghost} is already under the kid in slot {slot}", ghost=gid, slot=src))
+    need(dest["kid"] is not None, tr("ninja_move: slot {slot} holds no kid", slot=a.to_slot))
     pile = state["slots"][src - 1]["ghosts"]
     if state["options"].get("ninja_moves") == "top":
-        need(pile[-1] == gid, f"ninja_move: only the top ghost of a pile may move ({pile[-1]} in slot {src})")
+        need(pile[-1] == gid, tr("ninja_move: only the top ghost of a pile may move ({ghost} in slot {slot})",
+                                 ghost=pile[-1], slot=src))
     pile.remove(gid)
     dest["ghosts"].append(gid)
-    events.append(Event("ability", f"NINJA: {a.player} moves {gid} from slot {src} to the top of the pile under "
-                                   f"{cards.kid_name(dest['kid'])} (slot {a.to_slot}); its owner gets no candy "
-                                   f"and no ability", {"ghost": gid, "from": src, "to": a.to_slot}))
+    events.append(Event("ability", tr("NINJA: {player} moves {ghost} from slot {slot} to the top of the pile under "
+                                      "{kid} (slot {to_slot}); its owner gets no candy and no ability",
+                                      player=a.player, ghost=gid, slot=src, kid=cards.kid_name(dest["kid"]),
+                                      to_slot=a.to_slot), {"ghost": gid, "from": src, "to": a.to_slot}))
     ab.after_pending(state, cards, events)
 
 
 def do_move_scared_kid(state: State, cards: Cards, a: A.MoveScaredKid, events: list[Event]) -> None:
     check_player(state, a.to)
     holder = next((p for p, st in state["stashes"].items() if a.kid in st["kids"]), None)
-    need(holder is not None, f"move_scared_kid: {cards.kid_name(a.kid)} (kid {a.kid}) is not in a stash: it is "
-                             f"{where_is_kid(state, cards, a.kid) if a.kid in cards.kids else 'not in the catalog'}")
-    need(holder != a.to, f"move_scared_kid: {cards.kid_name(a.kid)} is already in {a.to}'s stash")
+    need(holder is not None, tr("move_scared_kid: {kid} (kid {number}) is not in a stash: it is {where}",
+                                kid=cards.kid_name(a.kid), number=a.kid,
+                                where=where_is_kid(state, cards, a.kid) if a.kid in cards.kids
+                                else tr("not in the catalog")))
+    need(holder != a.to, tr("move_scared_kid: {kid} is already in {player}'s stash", kid=cards.kid_name(a.kid),
+                            player=a.to))
     state["stashes"][holder]["kids"].remove(a.kid)
     state["stashes"][a.to]["kids"].append(a.kid)
-    events.append(Event("ability", f"{a.player} moves {cards.kid_name(a.kid)} from {holder}'s stash to {a.to}'s"))
+    events.append(Event("ability", tr("{player} moves {kid} from {holder}'s stash to {to}'s", player=a.player,
+                                      kid=cards.kid_name(a.kid), holder=holder, to=a.to)))
     ab.after_pending(state, cards, events)
 
 
@@ -373,7 +432,8 @@ def do_place_black_cat(state: State, cards: Cards, a: A.PlaceBlackCat, events: l
     if a.to != p["holder"]:
         state["stashes"][p["holder"]]["kids"].remove(p["kid"])
         state["stashes"][a.to]["kids"].append(p["kid"])
-    events.append(Event("ability", f"{cards.kid_name(p['kid'])}: {a.player} places her in {a.to}'s stash",
+    events.append(Event("ability", tr("{kid}: {player} places her in {to}'s stash", kid=cards.kid_name(p["kid"]),
+                                      player=a.player, to=a.to),
                         {"to": a.to}))
     _black_cat_done(state, cards, events)
 
@@ -388,8 +448,14 @@ def _black_cat_done(state: State, cards: Cards, events: list[Event]) -> None:
 
 def do_skip(state: State, cards: Cards, a: A.Skip, events: list[Event]) -> None:
     p = state["pending"]
-    need(p["kind"] in ab.OPTIONAL, f"skip: {describe_pending(p)} is not optional")
-    events.append(Event("skip", f"{a.player} does not use the {p['kind'].replace('_', ' ')} ability"))
+    need(p["kind"] in ab.OPTIONAL, tr("skip: {pending} is not optional", pending=describe_pending(p)))
+    if p["kind"] == "skeleton":
+        text = tr("{player} does not use the skeleton ability", player=a.player)
+    elif p["kind"] == "move_scared_kid":
+        text = tr("{player} does not use the move scared kid ability", player=a.player)
+    else:
+        text = tr("{player} does not use the black cat ability", player=a.player)
+    events.append(Event("skip", text))
     if p["kind"] == "black_cat":
         _black_cat_done(state, cards, events)
     else:
@@ -399,13 +465,15 @@ def do_skip(state: State, cards: Cards, a: A.Skip, events: list[Event]) -> None:
 def do_resolve(state: State, cards: Cards, a: A.Resolve, events: list[Event]) -> None:
     from .manual import apply_moves
     m = state["manual"]
-    need(m is not None, "resolve: no ability is waiting to be resolved by hand")
-    need(a.player == m["player"], f"resolve: {m['player']} resolves the {cards.kid_name(m['kid'])} by hand, "
-                                  f"not {a.player}")
+    need(m is not None, tr("resolve: no ability is waiting to be resolved by hand"))
+    need(a.player == m["player"], tr("resolve: {player} resolves the {kid} by hand, not {other}", player=m["player"],
+                                     kid=cards.kid_name(m["kid"]), other=a.player))
     apply_moves(state, cards, a.moves, events)
     state["manual"] = None
-    events.append(Event("resolved", f"{a.player} resolved {cards.kid_name(m['kid'])} by hand"
-                                    + (f": {a.note}" if a.note else ""), {"moves": list(a.moves)}))
+    note = NOTHING_MOVED if a.note == NOTHING_MOVED else a.note      # the confirm's note, said in any language
+    text = (tr("{player} resolved {kid} by hand: {note}", player=a.player, kid=cards.kid_name(m["kid"]), note=note)
+            if note else tr("{player} resolved {kid} by hand", player=a.player, kid=cards.kid_name(m["kid"])))
+    events.append(Event("resolved", text, {"moves": list(a.moves)}))
     emptied = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is None]
     if state["phase"] in ("turns", "candy", "choose", "tiebreak"):
         if emptied and (state["kid_deck"] or state["discard"]["kids"]):
@@ -416,21 +484,23 @@ def do_resolve(state: State, cards: Cards, a: A.Resolve, events: list[Event]) ->
 
 
 def do_reveal_love(state: State, cards: Cards, a: A.RevealLove, events: list[Event]) -> None:
-    need(state["phase"] == "love", "reveal_love: Love cards are revealed at the end of the game")
+    need(state["phase"] == "love", tr("reveal_love: Love cards are revealed at the end of the game"))
     lid = strip_payload(a.love, "LOVE")
-    need(lid in cards.love, f"reveal_love: there is no Love card {lid!r} (cards: {', '.join(cards.love)})")
-    need(a.player not in state["love_shown"], f"reveal_love: {a.player} already revealed "
-                                              f"{state['love_shown'].get(a.player)}")
+    need(lid in cards.love, tr("reveal_love: there is no Love card {love!r} (cards: {cards})", love=lid,
+                               cards=", ".join(cards.love)))
+    need(a.player not in state["love_shown"], tr("reveal_love: {player} already revealed {love}", player=a.player,
+                                                 love=state["love_shown"].get(a.player)))
     others = [p for p, l in state["love_shown"].items() if l == lid]
-    need(not others, f"reveal_love: {lid} was revealed by {others[0] if others else ''}; there is one of each")
+    need(not others, tr("reveal_love: {love} was revealed by {player}; there is one of each", love=lid,
+                        player=others[0] if others else ""))
     dealt = state["love"].get(a.player)
-    need(dealt in (None, lid), f"reveal_love: {a.player} was dealt a different Love card")
+    need(dealt in (None, lid), tr("reveal_love: {player} was dealt a different Love card", player=a.player))
     state["love_shown"][a.player] = lid
-    events.append(Event("love_revealed", f"{a.player} reveals {cards.love[lid].name}",
+    events.append(Event("love_revealed", tr("{player} reveals {love}", player=a.player, love=cards.love[lid].name),
                         {"player": a.player, "love": lid}))
     if len(state["love_shown"]) == len(state["players"]):
         state["phase"] = "over"
-        events.append(Event("over", "every Love card is revealed: the game is over"))
+        events.append(Event("over", tr("every Love card is revealed: the game is over")))
 
 
 HANDLERS: dict[type[Action], Callable[[State, Cards, Any, list[Event]], None]] = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import Scoreboard, ScoreEntry, ScoreLine
+from ..text import tr
 from .kit import CANDY_TYPES, Cards
 from .state import State
 
@@ -28,19 +29,21 @@ def scoreboard(cards: Cards, state: State) -> Scoreboard:
                 continue
             name = cards.type_name(t)
             if love is None:
-                lines.append(ScoreLine(f"{name} x{n} (Love card not revealed yet)", 0))
+                lines.append(ScoreLine(tr("{candy} x{count} (Love card not revealed yet)", candy=name, count=n), 0))
             else:
                 v = love.values[t]
-                lines.append(ScoreLine(f"{name} x{n} at {v} each ({love.name})", n * v))
+                lines.append(ScoreLine(tr("{candy} x{count} at {points} each ({love})", candy=name, count=n, points=v,
+                                          love=love.name), n * v))
         for k in sorted(stash["kids"]):
             kid = cards.kid(k)
-            lines.append(ScoreLine(f"{kid.name} in stash", kid.stash_points))
+            lines.append(ScoreLine(tr("{kid} in stash", kid=kid.name), kid.stash_points))
         entries[p] = ScoreEntry.of(lines)
     final = state["phase"] == "over"
     board = Scoreboard.by_highest(entries, final=final)
     if final and board.tie:
-        notes.append(f"tie between {', '.join(board.winners)}: the tied players shout BOO! and play again")
+        notes.append(tr("tie between {players}: the tied players shout BOO! and play again",
+                        players=", ".join(board.winners)))
     if not final:
-        notes.append("provisional: candy is valued when the Love cards are revealed")
+        notes.append(tr("provisional: candy is valued when the Love cards are revealed"))
     board.notes = notes
     return board

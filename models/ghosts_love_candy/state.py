@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ..engine import IllegalAction
+from ..text import Text, tr
 from .kit import Cards
 
 State = dict[str, Any]
@@ -75,7 +76,7 @@ def slot_of(state: State, n: int) -> dict[str, Any]:
     """Slot ``n`` (1-based), or IllegalAction naming the neighbourhood's size."""
     count = state["slot_count"]
     need(isinstance(n, int) and 1 <= n <= count,
-         f"there is no slot {n}: the neighbourhood has slots 1-{count}")
+         tr("there is no slot {slot}: the neighbourhood has slots 1-{count}", slot=n, count=count))
     return state["slots"][n - 1]
 
 
@@ -93,52 +94,52 @@ def current_player(state: State) -> str | None:
     return state["order"][state["turn"]]
 
 
-def where_is_kid(state: State, cards: Cards, n: int) -> str:
+def where_is_kid(state: State, cards: Cards, n: int) -> Text:
     """Plain words for where a kid is now ("in slot 3", "in RED's stash", ...)."""
     for i, s in enumerate(state["slots"], start=1):
         if s["kid"] == n:
-            return f"in slot {i}"
+            return tr("in slot {slot}", slot=i)
     for p, st in state["stashes"].items():
         if n in st["kids"]:
-            return f"in {p}'s stash"
+            return tr("in {player}'s stash", player=p)
     if n in state["discard"]["kids"]:
-        return "in the discard"
+        return tr("in the discard")
     if state.get("tie") and n in state["tie"]["draws"].values():
-        return "drawn for the tie-break"
+        return tr("drawn for the tie-break")
     if n in state["kid_deck"]:
-        return "in the Kid deck"
-    return "not in this game"
+        return tr("in the Kid deck")
+    return tr("not in this game")
 
 
-def where_is_candy(state: State, cid: str) -> str:
+def where_is_candy(state: State, cid: str) -> Text:
     for i, s in enumerate(state["slots"], start=1):
         if cid in s["candy"]:
-            return f"on the kid in slot {i}"
+            return tr("on the kid in slot {slot}", slot=i)
     for p, st in state["stashes"].items():
         if cid in st["candy"]:
-            return f"in {p}'s stash"
+            return tr("in {player}'s stash", player=p)
     if cid in state["discard"]["candy"]:
-        return "in the discard"
+        return tr("in the discard")
     if cid in state["candy_deck"]:
-        return "in the Candy deck"
-    return "not in this game"
+        return tr("in the Candy deck")
+    return tr("not in this game")
 
 
-def where_is_ghost(state: State, gid: str) -> str:
+def where_is_ghost(state: State, gid: str) -> Text:
     for i, s in enumerate(state["slots"], start=1):
         if gid in s["ghosts"]:
-            return f"under the kid in slot {i}"
+            return tr("under the kid in slot {slot}", slot=i)
     if gid in state["discard"]["ghosts"]:
-        return "in the discard"
+        return tr("in the discard")
     if gid in state["box"]:
-        return "back in the box (not used with this many players)"
+        return tr("back in the box (not used with this many players)")
     for p, g in state["revealed"].items():
         if g == gid:
-            return f"revealed in front of {p}"
+            return tr("revealed in front of {player}", player=p)
     for p, h in state["hands"].items():
         if gid in h:
-            return f"in {p}'s hand"
-    return "not in this game"
+            return tr("in {player}'s hand", player=p)
+    return tr("not in this game")
 
 
 def ghost_total(state: State, cards: Cards, slot: dict[str, Any]) -> int:

@@ -11,9 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..text import tr
 from ..whereabouts import Whereabouts
 from .kit import Cards
 from .state import State
+
+IN_NEIGHBOURHOOD, IN_A_STASH, IN_DISCARD = tr("in the neighbourhood"), tr("in a stash"), tr("in the discard")
+IN_KID_DECK, IN_CANDY_DECK, IN_BOX = tr("in the Kid deck"), tr("in the Candy deck"), tr("in the box")
+BACK_IN_BOX, DRAWN, IN_A_HAND = tr("back in the box"), tr("drawn for the tie-break"), tr("in a hand")
+REVEALED, DEALT = tr("revealed"), tr("dealt")
 
 
 def whereabouts(w: Whereabouts, state: State, cards: Cards) -> Whereabouts:
@@ -27,30 +33,34 @@ def whereabouts(w: Whereabouts, state: State, cards: Cards) -> Whereabouts:
 
     for i, s in enumerate(state["slots"], start=1):
         if s["kid"] is not None:
-            put(kid, [s["kid"]], f"in slot {i}", "in the neighbourhood")
-        put(candy, s["candy"], f"on the kid in slot {i}", "in the neighbourhood")
-        put(ghost, s["ghosts"], f"under the kid in slot {i}", "in the neighbourhood")
+            put(kid, [s["kid"]], tr("in slot {slot}", slot=i), IN_NEIGHBOURHOOD)
+        if s["candy"]:
+            put(candy, s["candy"], tr("on the kid in slot {slot}", slot=i), IN_NEIGHBOURHOOD)
+        if s["ghosts"]:
+            put(ghost, s["ghosts"], tr("under the kid in slot {slot}", slot=i), IN_NEIGHBOURHOOD)
     for p, st in state["stashes"].items():
-        put(kid, st["kids"], f"in {p}'s stash", "in a stash")
-        put(candy, st["candy"], f"in {p}'s stash", "in a stash")
-    put(kid, state["discard"]["kids"], "in the discard", "in the discard")
-    put(ghost, state["discard"]["ghosts"], "in the discard", "in the discard")
-    put(candy, state["discard"]["candy"], "in the discard", "in the discard")
-    put(kid, state["kid_deck"], "in the Kid deck", "in the Kid deck")
-    put(candy, state["candy_deck"], "in the Candy deck", "in the Candy deck")
-    put(ghost, state["box"], "back in the box", "in the box")
+        if st["kids"] or st["candy"]:
+            stash = tr("in {player}'s stash", player=p)
+            put(kid, st["kids"], stash, IN_A_STASH)
+            put(candy, st["candy"], stash, IN_A_STASH)
+    put(kid, state["discard"]["kids"], IN_DISCARD, IN_DISCARD)
+    put(ghost, state["discard"]["ghosts"], IN_DISCARD, IN_DISCARD)
+    put(candy, state["discard"]["candy"], IN_DISCARD, IN_DISCARD)
+    put(kid, state["kid_deck"], IN_KID_DECK, IN_KID_DECK)
+    put(candy, state["candy_deck"], IN_CANDY_DECK, IN_CANDY_DECK)
+    put(ghost, state["box"], BACK_IN_BOX, IN_BOX)
     if state.get("tie"):
         for p, n in state["tie"]["draws"].items():
-            put(kid, [n], f"drawn by {p} for the tie-break", "drawn for the tie-break")
+            put(kid, [n], tr("drawn by {player} for the tie-break", player=p), DRAWN)
     for p, h in state["hands"].items():
-        put(ghost, h, f"in {p}'s hand", "in a hand")
+        put(ghost, h, tr("in {player}'s hand", player=p), IN_A_HAND)
     for p, g in state["revealed"].items():
-        put(ghost, [g], f"revealed in front of {p}", "revealed")
+        put(ghost, [g], tr("revealed in front of {player}", player=p), REVEALED)
     love = {l: x.payload for l, x in cards.love.items()}
     shown = state.get("love_shown", {})
     for p, l in state["love"].items():
         if shown.get(p) != l:
-            put(love, [l], f"dealt face down to {p}", "dealt")
+            put(love, [l], tr("dealt face down to {player}", player=p), DEALT)
     for p, l in shown.items():
-        put(love, [l], f"revealed by {p}", "revealed")
+        put(love, [l], tr("revealed by {player}", player=p), REVEALED)
     return w

@@ -25,16 +25,14 @@ from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
+from ..text import concat, tr, trn
 from .kit import FIRST_TOKEN, IDENTITY_DECK, REPORTER, TEAM_NAMES, TEAMS, Board, slot
 from .layout import read
+from .resolve import and_list
 from .rules import ROUNDS
 from .scoring import scoreboard
 
 State = dict[str, Any]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def score_table(game: Game, board: Board, players: Sequence[str], options: Mapping[str, Any],
@@ -50,10 +48,12 @@ def score_table(game: Game, board: Board, players: Sequence[str], options: Mappi
 
     # the seat markers: identity cards belong to the nearest one
     no_seat = [seat_tag(p) for p in players if seat_tag(p) not in snapshot]
-    if no_seat:
-        which = f"the seat marker {no_seat[0]} is" if len(no_seat) == 1 else \
-            f"the seat markers {', '.join(no_seat)} are"
-        missing.append(f"{which} not seen: put each back at its player's place")
+    if len(no_seat) == 1:
+        missing.append(tr("the seat marker {marker} is not seen: put each back at its player's place",
+                          marker=no_seat[0]))
+    elif no_seat:
+        missing.append(tr("the seat markers {markers} are not seen: put each back at its player's place",
+                          markers=", ".join(no_seat)))
 
     # the houses: the face that is up says who controls each
     control: dict[str, str] = {}
@@ -66,18 +66,18 @@ def score_table(game: Game, board: Board, players: Sequence[str], options: Mappi
             control[key] = face
             counted += seen
         elif seen:
-            missing.append(f"both faces of House {h} are seen: leave one House {h} tile, its controlling "
-                           f"team's face up")
+            missing.append(tr("both faces of House {house} are seen: leave one House {house} tile, its controlling "
+                              "team's face up", house=h))
             for pl in seen:
-                why[pl] = f"House {h} shows both faces"
+                why[pl] = tr("House {house} shows both faces", house=h)
         else:
             no_tile.append(str(h))
     if len(no_tile) == 1:
-        missing.append(f"House {no_tile[0]}'s tile is not seen: lay it in the ring with its controlling team's "
-                       f"face up")
+        missing.append(tr("House {house}'s tile is not seen: lay it in the ring with its controlling team's face up",
+                          house=no_tile[0]))
     elif no_tile:
-        missing.append(f"the tiles of Houses {', '.join(no_tile)} are not seen: lay each in the ring with its "
-                       f"controlling team's face up")
+        missing.append(tr("the tiles of Houses {houses} are not seen: lay each in the ring with its controlling "
+                          "team's face up", houses=", ".join(no_tile)))
 
     # the VP cards: each in the Trick slot of the house that scored it
     order = setup["options"]["vp_order"]
@@ -89,26 +89,31 @@ def score_table(game: Game, board: Board, players: Sequence[str], options: Mappi
         if card not in snapshot:
             unseen.append(str(points))
         elif key_or_none is None and not control:
-            why[card] = "no house tile is seen to lay it by"
+            why[card] = tr("no house tile is seen to lay it by")
         elif key_or_none is None:
-            missing.append(f"the {points} VP card lies at a house with another VP card: put each VP card in the "
-                           f"Trick slot of the house that scored it")
-            why[card] = "at a house with another VP card"
+            missing.append(tr("the {points} VP card lies at a house with another VP card: put each VP card in the "
+                              "Trick slot of the house that scored it", points=points))
+            why[card] = tr("at a house with another VP card")
         elif slot(int(key_or_none)) in snapshot:
-            missing.append(f"the {points} VP card is not in a Trick slot (it lies nearest House {key_or_none}, "
-                           f"whose slot is uncovered): put it in the Trick slot of the house that scored it")
-            why[card] = f"not in House {key_or_none}'s Trick slot"
+            missing.append(tr("the {points} VP card is not in a Trick slot (it lies nearest House {house}, whose "
+                              "slot is uncovered): put it in the Trick slot of the house that scored it",
+                              points=points, house=key_or_none))
+            why[card] = tr("not in House {house}'s Trick slot", house=key_or_none)
         else:
             closed[key_or_none] = {"points": points, "round": order.index(points) + 1}
             counted.append(card)
-    if unseen:
-        what = f"the {unseen[0]} VP card is" if len(unseen) == 1 else f"the {' and '.join(unseen)} VP cards are"
-        missing.append(f"{what} not seen: put each face up in the Trick slot of the house that scored it")
+    if len(unseen) == 1:
+        missing.append(tr("the {points} VP card is not seen: put each face up in the Trick slot of the house that "
+                          "scored it", points=unseen[0]))
+    elif unseen:
+        missing.append(tr("the {points} VP cards are not seen: put each face up in the Trick slot of the house that "
+                          "scored it", points=and_list(unseen)))
     for key, hs in reading["houses"].items():
         if key not in closed and hs["slot"] == "covered" and len(closed) == len(board.vp_cards):
-            problems.append(f"House {key}'s Trick slot is covered but holds no VP card: clear it")
+            problems.append(tr("House {house}'s Trick slot is covered but holds no VP card: clear it", house=key))
         if slot(int(key)) in snapshot:
-            why[slot(int(key))] = f"House {key}'s Trick slot, open: House {key} did not score a VP card"
+            why[slot(int(key))] = tr("House {house}'s Trick slot, open: House {house} did not score a VP card",
+                                     house=key)
 
     # the identity cards, turned up in front of each player
     at_seat: dict[str, list[str]] = {p: [] for p in players}
@@ -119,7 +124,7 @@ def score_table(game: Game, board: Board, players: Sequence[str], options: Mappi
         if p_or_none in at_seat:
             at_seat[p_or_none].append(s.payload)
         else:
-            why[s.payload] = "an identity card in front of no player"
+            why[s.payload] = tr("an identity card in front of no player")
     identities: dict[str, str] = {}
     hidden: list[str] = []
     for p in players:
@@ -130,33 +135,37 @@ def score_table(game: Game, board: Board, players: Sequence[str], options: Mappi
         elif not cards:
             hidden.append(p)
         else:
-            missing.append(f"{p} shows {len(cards)} identity cards: leave only their own face up")
+            missing.append(tr("{player} shows {count} identity cards: leave only their own face up", player=p,
+                              count=len(cards)))
             for c in cards:
-                why[c] = f"one of {len(cards)} identity cards in front of {p}"
+                why[c] = tr("one of {count} identity cards in front of {player}", count=len(cards), player=p)
     if len(hidden) == 1:
-        missing.append(f"{hidden[0]}'s identity card is not turned up in front of {seat_tag(hidden[0])}")
+        missing.append(tr("{player}'s identity card is not turned up in front of {marker}", player=hidden[0],
+                          marker=seat_tag(hidden[0])))
     elif hidden:
-        missing.append(f"the identity cards of {', '.join(hidden)} are not turned up in front of their seat "
-                       f"markers ({', '.join(seat_tag(p) for p in hidden)})")
+        missing.append(tr("the identity cards of {players} are not turned up in front of their seat markers "
+                          "({markers})", players=", ".join(hidden), markers=", ".join(seat_tag(p) for p in hidden)))
     deck = dict(zip((*TEAMS, REPORTER), IDENTITY_DECK[len(players)]))
     for team, dealt in deck.items():
         shown = sum(1 for c in identities.values() if board.identities[c] == team)
         if shown > dealt:
-            verb = "is" if shown == 1 else "are"
-            missing.append(f"{_plural(shown, TEAM_NAMES[team] + ' identity card')} {verb} turned up, but a "
-                           f"{len(players)}-player game deals {dealt}: check the identity cards")
+            missing.append(trn("{n} {team} identity card is turned up, but a {players}-player game deals {dealt}: "
+                               "check the identity cards",
+                               "{n} {team} identity cards are turned up, but a {players}-player game deals {dealt}: "
+                               "check the identity cards", shown, team=TEAM_NAMES[team], players=len(players),
+                               dealt=dealt))
 
     # what plays no part in the final score
     for s in snapshot.of("GVG"):
         if s.payload == FIRST_TOKEN:
-            why[s.payload] = "the First Player Token breaks ties within a round only, not the final score"
+            why[s.payload] = tr("the First Player Token breaks ties within a round only, not the final score")
         elif s.kind == "STANDEE":
-            why[s.payload] = "a standee is not part of the final score"
+            why[s.payload] = tr("a standee is not part of the final score")
         elif s.kind in ("TRICK", "TREAT"):
-            why[s.payload] = "Tricks and Treats are cleared after each round and score nothing at the end"
+            why[s.payload] = tr("Tricks and Treats are cleared after each round and score nothing at the end")
 
     if missing:
-        return table_score("GVG", snapshot, None, counted, why, problems, "; ".join(missing),
+        return table_score("GVG", snapshot, None, counted, why, problems, concat(*missing, sep="; "),
                            fixed=game.fixed_markers)
     state = dict(setup, phase="over", round=ROUNDS, control=control, closed=closed,
                  first=reading["first_player"] or setup["first"], identities={p: identities[p] for p in players})

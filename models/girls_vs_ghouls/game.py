@@ -17,6 +17,7 @@ from typing import Any, cast
 from ..catalog import Column
 from ..engine import Action, Game, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..text import tr
 from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import Board
@@ -47,28 +48,29 @@ class GirlsVsGhouls(Game):
         "tokens": {},
     }
     options = {
-        "vp_order": Option("1,2,3", "Ruling (a guess): the VP card each round awards, in round order."),
-        "crosswalk_passable": Option(True, "Ruling (a guess): the walk goes on across the crosswalk (which is no "
-                                           "space), so the 8 houses form a ring; false: the crosswalk ends the walk."),
-        "trapped_trap_traps": Option(False, "Ruling (a guess): a Trap nullified by a Trap below it still "
-                                            "nullifies the Trick on top of it."),
-        "empty_beats_black": Option(False, "Ruling (a guess): with no orange cubes anywhere, a house with no cubes "
-                                           "counts as 'fewest black' (default: bad candy beats no candy, so only "
-                                           "houses with black cubes score, unless no house has any cube)."),
-        "peek_at_closed_house": Option(True, "Ruling (a guess): a Peek is allowed at a closed house (only Treats "
-                                             "and Tricks are forbidden there; there is nothing to see)."),
+        "vp_order": Option("1,2,3", tr("Ruling (a guess): the VP card each round awards, in round order.")),
+        "crosswalk_passable": Option(True, tr("Ruling (a guess): the walk goes on across the crosswalk (which is no "
+                                              "space), so the 8 houses form a ring; false: the crosswalk ends the "
+                                              "walk.")),
+        "trapped_trap_traps": Option(False, tr("Ruling (a guess): a Trap nullified by a Trap below it still "
+                                               "nullifies the Trick on top of it.")),
+        "empty_beats_black": Option(False, tr("Ruling (a guess): with no orange cubes anywhere, a house with no "
+                                              "cubes counts as 'fewest black' (default: bad candy beats no candy, so "
+                                              "only houses with black cubes score, unless no house has any cube).")),
+        "peek_at_closed_house": Option(True, tr("Ruling (a guess): a Peek is allowed at a closed house (only Treats "
+                                                "and Tricks are forbidden there; there is nothing to see).")),
     }
 
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
         self.board = Board.from_catalog(self.catalog)
 
-    kind_names = {"treats": ("Treat card", "Treat cards"), "tricks": ("Trick card", "Trick cards"),
-                  "identities": ("identity card", "identity cards")}
+    kind_names = {"treats": (tr("Treat card"), tr("Treat cards")), "tricks": (tr("Trick card"), tr("Trick cards")),
+                  "identities": (tr("identity card"), tr("identity cards"))}
 
     def whereabouts(self, state: dict[str, Any]) -> Any:
         """The cards whose place the state names, and the face-down Tricks (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts("no hand can hold one"), state)
+        return _whereabouts(self.new_whereabouts(tr("no hand can hold one")), state)
 
     def count_kind_of(self, component: Any) -> str | None:
         """Treats, Tricks and identity cards are counted; the board's tags stay put."""
@@ -114,11 +116,11 @@ class GirlsVsGhouls(Game):
     def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
         """Houses 1-8, cards by their catalog id: Treats and Tricks, identities."""
         cat, base = self.catalog, super().field_choices(state)
-        houses = [(h, f"house {h}") for h in range(1, 9)]
+        houses: list[tuple[Any, str]] = [(h, tr("house {house}", house=h)) for h in range(1, 9)]
         treats = [(c.payload, c.name) for c in cat.of_kind("treats")]
         return {**base, "house": houses, "card": treats + [(c.payload, c.name) for c in cat.of_kind("tricks")],
                 "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")],
-                "treat.value": [(1, "+1 (candy corn upright)"), (-1, "-1 (candy corn upside down)")]}
+                "treat.value": [(1, tr("+1 (candy corn upright)")), (-1, tr("-1 (candy corn upside down)"))]}
 
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """House faces, VP cards in the Trick slots and identity cards in front of the
@@ -138,8 +140,8 @@ class GirlsVsGhouls(Game):
     #: house's tile unseen looks like a Peek: the referee picks among the
     #: search's findings
     jumps_leave_traces = False
-    late_notes = ("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
-                  "may have gone.",)
+    late_notes = (tr("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
+                     "may have gone."),)
 
     def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Any]]:
         return referee.steps(self, state, reading)

@@ -16,10 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..catalog import CatalogError
+from ..text import Text, tr, trn
 
 GIRLS, GHOULS, REPORTER = "GIRLS", "GHOULS", "REPORTER"
 TEAMS = (GIRLS, GHOULS)
-TEAM_NAMES = {GIRLS: "Girls", GHOULS: "Ghouls", REPORTER: "Reporter"}
+#: the teams' names as the players say them (a word of the sentences, so translated)
+TEAM_NAMES = {GIRLS: tr("Girls"), GHOULS: tr("Ghouls"), REPORTER: tr("Reporter")}
+#: the Trick cards' names as printed on them (kept as they are in every language)
 TRICK_NAMES = {"FLIP": "Flip House", "INVERT": "Invert Value", "DOUBLE": "Double Value", "TRAP": "Trap"}
 FIRST_TOKEN = "GVG:TOKEN:FIRST"
 
@@ -31,13 +34,13 @@ def other(team: str) -> str:
     return GHOULS if team == GIRLS else GIRLS
 
 
-def cubes_text(net: int) -> str:
+def cubes_text(net: int) -> Text:
     """A house's net cube value as the players see it: ``2 orange``, ``3 black``, ``no cubes``."""
     if net > 0:
-        return f"{net} orange"
+        return trn("{n} orange", "{n} orange", net)
     if net < 0:
-        return f"{-net} black"
-    return "no cubes"
+        return trn("{n} black", "{n} black", -net)
+    return tr("no cubes")
 
 
 def slot(house: int) -> str:

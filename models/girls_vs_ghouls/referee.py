@@ -24,6 +24,7 @@ from typing import Any
 from .. import referee as shared
 from ..engine import Action, Prompt, VerdictStatus
 from ..referee import Fit
+from ..text import Text, tr, trn
 from . import rules
 from .actions import CARD_PLAYS, ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
 from .kit import TEAM_NAMES
@@ -159,37 +160,44 @@ def _unseen_cards_doubt(game: Any, state: dict[str, Any], d: dict[str, Any]) -> 
     p = state["turn"]
     order = players[players.index(p):] + players[:players.index(p)]
     here = d["moved"].get(p, state["positions"].get(p))
-    acts: list[tuple[int, str, str]] = []
+    acts: list[tuple[int, Text, Text]] = []
     for q, h in d["moved"].items():
         if q != p:
-            acts.append((order.index(q), f"{q}'s standee moved to House {h}",
-                         f"{q}, put your standee back on House {state['positions'][q]}"))
+            acts.append((order.index(q), tr("{player}'s standee moved to House {house}", player=q, house=h),
+                         tr("{player}, put your standee back on House {house}", player=q,
+                            house=state["positions"][q])))
     head: list[Action] = [Move(p, here)] if p in d["moved"] else []
     for h in sorted(set(d["treats"]) | set(d["covered"])):
         there = [q for q in order[1:] if d["moved"].get(q, state["positions"].get(q)) == h]
         if not there:
             continue
         if h != here:
-            acts.append((order.index(there[0]), f"a card was played at House {h}, where {there[0]} stands",
-                         f"{p}, take that card back and play at House {here}"))
+            acts.append((order.index(there[0]), tr("A card was played at House {house}, where {player} stands",
+                                                   house=h, player=there[0]),
+                         tr("{player}, take that card back and play at House {house}", player=p, house=here)))
             continue
         t = d["treats"].get(h)
         mine = head + [PlayTreat(p, h, t["card"], t["value"]) if t else PlayTrick(p, h)]
         if (t is None or t["value"] is not None) and not shared.is_legal(game, state, mine):
-            acts.append((order.index(there[0]), f"a card {p} cannot play was played at House {h}, where {there[0]} "
-                                                 f"stands too", "take that card back"))
+            acts.append((order.index(there[0]), tr("A card {player} cannot play was played at House {house}, where "
+                                                   "{other} stands too", player=p, house=h, other=there[0]),
+                         tr("take that card back")))
     left = sum(rules.cards_left(h) for h in state["hands"].values())
     if d["faces"] and left <= len(players):          # the last cards may all have been unseen
-        acts.append((len(order), "Tricks are being turned up", "turn them face down again: the round is not over"))
+        acts.append((len(order), tr("Tricks are being turned up"),
+                     tr("turn them face down again: the round is not over")))
     if not acts:
         return None
     i, what, otherwise = min(acts)
     before = [q for q in order[:i] if rules.cards_left(state["hands"][q]) > 0]
     if not before:
         return None
-    return Prompt(f"{what[0].upper() + what[1:]}, but it is {p}'s turn. If {', '.join(before)} played "
-                  f"{'cards' if len(before) > 1 else 'a card'} the camera cannot see (a Trick on a stack, a discard to "
-                  f"Peek), referee: enter {'them' if len(before) > 1 else 'it'}; otherwise {otherwise}",
+    # ``what`` is written with its capital: it opens the sentence
+    return Prompt(trn("{what}, but it is {player}'s turn. If {players} played a card the camera cannot see (a Trick "
+                      "on a stack, a discard to Peek), referee: enter it; otherwise {otherwise}",
+                      "{what}, but it is {player}'s turn. If {players} played cards the camera cannot see (a Trick "
+                      "on a stack, a discard to Peek), referee: enter them; otherwise {otherwise}",
+                      len(before), what=what, player=p, players=", ".join(before), otherwise=otherwise),
                   None, "warning")
 
 
@@ -200,8 +208,9 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
     fits = fitting(game, state, reading)
     if len({repr(f.state) for f in fits}) > 1:
         p = state["turn"]
-        prompts.append(Prompt(f"{p} played a card the camera cannot see at House {state['positions'][p]}: "
-                              f"a Trick on its stack or a discard to Peek. Referee: enter which.",
+        prompts.append(Prompt(tr("{player} played a card the camera cannot see at House {house}: a Trick on its "
+                                 "stack or a discard to Peek. Referee: enter which.",
+                                 player=p, house=state["positions"][p]),
                               None, "warning"))
         return "waiting", prompts
     d = _diff(state, expected, reading)
@@ -215,63 +224,74 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
         p = state["turn"]
         for q, h in d["moved"].items():
             if q != p and not (fits and any(isinstance(a, Move) and a.player == q for a in fits[0][0])):
-                errors.append(Prompt(f"{q}'s standee moved to House {h}, but it is {p}'s turn: put it back on "
-                                     f"House {state['positions'][q]}", q, "error"))
+                errors.append(Prompt(tr("{player}'s standee moved to House {house}, but it is {current}'s turn: put "
+                                        "it back on House {start}", player=q, house=h, current=p,
+                                        start=state["positions"][q]), q, "error"))
         for h, t in d["treats"].items():
             if t["value"] is None:
-                prompts.append(Prompt(f"{p}: the companion cannot tell which way the candy corn at House {h} is "
-                                      f"turned: upright (as the house tile) for +1, upside down for -1", p, "warning"))
+                prompts.append(Prompt(tr("{player}: the companion cannot tell which way the candy corn at House "
+                                         "{house} is turned: upright (as the house tile) for +1, upside down for -1",
+                                         player=p, house=h), p, "warning"))
         for h, cs in d["faces"].items():
-            errors.append(Prompt(f"Tricks stay face down until the end of the round: turn {', '.join(cs)} at House {h} "
-                                 f"face down again", None, "error"))
+            errors.append(Prompt(tr("Tricks stay face down until the end of the round: turn {cards} at House {house} "
+                                    "face down again", cards=", ".join(cs), house=h), None, "error"))
     reason = shared.first_refusal(game, state, proposals(game, state, reading))
     if reason:
-        errors.insert(0, Prompt(f"Not allowed: {reason}. Put it back as it was.", state.get("turn"), "error"))
+        errors.insert(0, Prompt(tr("Not allowed: {reason}. Put it back as it was.", reason=reason), state.get("turn"),
+                                "error"))
     # 2. every other difference, as a chore
     allow = (expected.get("allow") or {}).get("leftover") or {}
     for h, e in sorted(expected["houses"].items(), key=lambda kv: int(kv[0])):
         r = reading["houses"][h]
         if r["face"] is None:
-            prompts.append(Prompt(f"House {h}'s tile is not in view (or both faces show): lay it with its "
-                                  f"{TEAM_NAMES[e['face']]} face up", None, "warning"))
+            prompts.append(Prompt(tr("House {house}'s tile is not in view (or both faces show): lay it with its "
+                                     "{team} face up", house=h, team=TEAM_NAMES[e["face"]]), None, "warning"))
         elif r["face"] != e["face"] and r["face"] != allow.get("faces", {}).get(h, e["face"]):
-            prompts.append(Prompt(f"Turn House {h}'s tile to its {TEAM_NAMES[e['face']]} face", None, "todo"))
+            prompts.append(Prompt(tr("Turn House {house}'s tile to its {team} face", house=h,
+                                     team=TEAM_NAMES[e["face"]]), None, "todo"))
         elif r["face"] != e["face"] and phase != "tiebreak":
-            prompts.append(Prompt(f"Flip House {h}'s tile to its {TEAM_NAMES[e['face']]} face", None, "todo"))
+            prompts.append(Prompt(tr("Flip House {house}'s tile to its {team} face", house=h,
+                                     team=TEAM_NAMES[e["face"]]), None, "todo"))
         if e["vp"] is not None and r["vp"] != e["vp"]:
-            prompts.append(Prompt(f"Put the {e['vp']} VP card in House {h}'s Trick slot", None, "todo"))
+            prompts.append(Prompt(tr("Put the {points} VP card in House {house}'s Trick slot", points=e["vp"],
+                                     house=h), None, "todo"))
         if e["vp"] is None and r["vp"] is not None:
-            errors.append(Prompt(f"Take the {r['vp']} VP card off House {h}: it has not scored", None, "error"))
+            errors.append(Prompt(tr("Take the {points} VP card off House {house}: it has not scored", points=r["vp"],
+                                    house=h), None, "error"))
         extra = [c for c in r["tricks_up"] if c not in e["tricks_up"]]
         if extra and set(extra) <= set(allow.get("tricks_up", {}).get(h, [])):
-            prompts.append(Prompt(f"Clear the Trick cards from House {h}: the round is over", None, "todo"))
+            prompts.append(Prompt(tr("Clear the Trick cards from House {house}: the round is over", house=h), None,
+                                  "todo"))
         elif extra and int(h) not in d["faces"]:
-            errors.append(Prompt(f"Take {', '.join(extra)} away from House {h}", None, "error"))
+            errors.append(Prompt(tr("Take {cards} away from House {house}", cards=", ".join(extra), house=h), None,
+                                 "error"))
         missing = [c for c in e["tricks_up"] if c not in r["tricks_up"]]
         if missing:
-            errors.append(Prompt(f"Put the revealed Trick{'s' if len(missing) > 1 else ''} {', '.join(missing)} back "
-                                 f"face up at House {h}", None, "error"))
+            errors.append(Prompt(trn("Put the revealed Trick {cards} back face up at House {house}",
+                                     "Put the revealed Tricks {cards} back face up at House {house}", len(missing),
+                                     cards=", ".join(missing), house=h), None, "error"))
         if e["slot"] == "covered" and r["slot"] == "open" and e["vp"] is None:
-            errors.append(Prompt(f"House {h}'s Trick stack is gone from its Trick slot: put the face-down Tricks back",
-                                 None, "error"))
+            errors.append(Prompt(tr("House {house}'s Trick stack is gone from its Trick slot: put the face-down "
+                                    "Tricks back", house=h), None, "error"))
         if e["slot"] == "open" and r["slot"] == "covered" and int(h) not in d["covered"]:
-            errors.append(Prompt(f"Something covers House {h}'s Trick slot: clear it", None, "error"))
+            errors.append(Prompt(tr("Something covers House {house}'s Trick slot: clear it", house=h), None, "error"))
     for p in players:
         if p in state["positions"] and p not in reading["standees"]:
-            errors.append(Prompt(f"{p}'s standee is not in view: put it back on House {state['positions'][p]}", p,
-                                 "warning"))
+            errors.append(Prompt(tr("{player}'s standee is not in view: put it back on House {house}", player=p,
+                                    house=state["positions"][p]), p, "warning"))
     if expected["first_player"] and reading["first_player"] != expected["first_player"]:
-        prompts.append(Prompt(f"Give the First Player Token to {expected['first_player']} (it lies in front of them)",
-                              expected["first_player"], "todo"))
+        prompts.append(Prompt(tr("Give the First Player Token to {player} (it lies in front of them)",
+                                 player=expected["first_player"]), expected["first_player"], "todo"))
     for p in reading["identities"]:
         if phase not in ("identities", "over") and p not in state["identities"]:
-            errors.append(Prompt(f"{p}: keep your identity card face down until the end of the game", p, "error"))
+            errors.append(Prompt(tr("{player}: keep your identity card face down until the end of the game",
+                                    player=p), p, "error"))
     if phase == "reveal" and any(len(cs) > 1 for cs in d["faces"].values()):
-        prompts.append(Prompt("Turn the Tricks up one at a time, bottom first, so the companion sees their order",
+        prompts.append(Prompt(tr("Turn the Tricks up one at a time, bottom first, so the companion sees their order"),
                               None, "warning"))
     if errors:
         return "out_of_sync", errors + prompts
     if not prompts:
-        prompts.append(Prompt("The table does not match the game: put it back as shown", None, "error"))
+        prompts.append(Prompt(tr("The table does not match the game: put it back as shown"), None, "error"))
         return "out_of_sync", prompts
     return "waiting", prompts + game.prompts(state)

@@ -13,10 +13,12 @@ cubes -1, and pairs of opposite colours cancel, so a house always holds one colo
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .kit import TRICK_NAMES, cubes_text, other
+from ..text import Text, concat, tr, trn
+from .kit import GHOULS, TRICK_NAMES, cubes_text, other
 
 
 @dataclass(frozen=True)
@@ -29,13 +31,18 @@ class CubeChange:
     pairs_removed: int
     after: int
 
-    def describe(self, house: int) -> str:
-        colour = "orange" if self.added > 0 else "black"
-        text = f"add {abs(self.added)} {colour} cube{'s' if abs(self.added) != 1 else ''} to House {house}"
+    def describe(self, house: int) -> Text:
+        if self.added > 0:
+            change = trn("add {n} orange cube to House {house}", "add {n} orange cubes to House {house}",
+                         self.added, house=house)
+        else:
+            change = trn("add {n} black cube to House {house}", "add {n} black cubes to House {house}",
+                         -self.added, house=house)
         if self.pairs_removed:
-            text += (f", then remove {self.pairs_removed} orange and {self.pairs_removed} black "
-                     f"(matching pair{'s' if self.pairs_removed != 1 else ''})")
-        return f"{text}: House {house} now has {cubes_text(self.after)}"
+            change = concat(change, trn("then remove {n} orange and {n} black (matching pair)",
+                                        "then remove {n} orange and {n} black (matching pairs)",
+                                        self.pairs_removed), sep=", ")
+        return tr("{change}: House {house} now has {cubes}", change=change, house=house, cubes=cubes_text(self.after))
 
 
 def add_treat(net: int, value: int) -> CubeChange:
@@ -53,18 +60,21 @@ class TrickStep:
     net_after: int
     control_after: str
 
-    def describe(self, house: int, net_before: int, control_before: str) -> str:
-        name = TRICK_NAMES[self.kind]
+    def describe(self, house: int, net_before: int, control_before: str) -> Text:
         if self.nullified:
-            return f"House {house}: {name} is nullified by the Trap below it"
+            return tr("House {house}: {trick} is nullified by the Trap below it", house=house,
+                      trick=TRICK_NAMES[self.kind])
+        if self.kind == "FLIP" and self.control_after == GHOULS:
+            return tr("House {house}: Flip House: control passes from the Girls to the Ghouls", house=house)
         if self.kind == "FLIP":
-            return (f"House {house}: Flip House: control passes from the {control_before.title()} to the "
-                    f"{self.control_after.title()}")
+            return tr("House {house}: Flip House: control passes from the Ghouls to the Girls", house=house)
         if self.kind == "INVERT":
-            return f"House {house}: Invert Value: {cubes_text(net_before)} becomes {cubes_text(self.net_after)}"
+            return tr("House {house}: Invert Value: {before} becomes {after}", house=house,
+                      before=cubes_text(net_before), after=cubes_text(self.net_after))
         if self.kind == "DOUBLE":
-            return f"House {house}: Double Value: {cubes_text(net_before)} becomes {cubes_text(self.net_after)}"
-        return f"House {house}: Trap: the next Trick on top of it will have no effect"
+            return tr("House {house}: Double Value: {before} becomes {after}", house=house,
+                      before=cubes_text(net_before), after=cubes_text(self.net_after))
+        return tr("House {house}: Trap: the next Trick on top of it will have no effect", house=house)
 
 
 def resolve_stack(net: int, control: str, kinds: list[str],
@@ -99,27 +109,41 @@ def best_houses(nets: Mapping[int, int], treat_counts: Mapping[int, int],
     Treat cards under the tile. Returns the houses still tied (one when decided)
     and, when there was a tie, how it was broken, in words."""
     if not nets:
-        return [], "no house qualifies"
+        return [], tr("no house qualifies")
     top = max(key(v) for v in nets.values())
     tied = sorted(h for h, v in nets.items() if key(v) == top)
     if len(tied) == 1:
         return tied, ""
     cubes = cubes_text(nets[tied[0]])
-    names = " and ".join(f"House {h}" for h in tied)
+    names = houses_and(tied)
     most = max(treat_counts.get(h, 0) for h in tied)
     best = [h for h in tied if treat_counts.get(h, 0) == most]
-    counts = ", ".join(f"House {h} {treat_counts.get(h, 0)}" for h in tied)
+    counts = concat(*(tr("House {house} {treats}", house=h, treats=treat_counts.get(h, 0)) for h in tied), sep=", ")
     if len(best) == 1:
-        return best, f"{names} tie at {cubes}; House {best[0]} has the most Treat cards ({counts})"
-    return best, (f"{names} tie at {cubes}; " + " and ".join(f"House {h}" for h in best)
-                  + f" tie on Treat cards too ({counts})")
+        return best, tr("{houses} tie at {cubes}; House {best} has the most Treat cards ({counts})", houses=names,
+                        cubes=cubes, best=best[0], counts=counts)
+    return best, tr("{houses} tie at {cubes}; {best} tie on Treat cards too ({counts})", houses=names, cubes=cubes,
+                    best=houses_and(best), counts=counts)
+
+
+def and_list(items: Sequence[Any]) -> Any:
+    """``a and b and c``, each ``and`` translated (an item may be a Text)."""
+    out = items[0]
+    for item in items[1:]:
+        out = tr("{first} and {second}", first=out, second=item)
+    return out
+
+
+def houses_and(houses: Sequence[int]) -> Text:
+    """``House 1 and House 2 and House 5``."""
+    return and_list([tr("House {house}", house=h) for h in houses])
 
 
 def flip_candidates(nets: Mapping[int, int], treat_counts: Mapping[int, int]) -> tuple[list[int], str]:
     """Open houses that may flip for the most black cubes (none if no house has black)."""
     black = {h: v for h, v in nets.items() if v < 0}
     if not black:
-        return [], "no black cubes on the board: no house flips"
+        return [], tr("no black cubes on the board: no house flips")
     return best_houses(black, treat_counts, key=lambda v: -v)
 
 
@@ -136,6 +160,8 @@ def score_candidates(nets: Mapping[int, int], treat_counts: Mapping[int, int],
     black = {h: v for h, v in nets.items() if v < 0}
     if black:
         houses, why = best_houses(black, treat_counts, key=lambda v: v)
-        return houses, "no orange cubes on the board: the fewest black cubes score" + (f"; {why}" if why else "")
+        fewest = tr("no orange cubes on the board: the fewest black cubes score")
+        return houses, concat(fewest, why, sep="; ") if why else fewest
     houses, why = best_houses(dict(nets), treat_counts, key=lambda v: 0)
-    return houses, "no cubes on the board at all" + (f"; {why}" if why else "")
+    empty = tr("no cubes on the board at all")
+    return houses, concat(empty, why, sep="; ") if why else empty

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction
+from ..text import Text, concat, tr, trn
 from . import resolve
 from .actions import ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
 from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board, cubes_text, other
@@ -39,10 +40,11 @@ def parse_vp_order(text: Any, board: Board) -> list[int]:
     try:
         order = [int(p) for p in str(text).replace(" ", "").split(",") if p]
     except ValueError:
-        raise GameSetupError(f"option vp_order: expected points such as 1,2,3, not {text!r}") from None
+        raise GameSetupError(tr("option vp_order: expected points such as 1,2,3, not {given!r}",
+                                given=text)) from None
     if len(order) != ROUNDS or sorted(order) != sorted(board.vp_cards):
-        raise GameSetupError(f"option vp_order: must list the VP cards {sorted(board.vp_cards)} once each "
-                             f"in the order the rounds award them, not {text!r}")
+        raise GameSetupError(tr("option vp_order: must list the VP cards {cards} once each in the order the "
+                                "rounds award them, not {given!r}", cards=sorted(board.vp_cards), given=text))
     return order
 
 
@@ -51,8 +53,9 @@ def new_state(board: Board, players: Sequence[str], options: Mapping[str, Any]) 
     opts["vp_order"] = parse_vp_order(opts["vp_order"], board)
     for p in players:
         if f"GVG:STANDEE:{p}" not in board.standees:
-            raise GameSetupError(f"player {p}: there is no standee GVG:STANDEE:{p} in the catalog "
-                                 f"(seat colours: {', '.join(sorted(s.split(':')[2] for s in board.standees))})")
+            raise GameSetupError(tr("player {player}: there is no standee GVG:STANDEE:{player} in the catalog "
+                                    "(seat colours: {colours})", player=p,
+                                    colours=", ".join(sorted(s.split(":")[2] for s in board.standees))))
     houses = [str(h) for h in board.houses]
     return {
         "players": list(players),
@@ -94,46 +97,49 @@ def apply(board: Board, state: dict[str, Any], action: Any) -> list[Event]:
     """Check ``action`` against ``state`` and apply it in place (``state`` is a
     private copy: an IllegalAction may be raised at any point)."""
     if not isinstance(action, PHASES[state["phase"]]):
-        raise IllegalAction(f"{action.type}: not now: {_phase_text(state)}")
+        raise IllegalAction(tr("{action}: not now: {situation}", action=action.type, situation=_phase_text(state)))
     return HANDLERS[type(action)](board, state, action)
 
 
-def _phase_text(state: dict[str, Any]) -> str:
+def _phase_text(state: dict[str, Any]) -> Text:
     phase = state["phase"]
     if phase == "setup":
         missing = [p for p in state["players"] if p not in state["positions"]]
-        return f"the game is being set up (standees still to place: {', '.join(missing)})"
+        return tr("the game is being set up (standees still to place: {players})", players=", ".join(missing))
     if phase == "play":
-        return f"round {state['round']}, it is {state['turn']}'s turn"
+        return tr("round {round}, it is {player}'s turn", round=state["round"], player=state["turn"])
     if phase == "reveal":
-        return f"round {state['round']} is over and the Tricks are being revealed"
+        return tr("round {round} is over and the Tricks are being revealed", round=state["round"])
     if phase == "tiebreak":
-        return f"{state['first']} must break a tie between {_houses_text(state['pending']['houses'])}"
+        return tr("{player} must break a tie between {houses}", player=state["first"],
+                  houses=_houses_text(state["pending"]["houses"]))
     if phase == "identities":
-        return "the game is over and the identity cards are being revealed"
-    return "the game is over"
+        return tr("the game is over and the identity cards are being revealed")
+    return tr("the game is over")
 
 
-def _houses_text(houses: Sequence[int]) -> str:
-    return ", ".join(f"House {h}" for h in houses)
+def _houses_text(houses: Sequence[int]) -> Text:
+    return concat(*(tr("House {house}", house=h) for h in houses), sep=", ")
 
 
 def _check_player(state: dict[str, Any], player: str, action: Any) -> None:
     if player not in state["players"]:
-        raise IllegalAction(f"{action.type}: {player} is not playing (players: {', '.join(state['players'])})")
+        raise IllegalAction(tr("{action}: {player} is not playing (players: {players})", action=action.type,
+                               player=player, players=", ".join(state["players"])))
 
 
 def _check_house(board: Board, house: int, action: Any) -> None:
     if house not in board.houses:
-        raise IllegalAction(f"{action.type}: there is no House {house} (houses 1 to {len(board.houses)})")
+        raise IllegalAction(tr("{action}: there is no House {house} (houses 1 to {last})", action=action.type,
+                               house=house, last=len(board.houses)))
 
 
 def _place(board: Board, state: dict[str, Any], a: Place) -> list[Event]:
     _check_player(state, a.player, a)
     _check_house(board, a.house, a)
     state["positions"][a.player] = a.house
-    events = [Event("placed", f"{a.player}'s standee starts at House "
-                              f"{a.house}", {"player": a.player, "house": a.house})]
+    events = [Event("placed", tr("{player}'s standee starts at House {house}", player=a.player, house=a.house),
+                    {"player": a.player, "house": a.house})]
     if all(p in state["positions"] for p in state["players"]):
         _start_round(state, events)
     return events
@@ -142,7 +148,8 @@ def _place(board: Board, state: dict[str, Any], a: Place) -> list[Event]:
 def _check_turn(state: dict[str, Any], player: str, action: Any) -> None:
     _check_player(state, player, action)
     if player != state["turn"]:
-        raise IllegalAction(f"{action.type}: it is {state['turn']}'s turn, not {player}'s")
+        raise IllegalAction(tr("{action}: it is {current}'s turn, not {player}'s", action=action.type,
+                               current=state["turn"], player=player))
 
 
 def _move(board: Board, state: dict[str, Any], a: Move) -> list[Event]:
@@ -151,10 +158,13 @@ def _move(board: Board, state: dict[str, Any], a: Move) -> list[Event]:
     start = state["turn_start"]
     d = board.distance(start, a.house, state["options"]["crosswalk_passable"])
     if d > 2:
-        raise IllegalAction(f"{a.type}: {a.player} began the turn at House {start}, and House {a.house} is {d} spaces "
-                            f"away; a move is at most 2 spaces (the crosswalk is not a space)")
+        raise IllegalAction(tr("{action}: {player} began the turn at House {start}, and House {house} is {spaces} "
+                               "spaces away; a move is at most 2 spaces (the crosswalk is not a space)",
+                               action=a.type, player=a.player, start=start, house=a.house, spaces=d))
     state["positions"][a.player] = a.house
-    return [Event("moved", f"{a.player} moves to House {a.house} ({d} space{'s' if d != 1 else ''} from House {start})",
+    return [Event("moved", trn("{player} moves to House {house} ({n} space from House {start})",
+                               "{player} moves to House {house} ({n} spaces from House {start})", d,
+                               player=a.player, house=a.house, start=start),
                   {"player": a.player, "house": a.house, "spaces": d})]
 
 
@@ -164,14 +174,23 @@ def _check_card(board: Board, state: dict[str, Any], a: Any, kind: str) -> str:
     _check_house(board, a.house, a)
     here = state["positions"][a.player]
     if a.house != here:
-        raise IllegalAction(f"{a.type}: {a.player} stands at House {here}; a card may only be played at the house "
-                            f"where you stand, not at House {a.house}")
+        raise IllegalAction(tr("{action}: {player} stands at House {here}; a card may only be played at the house "
+                               "where you stand, not at House {house}",
+                               action=a.type, player=a.player, here=here, house=a.house))
     h = str(a.house)
     if h in state["closed"] and not (kind == "peek" and state["options"]["peek_at_closed_house"]):
-        what = {"treat": "Treats", "trick": "Tricks", "peek": "Peeks"}[kind]
-        raise IllegalAction(f"{a.type}: House {a.house} is closed (it scored {state['closed'][h]['points']} VP "
-                            f"in round "
-                            f"{state['closed'][h]['round']}); no more {what} there")
+        closed = {"action": a.type, "house": a.house, "points": state["closed"][h]["points"],
+                  "round": state["closed"][h]["round"]}
+        if kind == "treat":
+            reason = tr("{action}: House {house} is closed (it scored {points} VP in round {round}); "
+                        "no more Treats there", **closed)
+        elif kind == "trick":
+            reason = tr("{action}: House {house} is closed (it scored {points} VP in round {round}); "
+                        "no more Tricks there", **closed)
+        else:
+            reason = tr("{action}: House {house} is closed (it scored {points} VP in round {round}); "
+                        "no more Peeks there", **closed)
+        raise IllegalAction(reason)
     return h
 
 
@@ -186,15 +205,20 @@ def _use_card(state: dict[str, Any], a: Any, deck: str | None) -> None:
     discard whose deck is unknown (it may be either, as long as some assignment
     of the unknown discards to the two decks still fits the hand)."""
     hand = state["hands"][a.player]
-    left = f"{hand['treat']} Treat, {hand['trick']} Trick"
     if hand["unknown"]:
-        left += f", {hand['unknown']} unknown discard"
+        left = tr("{treats} Treat, {tricks} Trick, {unknown} unknown discard", treats=hand["treat"],
+                  tricks=hand["trick"], unknown=hand["unknown"])
+    else:
+        left = tr("{treats} Treat, {tricks} Trick", treats=hand["treat"], tricks=hand["trick"])
     if cards_left(hand) <= 0:
-        raise IllegalAction(f"{a.type}: {a.player} has no card left this round")
+        raise IllegalAction(tr("{action}: {player} has no card left this round", action=a.type, player=a.player))
     if deck is not None:
+        if hand[deck] <= 0 and deck == "treat":
+            raise IllegalAction(tr("{action}: {player} has no Treat card left this round (of 3 Treats and 2 Tricks "
+                                   "dealt, left: {left})", action=a.type, player=a.player, left=left))
         if hand[deck] <= 0:
-            raise IllegalAction(f"{a.type}: {a.player} has no {deck.title()} card left this round (of 3 Treats and "
-                                f"2 Tricks dealt, left: {left})")
+            raise IllegalAction(tr("{action}: {player} has no Trick card left this round (of 3 Treats and 2 Tricks "
+                                   "dealt, left: {left})", action=a.type, player=a.player, left=left))
         hand[deck] -= 1
     else:
         hand["unknown"] += 1
@@ -204,26 +228,31 @@ def _use_card(state: dict[str, Any], a: Any, deck: str | None) -> None:
 def _treat(board: Board, state: dict[str, Any], a: PlayTreat) -> list[Event]:
     h = _check_card(board, state, a, "treat")
     if a.card not in board.treats:
-        raise IllegalAction(f"{a.type}: {a.card} is not a Treat card")
+        raise IllegalAction(tr("{action}: {card} is not a Treat card", action=a.type, card=a.card))
     if a.card in state["used"]:
-        raise IllegalAction(f"{a.type}: {a.card} has already been played this game")
+        raise IllegalAction(tr("{action}: {card} has already been played this game", action=a.type, card=a.card))
     printed, corn = board.treats[a.card]
     if corn:
         if a.value not in (1, -1):
-            raise IllegalAction(f"{a.type}: candy corn counts +1 or -1: turn it upright for +1 or upside down for -1")
+            raise IllegalAction(tr("{action}: candy corn counts +1 or -1: turn it upright for +1 or upside down "
+                                   "for -1", action=a.type))
         value = a.value
     else:
         if a.value is not None and a.value != printed:
-            raise IllegalAction(f"{a.type}: {a.card} is a {printed:+d} Treat, not {a.value:+d}")
+            raise IllegalAction(tr("{action}: {card} is a {printed} Treat, not {given}", action=a.type, card=a.card,
+                                   printed=f"{printed:+d}", given=f"{a.value:+d}"))
         value = printed
     _use_card(state, a, "treat")
     change = resolve.add_treat(state["cubes"][h], value)
     state["cubes"][h] = change.after
     state["used"].append(a.card)
     state["treats"][h].append({"card": a.card, "value": value, "by": a.player, "turn": state["turn_no"]})
-    corn_text = " (candy corn)" if corn else ""
-    events = [Event("treat", f"{a.player} plays a {value:+d} Treat{corn_text} at House {a.house}: "
-                             f"{change.describe(a.house)}",
+    played = {"player": a.player, "value": f"{value:+d}", "house": a.house, "effect": change.describe(a.house)}
+    if corn:
+        text = tr("{player} plays a {value} Treat (candy corn) at House {house}: {effect}", **played)
+    else:
+        text = tr("{player} plays a {value} Treat at House {house}: {effect}", **played)
+    events = [Event("treat", text,
                     {"player": a.player, "house": a.house, "card": a.card, "value": value,
                      "pairs_removed": change.pairs_removed, "net": change.after, "cubes": cubes_text(change.after)})]
     return events + _next_turn(board, state)
@@ -234,8 +263,12 @@ def _trick(board: Board, state: dict[str, Any], a: PlayTrick) -> list[Event]:
     _use_card(state, a, "trick")
     stack = state["tricks"][h]
     stack.append({"by": a.player, "turn": state["turn_no"], "card": None})
-    where = "in front of" if len(stack) == 1 else f"on top of the stack (now {len(stack)} Tricks) at"
-    events = [Event("trick", f"{a.player} plays a Trick face down {where} House {a.house}",
+    if len(stack) == 1:
+        text = tr("{player} plays a Trick face down in front of House {house}", player=a.player, house=a.house)
+    else:
+        text = tr("{player} plays a Trick face down on top of the stack (now {tricks} Tricks) at House {house}",
+                  player=a.player, tricks=len(stack), house=a.house)
+    events = [Event("trick", text,
                     {"player": a.player, "house": a.house, "stack": len(stack)})]
     return events + _next_turn(board, state)
 
@@ -244,9 +277,19 @@ def _peek(board: Board, state: dict[str, Any], a: Peek) -> list[Event]:
     h = _check_card(board, state, a, "peek")
     _use_card(state, a, a.discard)
     n = len(state["tricks"][h])
-    card = f"a {a.discard.title()}" if a.discard else "a card"
-    events = [Event("peek", f"{a.player} discards {card} to peek at the {n} Trick{'s' if n != 1 else ''} "
-                            f"at House {a.house}", {"player": a.player, "house": a.house, "tricks": n})]
+    if a.discard == "treat":
+        text = trn("{player} discards a Treat to peek at the {n} Trick at House {house}",
+                   "{player} discards a Treat to peek at the {n} Tricks at House {house}", n,
+                   player=a.player, house=a.house)
+    elif a.discard == "trick":
+        text = trn("{player} discards a Trick to peek at the {n} Trick at House {house}",
+                   "{player} discards a Trick to peek at the {n} Tricks at House {house}", n,
+                   player=a.player, house=a.house)
+    else:
+        text = trn("{player} discards a card to peek at the {n} Trick at House {house}",
+                   "{player} discards a card to peek at the {n} Tricks at House {house}", n,
+                   player=a.player, house=a.house)
+    events = [Event("peek", text, {"player": a.player, "house": a.house, "tricks": n})]
     return events + _next_turn(board, state)
 
 
@@ -257,8 +300,9 @@ def _start_round(state: dict[str, Any], events: list[Event]) -> None:
     state["phase"] = "play"
     state["turn"] = state["first"]
     state["turn_start"] = state["positions"][state["first"]]
-    events.append(Event("round", f"Round {state['round']} begins: {state['first']} holds the First Player Token and "
-                                 f"plays first", {"round": state["round"], "first": state["first"]}))
+    events.append(Event("round", tr("Round {round} begins: {player} holds the First Player Token and plays first",
+                                    round=state["round"], player=state["first"]),
+                        {"round": state["round"], "first": state["first"]}))
 
 
 def _next_turn(board: Board, state: dict[str, Any]) -> list[Event]:
@@ -269,12 +313,13 @@ def _next_turn(board: Board, state: dict[str, Any]) -> list[Event]:
         state["turn"] = None
         state["turn_start"] = None
         hidden = sum(1 for stack in state["tricks"].values() for t in stack if t["card"] is None)
-        events = [Event("round_over", f"Round {state['round']} is over: every card has been played",
+        events = [Event("round_over", tr("Round {round} is over: every card has been played", round=state["round"]),
                         {"round": state["round"]})]
         if hidden:
             state["phase"] = "reveal"
             houses = [int(h) for h, s in state["tricks"].items() if s]
-            events.append(Event("reveal", f"Reveal the Tricks one at a time, bottom first, at {_houses_text(houses)}",
+            events.append(Event("reveal", tr("Reveal the Tricks one at a time, bottom first, at {houses}",
+                                             houses=_houses_text(houses)),
                                 {"houses": houses}))
             return events
         return events + _resolve_round(board, state)
@@ -288,21 +333,26 @@ def _next_turn(board: Board, state: dict[str, Any]) -> list[Event]:
 def _reveal(board: Board, state: dict[str, Any], a: RevealTrick) -> list[Event]:
     _check_house(board, a.house, a)
     if a.card not in board.tricks:
-        raise IllegalAction(f"{a.type}: {a.card} is not a Trick card")
+        raise IllegalAction(tr("{action}: {card} is not a Trick card", action=a.type, card=a.card))
     if a.card in state["used"]:
-        raise IllegalAction(f"{a.type}: {a.card} has already been revealed this game")
+        raise IllegalAction(tr("{action}: {card} has already been revealed this game", action=a.type, card=a.card))
     stack = state["tricks"][str(a.house)]
     hidden = [t for t in stack if t["card"] is None]
+    if not hidden and stack:
+        raise IllegalAction(trn("{action}: no face-down Trick left at House {house} (its {n} Trick is face up)",
+                                "{action}: no face-down Trick left at House {house} (its {n} Tricks are all face up)",
+                                len(stack), action=a.type, house=a.house))
     if not hidden:
-        have = f"its {len(stack)} Tricks are all face up" if stack else "it has no Tricks"
-        raise IllegalAction(f"{a.type}: no face-down Trick left at House {a.house} ({have})")
+        raise IllegalAction(tr("{action}: no face-down Trick left at House {house} (it has no Tricks)",
+                               action=a.type, house=a.house))
     slot = hidden[0]
     slot["card"] = a.card
     state["used"].append(a.card)
     pos = stack.index(slot) + 1
     kind = board.tricks[a.card]
-    events = [Event("revealed", f"House {a.house}, Trick {pos} of {len(stack)} (played by {slot['by']}): "
-                                f"{TRICK_NAMES[kind]}",
+    events = [Event("revealed", tr("House {house}, Trick {position} of {total} (played by {player}): {trick}",
+                                   house=a.house, position=pos, total=len(stack), player=slot["by"],
+                                   trick=TRICK_NAMES[kind]),
                     {"house": a.house, "position": pos, "card": a.card, "trick": kind, "by": slot["by"]})]
     if all(t["card"] is not None for s in state["tricks"].values() for t in s):
         events += _resolve_round(board, state)
@@ -328,8 +378,8 @@ def _resolve_round(board: Board, state: dict[str, Any]) -> list[Event]:
                                 {"house": int(h), "trick": step.kind, "nullified": step.nullified,
                                  "net": step.net_after, "control": step.control_after}))
             if step.control_after != before_control:    # a Flip House: the tile turns now, as people do it
-                state["chores"].append(f"Flip House {h} to its {TEAM_NAMES[step.control_after]} face "
-                                       f"({TRICK_NAMES[step.kind]} Trick)")
+                state["chores"].append(tr("Flip House {house} to its {team} face ({trick} Trick)", house=int(h),
+                                          team=TEAM_NAMES[step.control_after], trick=TRICK_NAMES[step.kind]))
             before_net, before_control = step.net_after, step.control_after
         state["cubes"][h] = net
         state["control"][h] = control
@@ -350,17 +400,22 @@ def _round_end_from(state: dict[str, Any], step: str, chosen: int | None = None)
                 return events + _ask(state, "flip", houses, why)
             chosen = houses[0] if houses else None
             if chosen is None:
-                events.append(Event("no_flip", f"Round {state['round']}: {why}", {"round": state["round"]}))
+                events.append(Event("no_flip", tr("Round {round}: {why}", round=state["round"], why=why),
+                                    {"round": state["round"]}))
         if chosen is not None:
             h = str(chosen)
             before = state["control"][h]
             state["control"][h] = other(before)
-            events.append(Event("flipped", f"House {chosen} has the most black cubes "
-                                           f"({cubes_text(state['cubes'][h])}): "
-                                           f"it flips from the {TEAM_NAMES[before]} to the "
-                                           f"{TEAM_NAMES[state['control'][h]]}",
-                                {"house": chosen, "control": state["control"][h]}))
-            state["chores"].append(f"Flip House {chosen} to its {TEAM_NAMES[state['control'][h]]} face")
+            cubes = cubes_text(state["cubes"][h])
+            if state["control"][h] == GHOULS:
+                text = tr("House {house} has the most black cubes ({cubes}): it flips from the Girls to the Ghouls",
+                          house=chosen, cubes=cubes)
+            else:
+                text = tr("House {house} has the most black cubes ({cubes}): it flips from the Ghouls to the Girls",
+                          house=chosen, cubes=cubes)
+            events.append(Event("flipped", text, {"house": chosen, "control": state["control"][h]}))
+            state["chores"].append(tr("Flip House {house} to its {team} face", house=chosen,
+                                      team=TEAM_NAMES[state["control"][h]]))
         state["history"].append({"round": state["round"], "flipped": chosen})
         chosen = None
     houses, why = resolve.score_candidates(*_nets(state), empty_beats_black=state["options"]["empty_beats_black"])
@@ -374,21 +429,29 @@ def _round_end_from(state: dict[str, Any], step: str, chosen: int | None = None)
     state["closed"][h] = {"points": points, "round": state["round"]}
     state["history"][-1].update({"scored": chosen, "points": points, "team": team})
     net = state["cubes"][h]
-    reason = f"the most orange cubes ({cubes_text(net)})" if net > 0 else f"{cubes_text(net)}"
+    reason = tr("the most orange cubes ({cubes})", cubes=cubes_text(net)) if net > 0 else cubes_text(net)
     if why:
-        reason += f"; {why}"
-    events.append(Event("scored", f"The Trick-or-Treaters go to House {chosen}, {reason}: the {TEAM_NAMES[team]} "
-                                  f"earn the {points} VP card and House {chosen} is closed for the rest of the game",
-                        {"house": chosen, "points": points, "team": team, "round": state["round"]}))
-    state["chores"].append(f"Put the {points} VP card in House {chosen}'s Trick slot")
+        reason = concat(reason, why, sep="; ")
+    if team == GIRLS:
+        text = tr("The Trick-or-Treaters go to House {house}, {reason}: the Girls earn the {points} VP card and "
+                  "House {house} is closed for the rest of the game", house=chosen, reason=reason, points=points)
+    else:
+        text = tr("The Trick-or-Treaters go to House {house}, {reason}: the Ghouls earn the {points} VP card and "
+                  "House {house} is closed for the rest of the game", house=chosen, reason=reason, points=points)
+    events.append(Event("scored", text, {"house": chosen, "points": points, "team": team, "round": state["round"]}))
+    state["chores"].append(tr("Put the {points} VP card in House {house}'s Trick slot", points=points, house=chosen))
     return events + _next_round(state)
 
 
 def _ask(state: dict[str, Any], step: str, houses: list[int], why: str) -> list[Event]:
     state["phase"] = "tiebreak"
     state["pending"] = {"step": step, "houses": houses, "why": why}
-    what = "flips" if step == "flip" else "scores the VP card"
-    return [Event("tie", f"{why}: {state['first']} (First Player Token) chooses which house {what}",
+    if step == "flip":
+        text = tr("{why}: {player} (First Player Token) chooses which house flips", why=why, player=state["first"])
+    else:
+        text = tr("{why}: {player} (First Player Token) chooses which house scores the VP card", why=why,
+                  player=state["first"])
+    return [Event("tie", text,
                   {"step": step, "houses": houses, "chooser": state["first"]})]
 
 
@@ -396,13 +459,15 @@ def _choose(board: Board, state: dict[str, Any], a: ChooseHouse) -> list[Event]:
     _check_player(state, a.player, a)
     pending = state["pending"]
     if a.player != state["first"]:
-        raise IllegalAction(f"{a.type}: only {state['first']}, who holds the First Player Token, breaks the tie")
+        raise IllegalAction(tr("{action}: only {player}, who holds the First Player Token, breaks the tie",
+                               action=a.type, player=state["first"]))
     if a.house not in pending["houses"]:
-        raise IllegalAction(f"{a.type}: House {a.house} is not one of the tied houses "
-                            f"({_houses_text(pending['houses'])})")
+        raise IllegalAction(tr("{action}: House {house} is not one of the tied houses ({houses})", action=a.type,
+                               house=a.house, houses=_houses_text(pending["houses"])))
     state["phase"] = "play"
     state["pending"] = None
-    events = [Event("chosen", f"{a.player} chooses House {a.house}", {"player": a.player, "house": a.house})]
+    events = [Event("chosen", tr("{player} chooses House {house}", player=a.player, house=a.house),
+                    {"player": a.player, "house": a.house})]
     return events + _round_end_from(state, pending["step"], chosen=a.house)
 
 
@@ -410,9 +475,9 @@ def _next_round(state: dict[str, Any]) -> list[Event]:
     chores = state["chores"]
     tricks = [int(h) for h, s in state["tricks"].items() if s]
     if tricks:
-        chores.append(f"Clear the Tricks from {_houses_text(tricks)}")
+        chores.append(tr("Clear the Tricks from {houses}", houses=_houses_text(tricks)))
     if any(state["cubes"].values()) or any(state["treats"].values()):
-        chores.append("Remove every cube and Treat from the board")
+        chores.append(tr("Remove every cube and Treat from the board"))
     for h in state["cubes"]:
         state["cubes"][h] = 0
         state["treats"][h] = []
@@ -420,13 +485,14 @@ def _next_round(state: dict[str, Any]) -> list[Event]:
     if len(state["closed"]) >= ROUNDS or state["round"] >= ROUNDS:
         state["phase"] = "identities"
         state["turn"] = None
-        return [Event("game_over", "All three VP cards are scored: everyone, turn your identity card face up", {})]
+        return [Event("game_over", tr("All three VP cards are scored: everyone, turn your identity card face up"),
+                      {})]
     players = state["players"]
     state["round"] += 1
     state["first"] = players[(players.index(state["first"]) + 1) % len(players)]
     state["hands"] = {p: dict(HAND) for p in players}
-    chores.append(f"Pass the First Player Token to {state['first']}")
-    chores.append("Deal everyone 3 Treat and 2 Trick cards")
+    chores.append(tr("Pass the First Player Token to {player}", player=state["first"]))
+    chores.append(tr("Deal everyone 3 Treat and 2 Trick cards"))
     events: list[Event] = []
     _start_round(state, events)
     return events
@@ -435,25 +501,33 @@ def _next_round(state: dict[str, Any]) -> list[Event]:
 def _identity(board: Board, state: dict[str, Any], a: RevealIdentity) -> list[Event]:
     _check_player(state, a.player, a)
     if a.card not in board.identities:
-        raise IllegalAction(f"{a.type}: {a.card} is not an identity card")
+        raise IllegalAction(tr("{action}: {card} is not an identity card", action=a.type, card=a.card))
     if a.player in state["identities"]:
-        raise IllegalAction(f"{a.type}: {a.player} has already revealed {state['identities'][a.player]}")
+        raise IllegalAction(tr("{action}: {player} has already revealed {card}", action=a.type, player=a.player,
+                               card=state["identities"][a.player]))
     # an identity card another player turned up: refused by the engine's whereabouts check
     team = board.identities[a.card]
     n = len(state["players"])
     deck = dict(zip((GIRLS, GHOULS, REPORTER), IDENTITY_DECK[n]))
     shown = sum(1 for c in state["identities"].values() if board.identities[c] == team)
     if shown >= deck[team]:
-        raise IllegalAction(f"{a.type}: a {n}-player game deals {deck[team]} {TEAM_NAMES[team]} identity "
-                            f"card{'s' if deck[team] != 1 else ''}, and {shown} {'is' if shown == 1 else 'are'} "
-                            f"already revealed")
+        # every card of the team is turned up already, so ``shown`` is ``n`` (and agrees with it)
+        raise IllegalAction(trn("{action}: a {players}-player game deals {n} {team} identity card, and {shown} is "
+                                "already revealed",
+                                "{action}: a {players}-player game deals {n} {team} identity cards, and {shown} are "
+                                "already revealed", deck[team],
+                                action=a.type, players=n, team=TEAM_NAMES[team], shown=shown))
     state["identities"][a.player] = a.card
-    events = [Event("identity", f"{a.player} was "
-                                f"{'the Reporter' if team == REPORTER else 'one of the ' + TEAM_NAMES[team]}",
-                    {"player": a.player, "team": team})]
+    if team == REPORTER:
+        text = tr("{player} was the Reporter", player=a.player)
+    elif team == GIRLS:
+        text = tr("{player} was one of the Girls", player=a.player)
+    else:
+        text = tr("{player} was one of the Ghouls", player=a.player)
+    events = [Event("identity", text, {"player": a.player, "team": team})]
     if len(state["identities"]) == n:
         state["phase"] = "over"
-        events.append(Event("over", "Every identity is revealed: the game is over", {}))
+        events.append(Event("over", tr("Every identity is revealed: the game is over"), {}))
     return events
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Scoreboard, ScoreEntry, ScoreLine
+from ..text import tr, trn
 from .kit import GHOULS, GIRLS, REPORTER, TEAM_NAMES, TEAMS, Board
 from .rules import has_reporter
 
@@ -19,10 +20,13 @@ def team_lines(state: dict[str, Any], team: str) -> list[ScoreLine]:
     lines = []
     for h, card in sorted(state["closed"].items(), key=lambda kv: kv[1]["round"]):
         if state["control"][h] == team:
-            lines.append(ScoreLine(f"{card['points']} VP card (House {h}, round {card['round']})", card["points"]))
+            lines.append(ScoreLine(tr("{points} VP card (House {house}, round {round})", points=card["points"],
+                                      house=int(h), round=card["round"]), card["points"]))
     for h in sorted(state["control"], key=int):
-        if state["control"][h] == team:
-            lines.append(ScoreLine(f"House {h} controlled" + (" (closed)" if h in state["closed"] else ""), 1))
+        if state["control"][h] == team and h in state["closed"]:
+            lines.append(ScoreLine(tr("House {house} controlled (closed)", house=int(h)), 1))
+        elif state["control"][h] == team:
+            lines.append(ScoreLine(tr("House {house} controlled", house=int(h)), 1))
     return lines
 
 
@@ -40,26 +44,31 @@ def scoreboard(board: Board, state: dict[str, Any]) -> Scoreboard:
         winners = [GIRLS if g > h else GHOULS]
     elif has_reporter(state):
         winners = [REPORTER]
-        notes.append(f"The Girls and the Ghouls tie at {g}: the Reporter wins")
+        notes.append(tr("The Girls and the Ghouls tie at {points}: the Reporter wins", points=g))
     else:
         cg, ch = vp_cards(state, GIRLS), vp_cards(state, GHOULS)
         if cg != ch:
             winners = [GIRLS if cg > ch else GHOULS]
-            notes.append(f"The Girls and the Ghouls tie at {g}, and there is no Reporter: the "
-                         f"{TEAM_NAMES[winners[0]]} win with more VP cards ({max(cg, ch)} to {min(cg, ch)})")
+            if winners[0] == GIRLS:
+                notes.append(tr("The Girls and the Ghouls tie at {points}, and there is no Reporter: the Girls win "
+                                "with more VP cards ({more} to {fewer})", points=g, more=cg, fewer=ch))
+            else:
+                notes.append(tr("The Girls and the Ghouls tie at {points}, and there is no Reporter: the Ghouls win "
+                                "with more VP cards ({more} to {fewer})", points=g, more=ch, fewer=cg))
         else:
             winners, tie = [GIRLS, GHOULS], True
-            notes.append(f"The Girls and the Ghouls tie at {g} with {cg} VP card{'s' if cg != 1 else ''} each")
+            notes.append(trn("The Girls and the Ghouls tie at {points} with {n} VP card each",
+                             "The Girls and the Ghouls tie at {points} with {n} VP cards each", cg, points=g))
     if state["identities"]:
         for team in (GIRLS, GHOULS, REPORTER):
             who = [p for p, c in state["identities"].items() if board.identities[c] == team]
             if who:
-                notes.append(f"{TEAM_NAMES[team]}: {', '.join(who)}")
+                notes.append(tr("{team}: {players}", team=TEAM_NAMES[team], players=", ".join(who)))
         if final:
             players = [p for p, c in state["identities"].items() if board.identities[c] in winners]
             if players and not tie:
-                notes.append(f"Winners: {', '.join(players)}")
+                notes.append(tr("Winners: {players}", players=", ".join(players)))
     if not final:
-        notes.insert(0, "The game is not over: these are the scores if it ended now")
+        notes.insert(0, tr("The game is not over: these are the scores if it ended now"))
     teams = {p: board.identities[c] for p, c in state["identities"].items()}
     return Scoreboard(entries, winners, tie, final, notes, teams=teams)

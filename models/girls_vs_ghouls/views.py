@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt
+from ..text import concat, tr
 from .kit import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
 from .rules import has_reporter
 
@@ -25,9 +26,10 @@ def house_views(board: Board, state: dict[str, Any]) -> list[dict[str, Any]]:
         closed = state["closed"].get(h)
         net = state["cubes"][h]
         if closed:
-            text = f"House {h}: closed ({closed['points']} VP, {TEAM_NAMES[state['control'][h]]})"
+            text = tr("House {house}: closed ({points} VP, {team})", house=int(h), points=closed["points"],
+                      team=TEAM_NAMES[state["control"][h]])
         else:
-            text = f"House {h}: {cubes_text(net)}"
+            text = tr("House {house}: {cubes}", house=int(h), cubes=cubes_text(net))
         out.append({
             "house": int(h),
             "control": state["control"][h],
@@ -72,30 +74,43 @@ def prompts(board: Board, state: dict[str, Any]) -> list[Prompt]:
     if phase == "setup":
         for p in state["players"]:
             if p not in state["positions"]:
-                out.append(Prompt(f"{p}: put your standee on the sidewalk space nearest your seat", p))
+                out.append(Prompt(tr("{player}: put your standee on the sidewalk space nearest your seat",
+                                     player=p), p))
     elif phase == "play":
         p = state["turn"]
         here = state["positions"][p]
         hand = state["hands"][p]
-        closed = str(here) in state["closed"]
-        where = f"House {here}" + (" (closed: move to an open house to play a Treat or Trick)" if closed else "")
-        out.append(Prompt(f"{p}: move up to 2 spaces if you like (you began at House {state['turn_start']}), then play "
-                          f"one card at the house where you stand, now {where}: a Treat, a Trick, or a discard to Peek "
-                          f"({hand['treat']} Treat, {hand['trick']} Trick left)", p))
+        turn = {"player": p, "start": state["turn_start"], "house": here, "treats": hand["treat"],
+                "tricks": hand["trick"]}
+        if str(here) in state["closed"]:
+            text = tr("{player}: move up to 2 spaces if you like (you began at House {start}), then play one card at "
+                      "the house where you stand, now House {house} (closed: move to an open house to play a Treat "
+                      "or Trick): a Treat, a Trick, or a discard to Peek ({treats} Treat, {tricks} Trick left)", **turn)
+        else:
+            text = tr("{player}: move up to 2 spaces if you like (you began at House {start}), then play one card at "
+                      "the house where you stand, now House {house}: a Treat, a Trick, or a discard to Peek "
+                      "({treats} Treat, {tricks} Trick left)", **turn)
+        out.append(Prompt(text, p))
     elif phase == "reveal":
         for h in sorted(state["tricks"], key=int):
             stack = state["tricks"][h]
             hidden = sum(1 for t in stack if t["card"] is None)
             if hidden:
                 nxt = len(stack) - hidden + 1
-                out.append(Prompt(f"House {h}: turn up Trick {nxt} of {len(stack)} (bottom first, one at a time)"))
+                out.append(Prompt(tr("House {house}: turn up Trick {position} of {total} (bottom first, one at a time)",
+                                     house=int(h), position=nxt, total=len(stack))))
     elif phase == "tiebreak":
         pend = state["pending"]
-        what = "flips (turn its tile over)" if pend["step"] == "flip" else "gets the VP card (put it in its Trick slot)"
-        out.append(Prompt(f"{state['first']}: {pend['why']}; you hold the First Player Token, so choose which house "
-                          f"{what}: {', '.join('House ' + str(h) for h in pend['houses'])}", state["first"]))
+        houses = concat(*(tr("House {house}", house=h) for h in pend["houses"]), sep=", ")
+        if pend["step"] == "flip":
+            text = tr("{player}: {why}; you hold the First Player Token, so choose which house flips (turn its tile "
+                      "over): {houses}", player=state["first"], why=pend["why"], houses=houses)
+        else:
+            text = tr("{player}: {why}; you hold the First Player Token, so choose which house gets the VP card (put "
+                      "it in its Trick slot): {houses}", player=state["first"], why=pend["why"], houses=houses)
+        out.append(Prompt(text, state["first"]))
     elif phase == "identities":
         for p in state["players"]:
             if p not in state["identities"]:
-                out.append(Prompt(f"{p}: turn your identity card face up in front of you", p))
+                out.append(Prompt(tr("{player}: turn your identity card face up in front of you", player=p), p))
     return out

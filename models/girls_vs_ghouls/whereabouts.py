@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import tr
 from ..whereabouts import Whereabouts
 
 
@@ -16,7 +17,7 @@ def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
     on_board: set[str] = set()
     for h, cards in state["treats"].items():
         for t in cards:
-            w.place(t["card"], f"at House {h}", "on the board")
+            w.place(t["card"], tr("at House {house}", house=h), tr("on the board"))
             on_board.add(t["card"])
     for h, stack in state["tricks"].items():
         hidden = 0
@@ -24,12 +25,12 @@ def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
             if t["card"] is None:
                 hidden += 1
             else:
-                w.place(t["card"], f"at House {h}", "on the board")
+                w.place(t["card"], tr("at House {house}", house=h), tr("on the board"))
                 on_board.add(t["card"])
-        w.unnamed("tricks", f"face down at House {h}", hidden, "face down at a house")
+        w.unnamed("tricks", tr("face down at House {house}", house=h), hidden, tr("face down at a house"))
     for c in state["used"]:
         if c not in on_board:
-            w.place(c, "played in an earlier round", "played in an earlier round")
+            w.place(c, tr("played in an earlier round"), tr("played in an earlier round"))
     for p, c in state["identities"].items():
-        w.place(c, f"turned up by {p}", "turned up")
+        w.place(c, tr("turned up by {player}", player=p), tr("turned up"))
     return w

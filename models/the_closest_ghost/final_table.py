@@ -41,6 +41,7 @@ from ..engine import Event, Game
 from ..final_table import TableScore, table_score
 from ..table import Sighting, Snapshot
 from ..tags import seat as seat_tag
+from ..text import concat, tr, trn
 from .actions import MoveAvatar
 from .grid import BOARDS, Area
 from .kit import BoardSpec
@@ -75,7 +76,7 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
 
     for b in BOARDS:
         if reading["boards"][b] is None:
-            wrong.append(f"board {b}'s markers are not seen: uncover them")
+            wrong.append(tr("board {board}'s markers are not seen: uncover them", board=b))
     rotations: dict[str, int] = {b: r if (r := reading["boards"][b]) is not None else setup["rotations"][b]
                                  for b in BOARDS}
     area = Area(setup["options"]["layout"], rotations, board)
@@ -90,10 +91,11 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
             if avatars.get(colour) is not None:
                 counted.append(s.payload)
             else:
-                why[s.payload] = "an avatar off the boards" if colour in players else "nobody's avatar in this game"
+                why[s.payload] = (tr("an avatar off the boards") if colour in players
+                                  else tr("nobody's avatar in this game"))
         elif s.kind == "GHOST":
             if s.payload in reading.get("off_board", ()):
-                why[s.payload] = "a ghost off the boards"
+                why[s.payload] = tr("a ghost off the boards")
             else:
                 counted.append(s.payload)
         elif s.kind == "CANDY":
@@ -104,8 +106,9 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
             near = [(m.distance_to(s.x_mm, s.y_mm), p) for p, m in seats.items()]
             d, taker = min(near) if near else (math.inf, "")
             if d > PILE_MM:
-                why[s.payload] = "off the boards and in front of no seat marker: nobody's"
-                problems.append(f"a piece of candy ({s.payload}) lies off the boards, in front of no seat marker")
+                why[s.payload] = tr("off the boards and in front of no seat marker: nobody's")
+                problems.append(tr("a piece of candy ({tag}) lies off the boards, in front of no seat marker",
+                                   tag=s.payload))
                 continue
             mine = own_board[taker]
             source = mine if _side(seats[taker], s) < 0 else next(o for o in BOARDS if o != mine)
@@ -113,10 +116,11 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
             counted.append(s.payload)
     for p in players:
         if p not in seats:
-            wrong.append(f"{p}'s seat marker ({seat_tag(p)}) is not seen: the candy {p} took lies in front of it")
+            wrong.append(tr("{player}'s seat marker ({tag}) is not seen: the candy {player} took lies in front of it",
+                            player=p, tag=seat_tag(p)))
     for p, sq in avatars.items():
         if sq is None:
-            problems.append(f"{p}'s avatar is not on the boards")
+            problems.append(tr("{player}'s avatar is not on the boards", player=p))
 
     # each board's candy: its pieces less the taken ones, the difference hidden under its ghosts
     ghosts: list[str] = list(reading["ghosts"])
@@ -128,41 +132,67 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
         covers = sorted(g for g in ghosts if area.board_of(g) == b and g not in reading["candy"])
         hidden = left[b] - shown
         if not 0 <= hidden <= len(covers):
-            room = f" and its ghosts could hide {len(covers)}" if covers else ""
-            wrong.append(f"board {b} ({owners[b]}'s) should hold {left[b]} candy, as {sum(taken[b].values())} "
-                         f"lie in the players' piles, but shows {shown}{room}: put every piece a player took in "
-                         f"front of their seat marker (from their own board to its left, from the other's to "
-                         f"its right) and leave the others on their squares")
+            piled = sum(taken[b].values())
+            if covers:
+                wrong.append(trn("board {board} ({owner}'s) should hold {n} candy, as {piled} lie in the players' "
+                                 "piles, but shows {shown} and its ghosts could hide {hidden}: put every piece a "
+                                 "player took in front of their seat marker (from their own board to its left, from "
+                                 "the other's to its right) and leave the others on their squares",
+                                 "board {board} ({owner}'s) should hold {n} candy, as {piled} lie in the players' "
+                                 "piles, but shows {shown} and its ghosts could hide {hidden}: put every piece a "
+                                 "player took in front of their seat marker (from their own board to its left, from "
+                                 "the other's to its right) and leave the others on their squares",
+                                 left[b], board=b, owner=owners[b], piled=piled, shown=shown, hidden=len(covers)))
+            else:
+                wrong.append(trn("board {board} ({owner}'s) should hold {n} candy, as {piled} lie in the players' "
+                                 "piles, but shows {shown}: put every piece a player took in front of their seat "
+                                 "marker (from their own board to its left, from the other's to its right) and leave "
+                                 "the others on their squares",
+                                 "board {board} ({owner}'s) should hold {n} candy, as {piled} lie in the players' "
+                                 "piles, but shows {shown}: put every piece a player took in front of their seat "
+                                 "marker (from their own board to its left, from the other's to its right) and leave "
+                                 "the others on their squares",
+                                 left[b], board=b, owner=owners[b], piled=piled, shown=shown))
         else:
             candy += covers[:hidden]
             under[b] = hidden
     for p, sq in avatars.items():
         if sq is not None and sq in reading["candy"]:
-            wrong.append(f"a piece of candy lies on {sq}, the square of {p}'s avatar: an avatar takes the candy "
-                         f"it lands on, so put it in {p}'s pile")
+            wrong.append(tr("a piece of candy lies on {square}, the square of {player}'s avatar: an avatar takes "
+                            "the candy it lands on, so put it in {player}'s pile", square=sq, player=p))
     state: State = dict(setup, rotations=rotations, avatars=avatars, ghosts=sorted(ghosts), candy=sorted(candy),
                         taken=taken, notes=[], winner=None, result="")
     if wrong:
-        return table_score("TCG", snapshot, None, counted, why, problems, "; ".join(wrong), game.fixed_markers)
+        return table_score("TCG", snapshot, None, counted, why, problems, concat(*wrong, sep="; "),
+                           game.fixed_markers)
 
     empty = [b for b in BOARDS if left[b] == 0]
     final: State | None = None
+    reason: str
     if len(empty) > 1:
-        reason = "both boards are empty, but the game ends when the first one is: count the piles again"
+        reason = tr("both boards are empty, but the game ends when the first one is: count the piles again")
     elif empty:
         final, reason = _last_move(board, area, state, empty[0])
     elif None in avatars.values():
-        reason = ("no board is empty of candy: " + " and ".join(f"{p}'s avatar" for p, sq in avatars.items()
-                                                               if sq is None) + " must be on the boards")
+        off = [p for p, sq in avatars.items() if sq is None]
+        if len(off) == 1:
+            reason = tr("no board is empty of candy: {player}'s avatar must be on the boards", player=off[0])
+        else:
+            reason = tr("no board is empty of candy: {player}'s avatar and {other}'s avatar must be on the boards",
+                        player=off[0], other=off[1])
     else:
         final = copy.deepcopy(state)
         events: list[Event] = []
         start_turn(area, final, players[0], events)
         if final["phase"] != "over":
             final = None
-            reason = ("no board is empty of candy and an avatar can still move, so the game is not over ("
-                      + ", ".join(f"board {b} holds {left[b]}" + (f", {under[b]} under its ghosts" if under[b] else "")
-                                 for b in BOARDS) + ")")
+            holds = [trn("board {board} holds {n}, {under} under its ghosts",
+                         "board {board} holds {n}, {under} under its ghosts", left[b], board=b, under=under[b])
+                     if under[b] else
+                     trn("board {board} holds {n}", "board {board} holds {n}", left[b], board=b)
+                     for b in BOARDS]
+            reason = tr("no board is empty of candy and an avatar can still move, so the game is not over "
+                        "({boards})", boards=concat(*holds, sep=", "))
     if final is None:
         return table_score("TCG", snapshot, None, counted, why, problems, reason, game.fixed_markers)
     return table_score("TCG", snapshot, scoreboard(area, final), counted, why, problems, fixed=game.fixed_markers)
@@ -174,16 +204,18 @@ def _last_move(spec: Any, area: Area, state: State, board: str) -> tuple[State |
     on = [p for p, sq in state["avatars"].items() if sq is not None and area.board_of(sq) == board]
     owner = state["owners"][board]
     if not on:
-        return None, (f"board {board} ({owner}'s) is empty, but no avatar stands on it to have taken its last "
-                      f"piece: put the avatar that did back on that square")
+        return None, tr("board {board} ({owner}'s) is empty, but no avatar stands on it to have taken its last "
+                        "piece: put the avatar that did back on that square", board=board, owner=owner)
     if len(on) > 1:
-        return None, (f"both avatars stand on board {board} ({owner}'s), so the table cannot tell who took its "
-                      f"last piece: lift the other avatar off the boards")
+        return None, tr("both avatars stand on board {board} ({owner}'s), so the table cannot tell who took its "
+                        "last piece: lift the other avatar off the boards", board=board, owner=owner)
     taker, to = on[0], state["avatars"][on[0]]
     if not state["taken"][board][taker]:
-        side = "left" if owner == taker else "right"
-        return None, (f"{taker}'s avatar took the last piece of board {board}, but no piece from it lies to the "
-                      f"{side} of {taker}'s seat marker: put it there")
+        if owner == taker:
+            return None, tr("{player}'s avatar took the last piece of board {board}, but no piece from it lies to "
+                            "the left of {player}'s seat marker: put it there", player=taker, board=board)
+        return None, tr("{player}'s avatar took the last piece of board {board}, but no piece from it lies to "
+                        "the right of {player}'s seat marker: put it there", player=taker, board=board)
     before = copy.deepcopy(state)
     before.update(phase="move", turn=taker, candy=sorted(state["candy"] + [to]))
     before["taken"][board][taker] -= 1
@@ -194,4 +226,5 @@ def _last_move(spec: Any, area: Area, state: State, board: str) -> tuple[State |
         if to in avatar_targets(area, before, taker):
             apply_move_avatar(spec, before, MoveAvatar(player=taker, to=to))
             return before, ""
-    return None, f"{taker}'s avatar on {to} could not have got there along an arrow: put it back where it stopped"
+    return None, tr("{player}'s avatar on {square} could not have got there along an arrow: put it back where it "
+                    "stopped", player=taker, square=to)

@@ -38,6 +38,7 @@ from typing import Any
 from ..catalog import Catalog, Column
 from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..text import tr
 from . import final_table, layout, referee, rules, scoring, views
 from .actions import ACTIONS
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
@@ -66,22 +67,22 @@ class TheClosestGhost(Game):
                    "tag_mm": Column("int", required=False, default=25)},
     }
     options = {
-        "layout": Option("3x6", "3x6: board A left of board B; 6x3: board A above board B", LAYOUTS),
-        "rotation_a": Option(0, "board A's rotation, degrees counter-clockwise (its owner's choice; "
-                                "the camera reads it before play)", ROTATIONS),
-        "rotation_b": Option(0, "board B's rotation, degrees counter-clockwise", ROTATIONS),
-        "wrap": Option(True, "an avatar following an arrow off the combined area wraps to the opposite edge "
-                             "(ruling; off: such arrows cannot be followed)"),
-        "ghost_step": Option("orthogonal", "a ghost moves one square orthogonally (ruling), or also "
-                                           "diagonally (king)", ("orthogonal", "king")),
-        "ghost_wrap": Option(False, "ghosts wrap around the edge too (ruling: they never do)"),
-        "blocked_ghost": Option("skip", "when every closest ghost is blocked on all sides: no ghost moves "
-                                        "(skip, a guess) or the next closest that can move does (next)",
+        "layout": Option("3x6", tr("3x6: board A left of board B; 6x3: board A above board B"), LAYOUTS),
+        "rotation_a": Option(0, tr("board A's rotation, degrees counter-clockwise (its owner's choice; "
+                                   "the camera reads it before play)"), ROTATIONS),
+        "rotation_b": Option(0, tr("board B's rotation, degrees counter-clockwise"), ROTATIONS),
+        "wrap": Option(True, tr("an avatar following an arrow off the combined area wraps to the opposite edge "
+                                "(ruling; off: such arrows cannot be followed)")),
+        "ghost_step": Option("orthogonal", tr("a ghost moves one square orthogonally (ruling), or also "
+                                              "diagonally (king)"), ("orthogonal", "king")),
+        "ghost_wrap": Option(False, tr("ghosts wrap around the edge too (ruling: they never do)")),
+        "blocked_ghost": Option("skip", tr("when every closest ghost is blocked on all sides: no ghost moves "
+                                           "(skip, a guess) or the next closest that can move does (next)"),
                                 ("skip", "next")),
-        "trapped": Option("pass", "a trapped avatar's player passes the whole turn (pass), or still moves "
-                                  "the closest ghost (ghost); a guess", ("pass", "ghost")),
-        "avatars_block": Option(False, "an avatar may not enter the other avatar's square (the rulebook "
-                                       "forbids only ghosts' squares; a guess)"),
+        "trapped": Option("pass", tr("a trapped avatar's player passes the whole turn (pass), or still moves "
+                                     "the closest ghost (ghost); a guess"), ("pass", "ghost")),
+        "avatars_block": Option(False, tr("an avatar may not enter the other avatar's square (the rulebook "
+                                          "forbids only ghosts' squares; a guess)")),
     }
 
     def __init__(self, catalog: Catalog | None = None, board: BoardSpec | None = None):
@@ -92,12 +93,12 @@ class TheClosestGhost(Game):
             board = load_board_spec(rows)
         self.board = board
 
-    kind_names = {"ghosts": ("ghost", "ghosts"), "avatars": ("avatar", "avatars"),
-                  "candy": ("piece of candy", "pieces of candy")}
+    kind_names = {"ghosts": (tr("ghost"), tr("ghosts")), "avatars": (tr("avatar"), tr("avatars")),
+                  "candy": (tr("piece of candy"), tr("pieces of candy"))}
 
     def whereabouts(self, state: Mapping[str, Any]) -> Any:
         """Avatars by name, ghosts and candy by count (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts("none is left in the box"), state)  # type: ignore[arg-type]
+        return _whereabouts(self.new_whereabouts(tr("none is left in the box")), state)  # type: ignore[arg-type]
 
     def count_kind_of(self, component: Any) -> str | None:
         """Avatars, ghosts and candy are counted; the board markers stay put."""
@@ -119,7 +120,7 @@ class TheClosestGhost(Game):
         opts = self.resolve_options(options or {})
         for b in BOARDS:
             if not self.board.markers.get(b):
-                raise GameSetupError(f"the catalog has no markers for board {b} (boards.csv)")
+                raise GameSetupError(tr("the catalog has no markers for board {board} (boards.csv)", board=b))
         rotations = {"A": opts["rotation_a"], "B": opts["rotation_b"]}
         area = Area(opts["layout"], rotations, self.board)
         centres = {area.centre(b) for b in BOARDS}
@@ -173,7 +174,7 @@ class TheClosestGhost(Game):
         squares = [(sq, sq) for sq in self.area(state).squares()]
         ghosts = [(sq, sq) for sq in state["ghosts"]]
         return {**base, "square": squares, "move_ghost.square": ghosts, "to": squares,
-                "rotation": [(r, f"{r} degrees") for r in (0, 90, 180, 270)]}
+                "rotation": [(r, tr("{rotation} degrees", rotation=r)) for r in (0, 90, 180, 270)]}
 
     def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
         """The boards as the game ended and the candy each player took in front of their seat

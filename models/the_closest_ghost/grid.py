@@ -18,13 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..text import concat, tr
 from .kit import BoardSpec
 
 BOARDS: tuple[Literal["A", "B"], ...] = ("A", "B")
 LAYOUTS = ("3x6", "6x3")
 ROTATIONS = (0, 90, 180, 270)
 STEP = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
-WORD = {"U": "up", "R": "right", "D": "down", "L": "left"}
+#: the direction words, as the table is told them ("move up to B1")
+WORD = {"U": tr("up"), "R": tr("right"), "D": tr("down"), "L": tr("left")}
 # a board turned 90 degrees counter-clockwise: its printed "up" arrow points left, and so on
 _CCW = {"U": "L", "L": "D", "D": "R", "R": "U"}
 
@@ -49,13 +51,17 @@ def square_name(row: int, col: int) -> str:
 
 
 def words(items: list[str], conj: str = "or") -> str:
-    """``["A1", "B2", "C3"]`` -> ``"A1, B2 or C3"``."""
+    """``["A1", "B2", "C3"]`` -> ``"A1, B2 or C3"`` (``conj``: "or" or "and"), a
+    translatable :class:`~models.text.Text` whose items are translated too."""
     items = list(items)
     if not items:
-        return "nothing"
+        return tr("nothing")
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {conj} {items[-1]}"
+    head = concat(*items[:-1], sep=", ")
+    if conj == "and":
+        return tr("{items} and {last}", items=head, last=items[-1])
+    return tr("{items} or {last}", items=head, last=items[-1])
 
 
 @dataclass(frozen=True)
@@ -88,12 +94,13 @@ class Area:
     def parse(self, name: str) -> tuple[int, int]:
         """``"B2"`` -> (1, 1); raises ValueError for a square not on the area."""
         if not isinstance(name, str) or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
-            raise ValueError(f"{name!r} is not a square name such as B2")
+            raise ValueError(tr("{name!r} is not a square name such as B2", name=name))
         col = ord(name[0].upper()) - ord("A")
         row = int(name[1:]) - 1
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             last = square_name(self.rows - 1, self.cols - 1)
-            raise ValueError(f"{name} is not on the {self.layout} area (squares A1 to {last})")
+            raise ValueError(tr("{square} is not on the {layout} area (squares A1 to {last})",
+                                square=name, layout=self.layout, last=last))
         return row, col
 
     def board_of(self, name: str) -> str:

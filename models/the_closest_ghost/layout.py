@@ -31,6 +31,7 @@ from typing import Any
 
 from ..table import Placement, Snapshot
 from ..tags import seat
+from ..text import tr
 from .grid import BOARDS, Area
 from .kit import BoardSpec, Marker
 
@@ -235,16 +236,16 @@ def arrange(spec: BoardSpec, catalog: Any, area: Area, state: State,
         if player in shared:      # two avatars on one square stand side by side, both tags showing
             x += SHARED_OFFSET_MM if shared.index(player) else -SHARED_OFFSET_MM
         payload = avatar_tags[player]
-        out.append(Placement(payload, x, y, a, size_mm=token(payload), label=f"{player} avatar"))
+        out.append(Placement(payload, x, y, a, size_mm=token(payload), label=tr("{player} avatar", player=player)))
     ghost_tags = [c.payload for c in catalog.of_kind("ghosts")]
     for payload, sq in zip(ghost_tags, sorted(state["ghosts"])):
         x, y, a = at(sq)
-        out.append(Placement(payload, x, y, a, size_mm=token(payload), label="ghost"))
+        out.append(Placement(payload, x, y, a, size_mm=token(payload), label=tr("ghost")))
     candy_tags = [c.payload for c in catalog.of_kind("candy")]
     visible = expected_table(area, state)["candy"]
     for payload, sq in zip(candy_tags, visible):
         x, y, a = at(sq)
-        out.append(Placement(payload, x, y, a, size_mm=token(payload), label="candy"))
+        out.append(Placement(payload, x, y, a, size_mm=token(payload), label=tr("candy")))
 
     # seats: the first player beside board A, the second beside board B, on the table's edges
     w, h = table_mm
@@ -254,5 +255,5 @@ def arrange(spec: BoardSpec, catalog: Any, area: Area, state: State,
     else:
         seats = {first: (w / 2.0, h - 35.0, 180.0), second: (w / 2.0, 35.0, 0.0)}
     for player, (x, y, a) in seats.items():
-        out.append(Placement(seat(player), x, y, a, label=f"{player} seat"))
+        out.append(Placement(seat(player), x, y, a, label=tr("{player} seat", player=player)))
     return out

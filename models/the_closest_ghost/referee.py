@@ -9,9 +9,10 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import outcomes
+from ..text import tr, trn
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS, words
-from .rules import expecting, legal_actions, other
+from .rules import expecting, legal_actions, other, reason_of
 
 State = dict[str, Any]
 Apply = Callable[[State, Action], tuple[State, list[Any]]]
@@ -91,8 +92,8 @@ def explain(game: Any, state: State, expected: dict[str, Any],
     for b in BOARDS:
         if reading["boards"].get(b) is None:
             names = words([m.payload for m in game.board.markers.get(b, ())])
-            errors.append(f"Cannot see board {b}: none of its markers ({names}) is in view. "
-                          f"Uncover at least one of them.")
+            errors.append(tr("Cannot see board {board}: none of its markers ({markers}) is in view. "
+                             "Uncover at least one of them.", board=b, markers=names))
     if errors:
         return "out_of_sync", [Prompt(e, None, "error") for e in errors]
     for b in BOARDS:
@@ -106,8 +107,9 @@ def explain(game: Any, state: State, expected: dict[str, Any],
                     continue
                 except IllegalAction:
                     pass
-            errors.append(f"Board {b} ({owner}'s) is turned {got} degrees, but the game has it at {want}: "
-                          f"turn it back (boards are turned only before the third ghost is placed).")
+            errors.append(tr("Board {board} ({owner}'s) is turned {seen} degrees, but the game has it at {rotation}: "
+                             "turn it back (boards are turned only before the third ghost is placed).",
+                             board=b, owner=owner, seen=got, rotation=want))
     if errors:
         return "out_of_sync", [Prompt(e, None, "error") for e in errors]
 
@@ -118,16 +120,17 @@ def explain(game: Any, state: State, expected: dict[str, Any],
         if landed and reading["candy"] != want["candy"]:
             patched = dict(want, candy=sorted(want["candy"] + [sq for sq in landed if sq in reading["candy"]]))
             if patched == reading:
-                return "waiting", [Prompt(f"{a.player} took the candy on {a.to}: lift it off the board.",
+                return "waiting", [Prompt(tr("{player} took the candy on {square}: lift it off the board.",
+                                             player=a.player, square=a.to),
                                           a.player, "todo")
                                    for a in seq if isinstance(a, MoveAvatar) and a.to in landed]
 
     # 3. stray tags
     for payload in reading.get("unknown", []):
-        errors.append(f"{payload} is not in The Closest Ghost's catalog: take it off the table "
-                      f"(or add it to the catalog).")
+        errors.append(tr("{tag} is not in The Closest Ghost's catalog: take it off the table "
+                         "(or add it to the catalog).", tag=payload))
     for payload in reading.get("off_board", []):
-        errors.append(f"A ghost ({payload}) lies off the boards: every ghost stands on a square.")
+        errors.append(tr("A ghost ({tag}) lies off the boards: every ghost stands on a square.", tag=payload))
 
     # 4. avatars
     phase, turn = state["phase"], state["turn"]
@@ -136,53 +139,56 @@ def explain(game: Any, state: State, expected: dict[str, Any],
         want = state["avatars"][p]
         tag = next((c.payload for c in catalog.of_kind("avatars") if c.values.get("colour") == p), p)
         if p not in reading["avatars"]:
-            errors.append(f"{p}'s avatar ({tag}) is not seen: put it on {want}.")
+            errors.append(tr("{player}'s avatar ({tag}) is not seen: put it on {square}.", player=p, tag=tag,
+                             square=want))
             continue
         got = reading["avatars"][p]
         if got is None:
-            errors.append(f"{p}'s avatar is off the boards: put it on {want}.")
+            errors.append(tr("{player}'s avatar is off the boards: put it on {square}.", player=p, square=want))
         elif got != want:
             if phase == "move" and turn == p:
                 try:
                     game.apply(state, MoveAvatar(p, got))
                     legal_avatar_move = True
                 except IllegalAction as e:
-                    reason = e.reason.split(": ", 1)[1] if ": " in e.reason else e.reason
-                    errors.append(f"Out of sync: {reason}. Put it back on {want}.")
+                    errors.append(tr("Out of sync: {reason}. Put it back on {square}.", reason=reason_of(e),
+                                     square=want))
             else:
-                errors.append(f"{p}'s avatar moved from {want} to {got}, but {expecting(state)}: "
-                              f"put it back on {want}.")
+                errors.append(tr("{player}'s avatar moved from {start} to {end}, but {expecting}: "
+                                 "put it back on {start}.", player=p, start=want, end=got,
+                                 expecting=expecting(state)))
     for colour, sq in reading["avatars"].items():
         if colour not in state["players"] and sq is not None:
-            errors.append(f"The {colour} avatar on {sq} is not in this game: take it off the board.")
+            errors.append(tr("The {colour} avatar on {square} is not in this game: take it off the board.",
+                             colour=colour, square=sq))
 
     # 5. ghosts
     gone, new = _ghost_diff(expected["ghosts"], reading["ghosts"])
     dup = sorted(sq for sq, n in Counter(reading["ghosts"]).items() if n > 1)
     for sq in dup:
-        errors.append(f"Two ghosts stand on {sq}: a square holds one ghost.")
+        errors.append(tr("Two ghosts stand on {square}: a square holds one ghost.", square=sq))
     if phase == "ghost" and len(gone) == 1 and len(new) == 1:
         try:
             game.apply(state, MoveGhost(turn, gone[0], new[0]))
         except IllegalAction as e:
-            reason = e.reason.split(": ", 1)[1] if ": " in e.reason else e.reason
-            errors.append(f"Out of sync: the ghost moved from {gone[0]} to {new[0]}, but {reason}. "
-                          f"Put it back on {gone[0]}.")
+            errors.append(tr("Out of sync: the ghost moved from {start} to {end}, but {reason}. "
+                             "Put it back on {start}.", start=gone[0], end=new[0], reason=reason_of(e)))
     elif phase == "place_ghost" and len(new) == 1 and not gone:
         try:
             game.apply(state, PlaceGhost(turn, new[0]))
         except IllegalAction as e:
-            errors.append(f"Out of sync: {e.reason}.")
+            errors.append(tr("Out of sync: {reason}.", reason=e.reason))
     else:
         if len(gone) == 1 and len(new) == 1:
-            errors.append(f"A ghost moved from {gone[0]} to {new[0]}, but {expecting(state)}: "
-                          f"put it back on {gone[0]}.")
+            errors.append(tr("A ghost moved from {start} to {end}, but {expecting}: put it back on {start}.",
+                             start=gone[0], end=new[0], expecting=expecting(state)))
         else:
             for sq in gone:
-                errors.append(f"The ghost on {sq} is missing: put it back on {sq}.")
+                errors.append(tr("The ghost on {square} is missing: put it back on {square}.", square=sq))
             for sq in new:
                 if sq not in dup:
-                    errors.append(f"A ghost stands on {sq}, where the game has none: take it off.")
+                    errors.append(tr("A ghost stands on {square}, where the game has none: take it off.",
+                                     square=sq))
 
     # 6. candy
     avatar_at = {sq: p for p, sq in reading["avatars"].items() if sq}
@@ -191,17 +197,20 @@ def explain(game: Any, state: State, expected: dict[str, Any],
             continue
         if sq in state["candy"] and sq in expected["ghosts"]:
             continue   # the ghost left it: reported with the ghosts
-        errors.append(f"A candy lies on {sq}, but the game has none there: take it off the board.")
+        errors.append(tr("A candy lies on {square}, but the game has none there: take it off the board.",
+                         square=sq))
     for sq in sorted(set(expected["candy"]) - set(reading["candy"])):
         if sq in reading["ghosts"] or sq in avatar_at:
             continue   # covered by a piece that should not be there: reported above
-        errors.append(f"The candy on {sq} is missing: put a candy back on {sq}.")
+        errors.append(tr("The candy on {square} is missing: put a candy back on {square}.", square=sq))
     for sq, n in Counter(reading["candy"]).items():
         if n > 1:
-            errors.append(f"{n} candies lie on {sq}: a square holds one.")
+            errors.append(trn("{n} candy lies on {square}: a square holds one.",
+                              "{n} candies lie on {square}: a square holds one.", n, square=sq))
 
     if not errors:
         if legal_avatar_move:
-            return "waiting", [Prompt(f"{turn}'s avatar move is legal; now finish the turn as shown.", turn)]
-        errors.append("The table does not match the game: put it back as shown.")
+            return "waiting", [Prompt(tr("{player}'s avatar move is legal; now finish the turn as shown.",
+                                         player=turn), turn)]
+        errors.append(tr("The table does not match the game: put it back as shown."))
     return "out_of_sync", [Prompt(e, None, "error") for e in errors]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, Event, IllegalAction
+from ..text import Text, concat, tr, trn
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS, ROTATIONS, WORD, Area, words
 from .kit import BoardSpec
@@ -31,11 +32,25 @@ def board_candy(area: Area, state: State, board: str) -> int:
     return sum(1 for sq in state["candy"] if area.board_of(sq) == board)
 
 
+def refusal(action: Any, reason: str) -> IllegalAction:
+    """The refusal ``"<action type>: <reason>"``; the type stays as it is in every
+    language, the reason (a :class:`~models.text.Text`) is translated."""
+    return IllegalAction(tr("{action}: {reason}", action=action.type, reason=reason))
+
+
+def reason_of(e: IllegalAction) -> str:
+    """A refusal's reason without its action-type prefix, still translatable."""
+    r = e.reason
+    if isinstance(r, Text) and r.msgid == "{action}: {reason}":
+        return r.params["reason"]
+    return r.split(": ", 1)[1] if ": " in r else r
+
+
 def _square(area: Area, name: Any, what: str, action: Any) -> str:
     try:
         area.parse(name)
     except ValueError as e:
-        raise IllegalAction(f"{action.type}: {what}: {e}") from None
+        raise refusal(action, tr("{field}: {problem}", field=what, problem=e.args[0])) from None
     return name.upper()
 
 
@@ -62,26 +77,29 @@ def why_avatar_cannot(area: Area, state: State, player: str, to: str) -> str:
     opts = state["options"]
     here = state["avatars"][player]
     arrows = area.arrows(here)
-    arrow_words = words([WORD[d] for d in arrows], "and")
     if to == here:
-        return f"{player}'s avatar must leave {here}"
+        return tr("{player}'s avatar must leave {square}", player=player, square=here)
     by_step = [d for d in "URDL" if area.step(here, d, True) == to]
     if not by_step:
-        dist = area.distance(here, to)
-        return (f"{player}'s avatar cannot jump from {here} to {to} ({dist} squares away): "
-                f"an avatar moves exactly one square")
+        return trn("{player}'s avatar cannot jump from {start} to {end} ({n} square away): "
+                   "an avatar moves exactly one square",
+                   "{player}'s avatar cannot jump from {start} to {end} ({n} squares away): "
+                   "an avatar moves exactly one square",
+                   area.distance(here, to), player=player, start=here, end=to)
     arrowed = [d for d in by_step if d in arrows]
     if not arrowed:
-        return (f"{player}'s avatar cannot go {WORD[by_step[0]]} from {here} to {to}: that is against the arrows "
-                f"({here}'s arrows point {arrow_words})")
+        return tr("{player}'s avatar cannot go {direction} from {start} to {end}: that is against the arrows "
+                  "({start}'s arrows point {directions})", player=player, direction=WORD[by_step[0]],
+                  start=here, end=to, directions=words([WORD[d] for d in arrows], "and"))
     if not opts["wrap"] and all(area.step(here, d, False) is None for d in arrowed):
-        return (f"{player}'s avatar cannot wrap from {here} to {to}: wrapping off the edge is switched off "
-                f"(option wrap)")
+        return tr("{player}'s avatar cannot wrap from {start} to {end}: wrapping off the edge is switched off "
+                  "(option wrap)", player=player, start=here, end=to)
     if to in state["ghosts"]:
-        return f"{player}'s avatar cannot enter {to}: a ghost stands there"
+        return tr("{player}'s avatar cannot enter {square}: a ghost stands there", player=player, square=to)
     if opts["avatars_block"] and to == state["avatars"][other(state, player)]:
-        return f"{player}'s avatar cannot enter {to}: the other avatar stands there (option avatars_block)"
-    return f"{player}'s avatar cannot go from {here} to {to}"
+        return tr("{player}'s avatar cannot enter {square}: the other avatar stands there (option avatars_block)",
+                  player=player, square=to)
+    return tr("{player}'s avatar cannot go from {start} to {end}", player=player, start=here, end=to)
 
 
 def is_trapped(area: Area, state: State, player: str) -> bool:
@@ -154,25 +172,25 @@ def start_turn(area: Area, state: State, player: str, events: list[Event]) -> No
             return
         here = state["avatars"][player]
         if state["options"]["trapped"] == "ghost":
-            text = (f"{player}'s avatar on {here} is trapped: {player} does not move it, "
-                    "but still moves the closest ghost.")
+            text = tr("{player}'s avatar on {square} is trapped: {player} does not move it, "
+                      "but still moves the closest ghost.", player=player, square=here)
             state["notes"].append(text)
             events.append(Event("trapped", text, {"player": player, "square": here}))
             state["phase"] = "ghost"
             if ghost_choices(area, state, player)[1]:
                 return
-            text = f"No ghost can move for {player}: the closest ghost is blocked on every side."
+            text = tr("No ghost can move for {player}: the closest ghost is blocked on every side.", player=player)
             state["notes"].append(text)
             events.append(Event("ghost_blocked", text, {"player": player}))
         else:
-            text = f"{player}'s avatar on {here} is trapped: {player} passes."
+            text = tr("{player}'s avatar on {square} is trapped: {player} passes.", player=player, square=here)
             state["notes"].append(text)
             events.append(Event("pass", text, {"player": player, "square": here}))
         player = other(state, player)
     # both players trapped, and nothing can free them
     state["phase"] = "over"
     state["winner"] = None
-    state["result"] = "Both avatars are trapped and no ghost can free them: the game ends without a winner."
+    state["result"] = tr("Both avatars are trapped and no ghost can free them: the game ends without a winner.")
     events.append(Event("stalemate", state["result"]))
 
 
@@ -183,33 +201,43 @@ def _after_avatar(area: Area, state: State, player: str, events: list[Event]) ->
         state["phase"] = "ghost"
         return
     if blocked:
-        text = (f"No ghost moves: the closest ghost to {player}'s avatar ({words(blocked)}) "
-                f"is blocked on every side.")
+        text = tr("No ghost moves: the closest ghost to {player}'s avatar ({squares}) is blocked on every side.",
+                  player=player, squares=words(blocked))
     else:
-        text = "No ghost can move."
+        text = tr("No ghost can move.")
     state["notes"].append(text)
     events.append(Event("ghost_blocked", text, {"player": player, "blocked": blocked}))
     start_turn(area, state, other(state, player), events)
 
 
-def _check_turn(state: State, action: Any, player: str, phase: str, doing: str) -> None:
+def _check_turn(state: State, action: Any, player: str, phase: str) -> None:
     if player not in state["players"]:
-        raise IllegalAction(f"{action.type}: {player} is not playing (players: {', '.join(state['players'])})")
+        raise refusal(action, tr("{player} is not playing (players: {players})", player=player,
+                                 players=", ".join(state["players"])))
     if state["phase"] == "over":
-        raise IllegalAction(f"{action.type}: the game is over")
+        raise refusal(action, tr("the game is over"))
     if state["phase"] != phase or state["turn"] != player:
-        raise IllegalAction(f"{action.type}: {player} cannot {doing} now: {expecting(state)}")
+        now = expecting(state)
+        if phase == "place_ghost":
+            why = tr("{player} cannot place the third ghost now: {expecting}", player=player, expecting=now)
+        elif phase == "move":
+            why = tr("{player} cannot move their avatar now: {expecting}", player=player, expecting=now)
+        else:
+            why = tr("{player} cannot move a ghost now: {expecting}", player=player, expecting=now)
+        raise refusal(action, why)
 
 
 def expecting(state: State) -> str:
     """What the game waits for, in a few words."""
     p = state["turn"]
-    return {
-        "place_ghost": f"{p} must place the third ghost",
-        "move": f"it is {p}'s turn to move their avatar",
-        "ghost": f"{p} must move the closest ghost",
-        "over": "the game is over",
-    }[state["phase"]]
+    phase = state["phase"]
+    if phase == "place_ghost":
+        return tr("{player} must place the third ghost", player=p)
+    if phase == "move":
+        return tr("it is {player}'s turn to move their avatar", player=p)
+    if phase == "ghost":
+        return tr("{player} must move the closest ghost", player=p)
+    return tr("the game is over")
 
 
 # --------------------------------------------------------------------------- actions
@@ -217,15 +245,16 @@ def expecting(state: State) -> str:
 
 def apply_turn_board(spec: BoardSpec, state: State, a: TurnBoard) -> list[Event]:
     if state["phase"] != "place_ghost":
-        raise IllegalAction(f"{a.type}: boards can only be turned before play starts "
-                            f"(until the third ghost is placed); {expecting(state)}")
+        raise refusal(a, tr("boards can only be turned before play starts (until the third ghost is placed); "
+                            "{expecting}", expecting=expecting(state)))
     if a.board not in BOARDS:
-        raise IllegalAction(f"{a.type}: there is no board {a.board!r} (boards A and B)")
+        raise refusal(a, tr("there is no board {board!r} (boards A and B)", board=a.board))
     if a.rotation not in ROTATIONS:
-        raise IllegalAction(f"{a.type}: a board turns by 0, 90, 180 or 270 degrees, not {a.rotation}")
+        raise refusal(a, tr("a board turns by 0, 90, 180 or 270 degrees, not {rotation}", rotation=a.rotation))
     old = area_of(spec, state)
     if state["rotations"][a.board] == a.rotation:
-        raise IllegalAction(f"{a.type}: board {a.board} is already turned {a.rotation} degrees")
+        raise refusal(a, tr("board {board} is already turned {rotation} degrees", board=a.board,
+                            rotation=a.rotation))
     state["rotations"][a.board] = a.rotation
     new = area_of(spec, state)
     # the pieces turn with the board: each square's content moves to the square's new place
@@ -236,21 +265,23 @@ def apply_turn_board(spec: BoardSpec, state: State, a: TurnBoard) -> list[Event]
     state["candy"] = sorted(moved(c) for c in state["candy"])
     state["avatars"] = {p: moved(sq) for p, sq in state["avatars"].items()}
     owner = state["owners"][a.board]
-    return [Event("board_turned", f"{owner} turned board {a.board} to {a.rotation} degrees "
-                                  f"(the corner dot is now on {new.dot(a.board)}).",
+    return [Event("board_turned", tr("{owner} turned board {board} to {rotation} degrees "
+                                     "(the corner dot is now on {square}).", owner=owner, board=a.board,
+                                     rotation=a.rotation, square=new.dot(a.board)),
                   {"board": a.board, "rotation": a.rotation})]
 
 
 def apply_place_ghost(spec: BoardSpec, state: State, a: PlaceGhost) -> list[Event]:
     area = area_of(spec, state)
-    _check_turn(state, a, a.player, "place_ghost", "place the third ghost")
+    _check_turn(state, a, a.player, "place_ghost")
     sq = _square(area, a.square, "square", a)
     if sq in state["avatars"].values():
-        raise IllegalAction(f"{a.type}: {sq} holds an avatar; the third ghost goes on an open square")
+        raise refusal(a, tr("{square} holds an avatar; the third ghost goes on an open square", square=sq))
     if sq in state["ghosts"]:
-        raise IllegalAction(f"{a.type}: {sq} already holds a ghost; the third ghost goes on an open square")
+        raise refusal(a, tr("{square} already holds a ghost; the third ghost goes on an open square", square=sq))
     state["ghosts"] = sorted(state["ghosts"] + [sq])
-    events = [Event("ghost_placed", f"{a.player} placed the third ghost on {sq}.", {"square": sq})]
+    events = [Event("ghost_placed", tr("{player} placed the third ghost on {square}.", player=a.player, square=sq),
+                    {"square": sq})]
     state["notes"] = []
     start_turn(area, state, state["players"][0], events)
     return events
@@ -258,19 +289,24 @@ def apply_place_ghost(spec: BoardSpec, state: State, a: PlaceGhost) -> list[Even
 
 def apply_move_avatar(spec: BoardSpec, state: State, a: MoveAvatar) -> list[Event]:
     area = area_of(spec, state)
-    _check_turn(state, a, a.player, "move", "move their avatar")
+    _check_turn(state, a, a.player, "move")
     to = _square(area, a.to, "to", a)
     targets = avatar_targets(area, state, a.player)
     if to not in targets:
-        raise IllegalAction(f"{a.type}: {why_avatar_cannot(area, state, a.player, to)}")
+        raise refusal(a, why_avatar_cannot(area, state, a.player, to))
     here = state["avatars"][a.player]
     state["avatars"][a.player] = to
     state["moves"] += 1
     state["notes"] = []
     d = targets[to]
     wrapped = area.step(here, d, False) is None
-    how = f"{WORD[d]}, wrapping around" if wrapped else WORD[d]
-    events = [Event("avatar_moved", f"{a.player} moved their avatar {how} from {here} to {to}.",
+    if wrapped:
+        text = tr("{player} moved their avatar {direction}, wrapping around from {start} to {end}.",
+                  player=a.player, direction=WORD[d], start=here, end=to)
+    else:
+        text = tr("{player} moved their avatar {direction} from {start} to {end}.",
+                  player=a.player, direction=WORD[d], start=here, end=to)
+    events = [Event("avatar_moved", text,
                     {"player": a.player, "from": here, "to": to})]
     if to in state["candy"]:
         state["candy"].remove(to)
@@ -278,15 +314,22 @@ def apply_move_avatar(spec: BoardSpec, state: State, a: MoveAvatar) -> list[Even
         owner = state["owners"][board]
         state["taken"][board][a.player] += 1
         left = board_candy(area, state, board)
-        whose = "their own" if owner == a.player else f"{owner}'s"
-        events.append(Event("candy_taken", f"{a.player} took the candy on {to} from {whose} board {board} "
-                                           f"({left} left there).",
+        if owner == a.player:
+            text = trn("{player} took the candy on {square} from their own board {board} ({n} left there).",
+                       "{player} took the candy on {square} from their own board {board} ({n} left there).",
+                       left, player=a.player, square=to, board=board)
+        else:
+            text = trn("{player} took the candy on {square} from {owner}'s board {board} ({n} left there).",
+                       "{player} took the candy on {square} from {owner}'s board {board} ({n} left there).",
+                       left, player=a.player, square=to, owner=owner, board=board)
+        events.append(Event("candy_taken", text,
                             {"player": a.player, "square": to, "board": board, "left": left}))
         if left == 0:
             state["phase"] = "over"
             state["winner"] = owner
-            state["result"] = (f"{owner} wins: board {board} has no candy left "
-                               f"({a.player} took the last piece, from {to}).")
+            state["result"] = tr("{owner} wins: board {board} has no candy left "
+                                 "({player} took the last piece, from {square}).",
+                                 owner=owner, board=board, player=a.player, square=to)
             events.append(Event("win", state["result"], {"winner": owner, "board": board}))
             return events
     _after_avatar(area, state, a.player, events)
@@ -295,24 +338,27 @@ def apply_move_avatar(spec: BoardSpec, state: State, a: MoveAvatar) -> list[Even
 
 def apply_move_ghost(spec: BoardSpec, state: State, a: MoveGhost) -> list[Event]:
     area = area_of(spec, state)
-    _check_turn(state, a, a.player, "ghost", "move a ghost")
+    _check_turn(state, a, a.player, "ghost")
     sq = _square(area, a.square, "square", a)
     to = _square(area, a.to, "to", a)
     if sq not in state["ghosts"]:
-        raise IllegalAction(f"{a.type}: there is no ghost on {sq} (ghosts on {words(state['ghosts'], 'and')})")
+        raise refusal(a, tr("there is no ghost on {square} (ghosts on {squares})", square=sq,
+                            squares=words(state["ghosts"], "and")))
     dist, movable, _ = ghost_choices(area, state, a.player)
     if sq not in movable:
         mine = state["avatars"][a.player]
         d = area.distance(mine, sq)
-        raise IllegalAction(f"{a.type}: the ghost on {sq} is {d} square{'s' if d != 1 else ''} from "
-                            f"{a.player}'s avatar on {mine}; "
-                            f"only {_ghost_phrase(movable, dist)} may move")
+        far = trn("the ghost on {square} is {n} square from {player}'s avatar on {avatar}",
+                  "the ghost on {square} is {n} squares from {player}'s avatar on {avatar}",
+                  d, square=sq, player=a.player, avatar=mine)
+        raise refusal(a, concat(far, _only_these_may_move(movable, dist), sep="; "))
     targets = ghost_targets(area, state, sq)
     if to not in targets:
-        raise IllegalAction(f"{a.type}: {why_ghost_cannot(area, state, sq, to)}")
+        raise refusal(a, why_ghost_cannot(area, state, sq, to))
     state["ghosts"] = sorted([g for g in state["ghosts"] if g != sq] + [to])
     state["notes"] = []
-    events = [Event("ghost_moved", f"{a.player} moved the ghost from {sq} to {to}.",
+    events = [Event("ghost_moved", tr("{player} moved the ghost from {start} to {end}.", player=a.player,
+                                      start=sq, end=to),
                     {"player": a.player, "from": sq, "to": to})]
     start_turn(area, state, other(state, a.player), events)
     return events
@@ -324,23 +370,29 @@ def why_ghost_cannot(area: Area, state: State, sq: str, to: str) -> str:
     if to not in reach:
         if to in area.neighbours(sq, diagonal=True, wrap=True):
             if to not in area.neighbours(sq, diagonal=True, wrap=False):
-                return f"a ghost never wraps around the edge (from {sq} to {to}; option ghost_wrap)"
-            return f"a ghost steps orthogonally, not diagonally (from {sq} to {to}; option ghost_step)"
-        return f"a ghost moves exactly one square, and {to} is {area.distance(sq, to)} squares from {sq}"
+                return tr("a ghost never wraps around the edge (from {start} to {end}; option ghost_wrap)",
+                          start=sq, end=to)
+            return tr("a ghost steps orthogonally, not diagonally (from {start} to {end}; option ghost_step)",
+                      start=sq, end=to)
+        return trn("a ghost moves exactly one square, and {end} is {n} square from {start}",
+                   "a ghost moves exactly one square, and {end} is {n} squares from {start}",
+                   area.distance(sq, to), start=sq, end=to)
     if to in state["avatars"].values():
-        return f"the ghost cannot enter {to}: an avatar stands there"
+        return tr("the ghost cannot enter {square}: an avatar stands there", square=to)
     if to in state["ghosts"]:
-        return f"the ghost cannot enter {to}: another ghost stands there"
-    return f"the ghost on {sq} cannot move to {to}"
+        return tr("the ghost cannot enter {square}: another ghost stands there", square=to)
+    return tr("the ghost on {start} cannot move to {end}", start=sq, end=to)
 
 
-def _ghost_phrase(movable: list[str], dist: int | None) -> str:
-    if not movable:
-        return "no ghost"
-    unit = "square" if dist == 1 else "squares"
+def _only_these_may_move(movable: list[str], dist: int | None) -> str:
+    """Which of the closest ghosts may move, and how far they are."""
+    if not movable or dist is None:
+        return tr("no ghost may move")
     if len(movable) == 1:
-        return f"the ghost on {movable[0]} ({dist} {unit} away)"
-    return f"the ghost on {words(movable)} (each {dist} {unit} away)"
+        return trn("only the ghost on {square} ({n} square away) may move",
+                   "only the ghost on {square} ({n} squares away) may move", dist, square=movable[0])
+    return trn("only the ghost on {squares} (each {n} square away) may move",
+               "only the ghost on {squares} (each {n} squares away) may move", dist, squares=words(movable))
 
 
 #: the dispatch table: each action class and the function that applies it

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Scoreboard, ScoreEntry, ScoreLine
+from ..text import tr, trn
 from .grid import BOARDS, Area
 from .rules import board_candy
 
@@ -18,10 +19,12 @@ def scoreboard(area: Area, state: State) -> Scoreboard:
     for b in BOARDS:
         owner = state["owners"][b]
         takers = sorted(state["taken"][b], key=lambda t: t != owner)
-        lines = [ScoreLine(f"candy {t} took from {owner}'s board {b}", state["taken"][b][t]) for t in takers]
+        lines = [ScoreLine(tr("candy {taker} took from {owner}'s board {board}", taker=t, owner=owner, board=b),
+                           state["taken"][b][t]) for t in takers]
         entries[owner] = ScoreEntry.of(lines)
-    notes = [f"Board {b} ({state['owners'][b]}): {board_candy(area, state, b)} candy left"
-             for b in BOARDS]
+    notes: list[str] = [trn("Board {board} ({owner}): {n} candy left", "Board {board} ({owner}): {n} candy left",
+                            board_candy(area, state, b), board=b, owner=state["owners"][b])
+                        for b in BOARDS]
     if state["phase"] == "over":
         winners = [state["winner"]] if state["winner"] else []
         return Scoreboard(entries, winners, False, True, notes + [state["result"]])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt
+from ..text import concat, tr, trn
 from .grid import BOARDS, WORD, Area, words
 from .rules import avatar_targets, board_candy, ghost_choices, ghost_targets
 
@@ -20,19 +21,33 @@ def ghost_prompt(area: Area, state: State, player: str) -> str:
     """"Move the ghost on B2 or C3: both are 2 squares away." and the like."""
     dist, movable, blocked = ghost_choices(area, state, player)
     here = state["avatars"][player]
+    n = dist or 0
     if len(movable) == 1:
         g = movable[0]
-        text = (f"{player}: move the ghost on {g}, the closest to your avatar on {here} "
-                f"({dist} square{'s' if dist != 1 else ''} away), one square: to "
-                f"{words(ghost_targets(area, state, g))}.")
+        text = trn("{player}: move the ghost on {square}, the closest to your avatar on {avatar} "
+                   "({n} square away), one square: to {targets}.",
+                   "{player}: move the ghost on {square}, the closest to your avatar on {avatar} "
+                   "({n} squares away), one square: to {targets}.",
+                   n, player=player, square=g, avatar=here, targets=words(ghost_targets(area, state, g)))
+    elif len(movable) == 2:
+        text = trn("{player}: move the ghost on {squares}: both are {n} square away from your avatar on {avatar}. "
+                   "You choose which.",
+                   "{player}: move the ghost on {squares}: both are {n} squares away from your avatar on {avatar}. "
+                   "You choose which.",
+                   n, player=player, squares=words(movable), avatar=here)
     else:
-        both = "both are" if len(movable) == 2 else "all are"
-        text = (f"{player}: move the ghost on {words(movable)}: {both} {dist} square{'s' if dist != 1 else ''} "
-                f"away from your avatar on {here}. You choose which.")
+        text = trn("{player}: move the ghost on {squares}: all are {n} square away from your avatar on {avatar}. "
+                   "You choose which.",
+                   "{player}: move the ghost on {squares}: all are {n} squares away from your avatar on {avatar}. "
+                   "You choose which.",
+                   n, player=player, squares=words(movable), avatar=here)
+    asides = []
     for g in blocked:
-        how = "as close" if area.distance(here, g) == dist else "closer"
-        text += f" (The ghost on {g} is {how} but blocked on every side.)"
-    return text
+        if area.distance(here, g) == dist:
+            asides.append(tr("(The ghost on {square} is as close but blocked on every side.)", square=g))
+        else:
+            asides.append(tr("(The ghost on {square} is closer but blocked on every side.)", square=g))
+    return concat(text, *asides, sep=" ") if asides else text
 
 
 def prompts(area: Area, state: State) -> list[Prompt]:
@@ -42,15 +57,18 @@ def prompts(area: Area, state: State) -> list[Prompt]:
         out.append(Prompt(state["result"], None, "info"))
         return out
     if phase == "place_ghost":
-        out.append(Prompt(f"{p}: place the third ghost on any open square (not on an avatar or a ghost).", p))
-        out.append(Prompt("Before that, each player may turn their board (0, 90, 180 or 270 degrees): "
-                          "the camera reads it from the board's markers.", None, "info"))
+        out.append(Prompt(tr("{player}: place the third ghost on any open square (not on an avatar or a ghost).",
+                             player=p), p))
+        out.append(Prompt(tr("Before that, each player may turn their board (0, 90, 180 or 270 degrees): "
+                             "the camera reads it from the board's markers."), None, "info"))
         return out
     if phase == "move":
         here = state["avatars"][p]
         targets = avatar_targets(area, state, p)
-        opts = ", ".join(f"{WORD[d]} to {sq}" for sq, d in sorted(targets.items(), key=lambda kv: "URDL".index(kv[1])))
-        out.append(Prompt(f"{p}: move your avatar from {here} one square along an arrow: {opts}.", p))
+        opts = concat(*(tr("{direction} to {square}", direction=WORD[d], square=sq)
+                        for sq, d in sorted(targets.items(), key=lambda kv: "URDL".index(kv[1]))), sep=", ")
+        out.append(Prompt(tr("{player}: move your avatar from {square} one square along an arrow: {moves}.",
+                             player=p, square=here, moves=opts), p))
         return out
     out.append(Prompt(ghost_prompt(area, state, p), p))
     return out

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import tr
 from ..whereabouts import Whereabouts
 
 
 def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
     for p, sq in state["avatars"].items():
-        w.place(f"TCG:AVATAR:{p}", f"on {sq}", "on the boards")
+        w.place(f"TCG:AVATAR:{p}", tr("on {square}", square=sq), tr("on the boards"))
     for sq in state["ghosts"]:
-        w.unnamed("ghosts", f"on {sq}", 1, "on the boards")
-    w.unnamed("candy", "on the boards", len(state["candy"]))
+        w.unnamed("ghosts", tr("on {square}", square=sq), 1, tr("on the boards"))
+    w.unnamed("candy", tr("on the boards"), len(state["candy"]))
     for b, by in state["taken"].items():
         for p, n in by.items():
-            w.unnamed("candy", f"taken by {p} from board {b}", n, "taken")
+            w.unnamed("candy", tr("taken by {player} from board {board}", player=p, board=b), n, tr("taken"))
     return w
