@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.frames import Frame, FrameSource, FrameSourceError
+from models.text import tr
 
 from .frame_reader import CameraStalled, FrameReader, ReaderStopped
 
@@ -173,7 +174,7 @@ class CameraLoop:
         except Exception:
             log.exception("the session loop failed")
             with self.lock:
-                self.health.update(ok=False, last_error="the session loop failed; see the log")
+                self.health.update(ok=False, last_error=tr("the session loop failed; see the log"))
             self.on_change()
         finally:
             if reader is not None:       # a frame still being read finishes before the loop ends
@@ -217,7 +218,8 @@ class CameraLoop:
         else:
             log.warning("camera %s: %s (trying again in %.1f s)", self.health["source"], reason, delay)
         if was_ok or self.health["errors"] == 1:
-            text = f"Camera missing, retrying: {reason}" if missing else f"Camera lost: {reason}"
+            text = (tr("Camera missing, retrying: {reason}", reason=reason) if missing else
+                    tr("Camera lost: {reason}", reason=reason))
             self.on_event({"type": "camera_lost", "text": text})
         self.on_change()
 
@@ -226,5 +228,5 @@ class CameraLoop:
             was_lost = self.health["errors"] > 0
             self.health.update(ok=True, retry_s=None, missing=False)
         if was_lost:
-            self.on_event({"type": "camera_back", "text": "Camera back: frames are coming in again."})
+            self.on_event({"type": "camera_back", "text": tr("Camera back: frames are coming in again.")})
         self.on_change()

@@ -22,6 +22,7 @@ from typing import Any
 
 from models.catalog import OVERRIDE_ENV, CatalogError, catalog_file, set_override_dir
 from models.registry import get_game
+from models.text import tr
 
 #: the longest text accepted (a card's printed text fits)
 MAX_TEXT = 400
@@ -54,12 +55,13 @@ def set_value(game: Any, payload: str, column: str, value: str, folder: Path) ->
     not load."""
     comp = game.catalog.components.get(payload)
     if comp is None:
-        raise ValueError(f"{payload} is not a card of {game.title}")
+        raise ValueError(tr("{card} is not a card of {game}", card=payload, game=game.title))
     if column not in game.editable_fields.get(comp.kind, ()):
-        raise ValueError(f"the {column!r} of a {comp.kind} card cannot be set at the table")
+        raise ValueError(tr("the {field!r} of a {kind} card cannot be set at the table", field=column,
+                            kind=comp.kind))
     value = " ".join(str(value).split())
     if not value or len(value) > MAX_TEXT:
-        raise ValueError(f"type the card's text (1 to {MAX_TEXT} characters)")
+        raise ValueError(tr("type the card's text (1 to {max} characters)", max=MAX_TEXT))
     source = catalog_file(game, comp.kind)
     lines = source.read_text(encoding="utf-8").splitlines()
     header: list[str] | None = None
@@ -92,5 +94,5 @@ def set_value(game: Any, payload: str, column: str, value: str, folder: Path) ->
             target.unlink()
         else:
             target.write_text(before, encoding="utf-8")
-        raise ValueError(f"that text would break the catalog: {e}") from None
+        raise ValueError(tr("that text would break the catalog: {error}", error=str(e))) from None
     return target

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from models import jsonio
 from models.catalog import OVERRIDE_ENV
+from models.text import LANGUAGES
 
 ENV_PREFIX = "COMPANION_"
 #: an event's or a table's name (companion.event.topics.NAME_RE: one level of an MQTT topic)
@@ -81,7 +82,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "pins": {"factory": "auto", "status_red": 5, "status_green": 6, "status_blue": 13,
              "buzzer": 19, "confirm_button": 20, "undo_button": 21},
     "seat_leds": {"RED": 17, "BLUE": 27, "GREEN": 22, "YELLOW": 23, "PURPLE": 24, "ORANGE": 25},
-    "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16, "https_port": 0, "tls_cert": "", "tls_key": ""},
+    "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16, "https_port": 0, "tls_cert": "", "tls_key": "",
+            "language": ""},
     "referee": {"pin": ""},
     "journal": {"path": ""},
     "event": {"broker": "", "event": "", "table": "", "username": "", "password": "", "ca_file": "",
@@ -201,6 +203,9 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
                           f"other than port, not {values['web']['https_port']}")
     if bool(values["web"]["tls_cert"]) != bool(values["web"]["tls_key"]):
         raise ConfigError(f"{where}: [web] tls_cert and tls_key go together (or leave both empty)")
+    if values["web"]["language"] not in ("", *LANGUAGES):
+        raise ConfigError(f"{where}: [web] language must be empty (each browser's own) or one of "
+                          f"{', '.join(LANGUAGES)}, not {values['web']['language']!r}")
     if values["web"]["threads"] < 1:
         raise ConfigError(f"{where}: [web] threads must be at least 1")
     if values["camera"]["fps"] <= 0:

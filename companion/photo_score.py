@@ -26,6 +26,7 @@ from models.engine import Game
 from models.final_table import TableScore
 from models.table import Sighting, Snapshot
 from models.tags import corner
+from models.text import tr, trn
 
 from .vision import Reading, get_decoder, scan_photo
 
@@ -48,7 +49,7 @@ def decode_photo(data: bytes, max_pixels: int | None = None) -> np.ndarray:
     :class:`PhotoError`."""
     from hardware.imagesize import MAX_PIXELS, ImageError, ImageTooLarge, decode_image
     if not data:
-        raise PhotoError("the photo is empty")
+        raise PhotoError(tr("the photo is empty"))
     try:
         image: np.ndarray = decode_image(data, max_pixels or MAX_PIXELS)
     except ImageTooLarge as e:
@@ -103,10 +104,15 @@ def score_photo(game: Game, players: Sequence[str], options: Mapping[str, Any], 
     if not reading.calibrated:
         seen = {s.payload for s in reading.sightings}
         missing = [corner(i) for i in range(1, 5) if corner(i) not in seen]
-        what = ", ".join(missing) if missing else "the four corner markers"
-        reason = (f"cannot place the photo on the table: {what} "
-                  f"{'is' if len(missing) == 1 else 'are'} not in it (or not readable). "
-                  "Take the photo so that all four corners of the table are in it.")
+        if missing:
+            reason = trn("cannot place the photo on the table: {markers} is not in it (or not readable). "
+                         "Take the photo so that all four corners of the table are in it.",
+                         "cannot place the photo on the table: {markers} are not in it (or not readable). "
+                         "Take the photo so that all four corners of the table are in it.",
+                         len(missing), markers=", ".join(missing))
+        else:
+            reason = tr("cannot place the photo on the table: the four corner markers are not in it (or not "
+                        "readable). Take the photo so that all four corners of the table are in it.")
         return PhotoScore(game, players, reading, None, reason)
     once: dict[str, Sighting] = {}
     for s in reading.sightings:
@@ -149,12 +155,15 @@ class PhotoScorer:
         try:
             opts = json.loads(options or "{}")
             if not isinstance(opts, dict):
-                raise GameSetupError("options must be a JSON object, e.g. {\"round1\": \"RED:51,BLUE:44\"}")
+                raise GameSetupError(tr('options must be a JSON object, e.g. {example}',
+                                        example='{"round1": "RED:51,BLUE:44"}'))
             result = score_upload(game, players, opts, photo, table_mm=self.table_mm, decoder=self.decoder)
         except KeyError as e:
             return 400, {"error": str(e.args[0])}
         except PhotoError as e:
-            return (413 if isinstance(e, PhotoTooLarge) else 400), {"error": f"cannot read the photo: {e}"}
+            reason = e.args[0] if len(e.args) == 1 else str(e)
+            return (413 if isinstance(e, PhotoTooLarge) else 400), {"error": tr("cannot read the photo: {reason}",
+                                                                                reason=reason)}
         except (GameSetupError, ValueError) as e:
-            return 400, {"error": str(e)}
+            return 400, {"error": e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)}
         return (200 if result.ok else 422), result.to_json()

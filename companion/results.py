@@ -12,6 +12,8 @@ import csv
 import io
 from typing import Any
 
+from models.text import tr
+
 from .event.standings import spreadsheet_safe
 
 CSV_COLUMNS = ("seat", "name", "entry", "what", "points")
@@ -55,14 +57,15 @@ def game_summary(record: Any, entries: int) -> dict[str, Any]:
     """What a line says of one journalled game: who played, when, how it ended."""
     result = record.result or {}
     if "unrecoverable" in result:
-        outcome = f"closed: {result['unrecoverable']}"
+        outcome = tr("closed: {reason}", reason=result["unrecoverable"])
     elif record.ended is None:
-        outcome = "open"
+        outcome = tr("open")
     elif result.get("winners"):
-        verb = "tie between" if result.get("tie") else "won by"
-        outcome = f"{verb} {', '.join(result['winners'])}"
+        winners = ", ".join(result["winners"])
+        outcome = tr("tie between {players}", players=winners) if result.get("tie") else \
+            tr("won by {players}", players=winners)
     else:
-        outcome = "ended"
+        outcome = tr("ended")
     return {"id": record.id, "game": record.game, "players": record.players, "names": record.names,
             "started": record.started, "ended": record.ended, "entries": entries, "outcome": outcome,
             "totals": {p: e.get("total") for p, e in (result.get("entries") or {}).items()}}

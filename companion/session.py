@@ -42,12 +42,14 @@ from hardware.frames import Frame, FrameSource
 from models.engine import Action, Event, Game, GameSetupError, IllegalAction, MalformedAction, Prompt
 from models.referee import LATE_DEPTH, Fit, first_legal
 from models.registry import get_game
+from models.text import concat, plain_copy, tr, trn
 
 from .camera_loop import CameraLoop
 from .camera_view import CameraView
 from .config import Config, default_config
 from .journal import Journal, JournalError, applied_entries, replay
 from .markers import MarkerFile
+from .timeline import undone_text
 from .views import lights, public_view
 
 log = logging.getLogger(__name__)
@@ -136,7 +138,8 @@ GAP_S = 8.0
 
 #: what the public is told of a change whose actions say nothing themselves: never
 #: the actions (an action may hold a secret: a Love card dealt, a ghost chosen)
-_SILENT_CHANGE = {"action": "Change applied", "correction": "Correction applied", "confirm": "Reading confirmed"}
+_SILENT_CHANGE = {"action": tr("Change applied"), "correction": tr("Correction applied"),
+                  "confirm": tr("Reading confirmed")}
 
 
 #: the longest player name (a name is public: the page, the event page, the results)
@@ -153,29 +156,30 @@ def player_names(players: list[str], names: dict[str, str] | None) -> dict[str, 
     if names is None:
         return {}
     if not isinstance(names, dict):
-        raise GameSetupError("names: give each seat's name as {seat: name}")
+        raise GameSetupError(tr("names: give each seat's name as {{seat: name}}"))
     out = {}
     for seat, name in names.items():
         if seat not in players:
-            raise GameSetupError(f"names: {seat!r} is not a seat in this game ({', '.join(players)})")
+            raise GameSetupError(tr("names: {seat!r} is not a seat in this game ({seats})", seat=seat,
+                                    seats=", ".join(players)))
         if not isinstance(name, str):
-            raise GameSetupError(f"names: {seat}'s name must be text")
+            raise GameSetupError(tr("names: {seat}'s name must be text", seat=seat))
         name = " ".join(name.split())
         if len(name) > NAME_MAX or not name.isprintable():
-            raise GameSetupError(f"names: {seat}'s name must be at most {NAME_MAX} printable characters")
+            raise GameSetupError(tr("names: {seat}'s name must be at most {max} printable characters", seat=seat,
+                                    max=NAME_MAX))
         if name:
             out[seat] = name
     return out
 
 
-def _undone_text(entry: Any) -> str:
+def _undone_text(entry: Any, recent: Any = ()) -> str:
     """The public words for undoing a journal entry: its own (public) events,
-    never its actions."""
-    texts = [str(ev.get("text")) for ev in entry.events or [] if isinstance(ev, dict) and ev.get("text")]
-    if not texts:
-        return f"Undone: the last change (entry {entry.seq})"
-    more = f"; and {len(texts) - 3} more" if len(texts) > 3 else ""
-    return "Undone: " + "; ".join(texts[:3]) + more
+    never its actions; as the recent events said them (translatable) when
+    they still hold the same words."""
+    texts: list[str] = [str(ev.get("text")) for ev in entry.events or [] if isinstance(ev, dict) and ev.get("text")]
+    said = [ev["text"] for ev in recent if ev.get("entry") == entry.seq and ev.get("text")]
+    return undone_text(entry.seq, said if said == texts else texts)
 
 
 class Session:
@@ -264,7 +268,14 @@ class Session:
                     self.indicators.beep("button")
             except (IllegalAction, ValueError) as e:
                 log.info("%s button: %s", name, e)
-                self._add_event({"type": "button", "text": f"{name.capitalize()} button: {e}"})
+                reason = e.reason if isinstance(e, IllegalAction) else e.args[0] if len(e.args) == 1 else str(e)
+                if name == "confirm":
+                    text: str = tr("Confirm button: {reason}", reason=reason)
+                elif name == "undo":
+                    text = tr("Undo button: {reason}", reason=reason)
+                else:
+                    text = f"{name.capitalize()} button: {e}"
+                self._add_event({"type": "button", "text": text})
                 if self.indicators is not None:
                     self.indicators.beep("illegal")
                 self._publish()
@@ -357,7 +368,7 @@ class Session:
                 publish = True
             if getattr(update, "recalibrated", False):
                 self._add_event({"type": "recalibrated",
-                                 "text": "The camera moved: calibrated again from the corners."})
+                                 "text": tr("The camera moved: calibrated again from the corners.")})
                 publish = True
             settling = not update.settled
             if settling != self._settling:
@@ -407,16 +418,23 @@ class Session:
 
     def _faults(self, referee: bool = False) -> list[str]:
         """The tag faults in words; a card of a secret kind is named only for the referee."""
-        def name(p: str, quoted: bool = False) -> str:
+        def secret(p: str) -> str | None:
             kind = None if referee else self._secret_kind(p)
-            if kind is not None:
-                return f"a {self._kind_noun(p, kind)}"
-            return repr(p) if quoted else p
-        twice = [name(p) for p in self._duplicates]
-        out = [f"{n[:1].upper()}{n[1:]} is seen twice at once: a second copy or a misprinted tag; remove one"
-               for n in twice]
-        out += [f"A code that is not a tag of this table was seen ({name(p, True)}): {reason}"
-                for p, (_, reason) in sorted(self._rejected.items())]
+            return self._kind_noun(p, kind) if kind is not None else None
+
+        out: list[str] = []
+        for p in self._duplicates:
+            noun = secret(p)
+            out.append(tr("A {noun} is seen twice at once: a second copy or a misprinted tag; remove one", noun=noun)
+                       if noun is not None else
+                       tr("{tag} is seen twice at once: a second copy or a misprinted tag; remove one",
+                          tag=f"{p[:1].upper()}{p[1:]}"))
+        for p, (_, reason) in sorted(self._rejected.items()):
+            noun = secret(p)
+            out.append(tr("A code that is not a tag of this table was seen (a {noun}): {reason}", noun=noun,
+                          reason=reason) if noun is not None else
+                       tr("A code that is not a tag of this table was seen ({code!r}): {reason}", code=p,
+                          reason=reason))
         return out
 
     def _game_of(self, payload: str) -> Game | None:
@@ -503,9 +521,10 @@ class Session:
         log.error("journal: %s", error)
         self._snapshot = None           # referee the table again once the journal can be written
         self._status = "out_of_sync"
-        self._prompts = [Prompt(f"The journal cannot be written, so nothing was applied: {error}. "
-                                "Check the disk; the companion tries again at the next change.", None, "error")]
-        self._add_event({"type": "journal_error", "text": f"Journal write failed: {error}"})
+        self._prompts = [Prompt(tr("The journal cannot be written, so nothing was applied: {error}. "
+                                   "Check the disk; the companion tries again at the next change.",
+                                   error=str(error)), None, "error")]
+        self._add_event({"type": "journal_error", "text": tr("Journal write failed: {error}", error=str(error))})
         self._publish()
 
     def _check_table(self) -> None:
@@ -538,7 +557,7 @@ class Session:
         self.state = new_state
         self._choices = []
         if not events and actions:
-            events = [Event(kind, _SILENT_CHANGE.get(kind, "Change applied"))]
+            events = [Event(kind, _SILENT_CHANGE.get(kind, tr("Change applied")))]
         for e in events:
             self._add_event({**e.to_json(), "kind": kind, "entry": seq})
         alerts = self.engine.alerts if self.engine is not None else {}
@@ -569,9 +588,9 @@ class Session:
     def _playing(self) -> tuple[Game, dict[str, Any]]:
         """The game being played and its state, or IllegalAction saying why there is none."""
         if self.engine is None or self.state is None:
-            raise IllegalAction("no game is being played: start a new game first")
+            raise IllegalAction(tr("no game is being played: start a new game first"))
         if self._ended:
-            raise IllegalAction("the game has ended: start a new game")
+            raise IllegalAction(tr("the game has ended: start a new game"))
         return self.engine, self.state
 
     @staticmethod
@@ -602,7 +621,8 @@ class Session:
             for refusal in self._refusals:      # why the journal's game was not resumed stays on the page
                 self._events.append(refusal)
             self._refusals = []
-            self._add_event({"type": "new_game", "text": f"New game of {engine.title}: {', '.join(players)}."})
+            self._add_event({"type": "new_game", "text": tr("New game of {game}: {players}.", game=engine.title,
+                                                            players=", ".join(players))})
             # the table seen so far belongs to the old game: referee from the next settled change
             self._snapshot = None
             self._check_table()
@@ -623,8 +643,8 @@ class Session:
         try:
             self.take_over(code, players, options, names)
         except IllegalAction as e:
-            self._status, self._prompts = "no_game", [Prompt(f"Waiting to take the game over: {e.reason}.", None,
-                                                             "warning")]
+            self._status, self._prompts = "no_game", [Prompt(tr("Waiting to take the game over: {reason}.",
+                                                                reason=e.reason), None, "warning")]
             self._publish()
             return
         self._late = None
@@ -647,26 +667,32 @@ class Session:
         with self._op:
             snapshot = self._snapshot
             if snapshot is None:
-                raise IllegalAction("cannot take the game as it lies: the camera has not seen a settled table yet")
+                raise IllegalAction(tr("cannot take the game as it lies: the camera has not seen a settled table "
+                                       "yet"))
             verdict = engine.referee(engine.setup(players, opts), snapshot, late=True)
             if verdict.status not in ("in_sync", "applied") and not verdict.choices:
-                raise IllegalAction(f"cannot take the game as it lies: no sequence of legal moves from the setup "
-                                    f"explains the table (the companion follows a game from its start, at most "
-                                    f"{LATE_DEPTH} moves); start a new game and correct it on the console")
+                raise IllegalAction(tr("cannot take the game as it lies: no sequence of legal moves from the setup "
+                                       "explains the table (the companion follows a game from its start, at most "
+                                       "{moves} moves); start a new game and correct it on the console",
+                                       moves=LATE_DEPTH))
             game_id = self.new_game(game_code, players, opts, names)
             self._snapshot = snapshot
             if verdict.status == "applied":
                 self._commit("confirm", verdict.actions, verdict.state, verdict.events,
                              note=f"taken over as it lies: {len(verdict.actions)} moves inferred from the setup")
                 self._check_table()
-                said = f"{len(verdict.actions)} moves inferred from the start"
+                said = trn("Taken over as it lies: {n} move inferred from the start.",
+                           "Taken over as it lies: {n} moves inferred from the start.", len(verdict.actions))
             elif verdict.choices:
                 self._status, self._prompts, self._choices = "waiting", list(verdict.prompts), list(verdict.choices)
-                said = f"{len(verdict.choices)} ways the game may have gone: the referee picks one on the console"
+                said = trn("Taken over as it lies: {n} way the game may have gone: the referee picks it on the "
+                           "console.",
+                           "Taken over as it lies: {n} ways the game may have gone: the referee picks one on the "
+                           "console.", len(verdict.choices))
             else:
-                said = "nothing played yet"
-            notes = " ".join(engine.late_notes)
-            self._add_event({"type": "take_over", "text": f"Taken over as it lies: {said}. {notes}".strip()})
+                said = tr("Taken over as it lies: nothing played yet.")
+            text = concat(said, *engine.late_notes, sep=" ") if engine.late_notes else said
+            self._add_event({"type": "take_over", "text": text})
             self._publish()
             return game_id
 
@@ -682,7 +708,8 @@ class Session:
         lost = self.journal.wal_damage
         if record is None:
             if lost:
-                self._refuse(f"The journal {self.journal.path} lost recent changes: {lost}.")
+                self._refuse(tr("The journal {path} lost recent changes: {lost}.", path=str(self.journal.path),
+                                lost=lost))
             return False
         try:
             if lost:
@@ -695,8 +722,9 @@ class Session:
         except JournalError as e:
             reason = str(e).removeprefix(f"game {record.id}: ")
             self.journal.close_unrecoverable(record.id, reason)
-            self._refuse(f"Game {record.id} of {record.game} cannot be resumed: {reason}. It is closed as "
-                         f"unrecoverable (its entries are kept in the journal); start a new game.")
+            self._refuse(tr("Game {id} of {game} cannot be resumed: {reason}. It is closed as unrecoverable "
+                            "(its entries are kept in the journal); start a new game.",
+                            id=record.id, game=record.game, reason=reason))
             return False
         with self._op:
             self.engine, self.game_id, self.players = engine, record.id, list(record.players)
@@ -706,8 +734,9 @@ class Session:
             for entry in self.journal.entries(record.id)[-RECENT_EVENTS:]:
                 for ev in entry.events:
                     self._events.append({**ev, "kind": entry.kind, "entry": entry.seq, "time": round(entry.time, 3)})
-            self._add_event({"type": "resumed", "text": f"Resumed game {record.id} of {engine.title} "
-                                                         f"after {len(standing)} applied changes."})
+            self._add_event({"type": "resumed", "text": trn("Resumed game {id} of {game} after {n} applied change.",
+                                                            "Resumed game {id} of {game} after {n} applied changes.",
+                                                            len(standing), id=record.id, game=engine.title)})
             self._check_table()
             self._publish()
         return True
@@ -765,33 +794,34 @@ class Session:
         with self._op:
             engine, state = self._playing()
             if self._snapshot is None:
-                raise IllegalAction("nothing to confirm: the camera has not seen a settled table yet")
+                raise IllegalAction(tr("nothing to confirm: the camera has not seen a settled table yet"))
             if self._choices:
                 return self._confirm_choice(engine, state, choice)
             if choice is not None:
-                raise IllegalAction("nothing to choose: no missed moves are waiting for the referee's pick")
+                raise IllegalAction(tr("nothing to choose: no missed moves are waiting for the referee's pick"))
             reading = engine.read(state, self._snapshot)
             if engine.same_table(engine.expected_table(state), reading):
                 chore = first_legal(engine, state, engine.chores(state))
                 if chore is not None:          # done by hand, nothing moved: one confirm
                     return self._confirmed(chore, "referee confirmed a chore done by hand, nothing moved")
-                raise IllegalAction("nothing to confirm: the table already matches the game")
+                raise IllegalAction(tr("nothing to confirm: the table already matches the game"))
             fit = first_legal(engine, state, engine.candidates(state, reading))
             if fit is not None:
                 return self._confirmed(fit, "referee confirmed the table's reading")
-            raise IllegalAction("nothing to confirm: no legal change explains what the table shows; "
-                                "put the table back as shown, or correct the game by hand")
+            raise IllegalAction(tr("nothing to confirm: no legal change explains what the table shows; "
+                                   "put the table back as shown, or correct the game by hand"))
 
     def _confirm_choice(self, engine: Game, state: dict[str, Any], choice: int | None) -> list[dict[str, Any]]:
         n = len(self._choices)
         if choice is None and n > 1:
-            raise IllegalAction(f"{n} sequences of moves explain the table: pick one (choice 1 to {n})")
+            raise IllegalAction(tr("{count} sequences of moves explain the table: pick one (choice 1 to {count})",
+                                   count=n))
         i = 1 if choice is None else choice
         if not 1 <= i <= n:
-            raise IllegalAction(f"there is no choice {i}: pick 1 to {n}")
+            raise IllegalAction(tr("there is no choice {choice}: pick 1 to {count}", choice=i, count=n))
         fit = first_legal(engine, state, [self._choices[i - 1].actions])
         if fit is None:        # cannot happen while the state is the one the choices were found for
-            raise IllegalAction("that sequence of moves is no longer legal: the game changed since")
+            raise IllegalAction(tr("that sequence of moves is no longer legal: the game changed since"))
         return self._confirmed(fit, f"referee picked explanation {i} of {n} for moves the camera missed")
 
     def _confirmed(self, fit: Fit, note: str) -> list[dict[str, Any]]:
@@ -809,12 +839,12 @@ class Session:
             record = self.journal.game(self.game_id)
             standing = applied_entries(self.journal.entries(self.game_id))
             if not standing:
-                raise IllegalAction("nothing to undo: no change has been applied in this game")
+                raise IllegalAction(tr("nothing to undo: no change has been applied in this game"))
             state = record.start_state
             for e in standing[:-1]:
                 state, _ = engine.apply_all(state, [engine.parse_action(a) for a in e.actions])
             last = standing[-1]
-            event = Event("undo", _undone_text(last), {"entry": last.seq})
+            event = Event("undo", _undone_text(last, self._events), {"entry": last.seq})
             seq = self.journal.append(self.game_id, "undo", None, [event.to_json()], state,
                                       note=self._noted(f"undo entry {last.seq}"))
             self.state = state
@@ -831,7 +861,7 @@ class Session:
             score = self._score_json()
             self.journal.end_game(self.game_id, state, score)
             self._ended = True
-            self._add_event({"type": "end", "text": "The game was ended; final scores are shown."})
+            self._add_event({"type": "end", "text": tr("The game was ended; final scores are shown.")})
             self._publish()
             return score
 
@@ -849,7 +879,7 @@ class Session:
             _GAMES_BY_CODE.pop(engine.code, None)
             self.engine = get_game(engine.code)
             self._add_event({"type": "catalog",
-                             "text": f"The text of {payload} was filled in, for the next games too."})
+                             "text": tr("The text of {card} was filled in, for the next games too.", card=payload)})
             self._check_table()
             self._publish()
 
@@ -858,13 +888,13 @@ class Session:
         journalled as a ``reopen`` entry, so the end stays on record."""
         with self._op:
             if self.engine is None or self.state is None or self.game_id is None or not self._ended:
-                raise IllegalAction("there is no ended game to reopen")
+                raise IllegalAction(tr("there is no ended game to reopen"))
             other = self.journal.open_game()
             if other is not None and other.id != self.game_id:
-                raise IllegalAction("another game has started since: only the game just ended can be reopened")
+                raise IllegalAction(tr("another game has started since: only the game just ended can be reopened"))
             self.journal.append(self.game_id, "reopen", None, [], self.state, note="reopened")
             self._ended = False
-            self._add_event({"type": "reopen", "text": "The game was reopened: play on."})
+            self._add_event({"type": "reopen", "text": tr("The game was reopened: play on.")})
             self._publish()
 
     def note(self, text: str, kind: str = "note") -> None:
@@ -1021,7 +1051,8 @@ class Session:
                         choices=[{"actions": [a.to_json() for a in f.actions],
                                   "lines": [e.text for e in f.events] or [str(a) for a in f.actions]}
                                  for f in self._choices])
-        return json.loads(json.dumps(view, default=str))
+        copied: dict[str, Any] = plain_copy(view)
+        return copied
 
     def subscribe(self, maxlen: int = 256) -> Subscription:
         """A queue that receives every view published from now on."""

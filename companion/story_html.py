@@ -1,8 +1,9 @@
 """The game's story as one HTML file that opens anywhere, offline
 (``companion export --html``): the story page's own style and scripts inlined,
-the story's data embedded. Only public views are in it (:mod:`companion.timeline`)::
+the story's data embedded, in one language. Only public views are in it
+(:mod:`companion.timeline`)::
 
-    Path("game.html").write_text(story_html(story), encoding="utf-8")
+    Path("game.html").write_text(story_html(story, lang="de"), encoding="utf-8")
 """
 from __future__ import annotations
 
@@ -18,16 +19,27 @@ TEMPLATES = Path(web.__file__).parent / "templates"
 SCRIPTS = ("common.js", "board.js", "story.js")
 
 
-def story_html(story: dict[str, Any]) -> str:
-    """The whole page as a string."""
+def story_html(story: dict[str, Any], lang: str = "en") -> str:
+    """The whole page as a string, in ``lang`` (en, de or es)."""
     from jinja2 import Template
-    body = Template((TEMPLATES / "story_body.html").read_text(encoding="utf-8"), autoescape=True).render(src="")
-    data = json.dumps(story, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+    from web.i18n import catalog, localize
+    words = catalog(lang)
+    body = Template((TEMPLATES / "story_body.html").read_text(encoding="utf-8"), autoescape=True).render(
+        src="", _=words.text, lang=lang)
+    data = _script_json(localize(story, lang))
+    messages = _script_json(words.script_messages())
     scripts = "\n".join(f"<script>\n{(STATIC / name).read_text(encoding='utf-8')}\n</script>" for name in SCRIPTS)
-    title = html.escape(f"{story['game']['title']}: the story")
-    return (f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    title = html.escape(words.text("{game}: the story", game=story["game"]["title"]))
+    return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="color-scheme" content="dark">\n<title>{title}</title>\n'
             f'<style>\n{(STATIC / "style.css").read_text(encoding="utf-8")}\n</style>\n</head>\n'
             f'<body class="plain story-page">\n{body}\n'
-            f'<script type="application/json" id="story-data">{data}</script>\n{scripts}\n</body>\n</html>\n')
+            f'<script type="application/json" id="story-data">{data}</script>\n'
+            f'<script type="application/json" id="tc-messages">{messages}</script>\n{scripts}\n</body>\n</html>\n')
+
+
+def _script_json(value: Any) -> str:
+    """JSON that is safe inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from models.engine import Game
+from models.text import concat, tr, trn
 
 from .journal import APPLYING, Entry
 
@@ -44,24 +45,47 @@ def game_story(engine: Game, record: Any, entries: Sequence[Entry]) -> dict[str,
     setup; an undo's step shows the table as it stood before the change undone."""
     players, names = list(record.players), dict(record.names or {})
     stack = [record.start_state]
+    said: list[tuple[int, list[str]]] = [(0, [])]      # each state's entry: its seq and its events' words
     steps = [{"seq": 0, "kind": "start", "time": record.started, "cause": "console",
-              "texts": [f"{engine.title} for {', '.join(players)}"], "view": _view(engine, stack[-1], players, names)}]
+              "texts": [tr("{game} for {players}", game=engine.title, players=", ".join(players))],
+              "view": _view(engine, stack[-1], players, names)}]
     for e in entries:
+        kept = [str(ev.get("text", "")) for ev in e.events if ev.get("text")]
+        texts = kept
         if e.kind in APPLYING and e.actions:
-            state, _ = engine.apply_all(stack[-1], [engine.parse_action(a) for a in e.actions])
+            state, events = engine.apply_all(stack[-1], [engine.parse_action(a) for a in e.actions])
             stack.append(state)
+            again = [ev.text for ev in events if ev.text]
+            if again == kept:          # the replay's words are the journal's, and they can be translated
+                texts = again
+            said.append((e.seq, texts))
         elif e.kind == "undo" and len(stack) > 1:
             stack.pop()
-        texts = [str(ev.get("text", "")) for ev in e.events if ev.get("text")] or [_plain(e)]
+            seq, undone = said.pop()
+            again = [undone_text(seq, undone)]
+            if again == kept:
+                texts = again
+        texts = texts or [_plain(e)]
         steps.append({"seq": e.seq, "kind": e.kind, "time": e.time, "cause": cause_of(e), "texts": texts,
                       "view": _view(engine, stack[-1], players, names)})
     return {"format": "table-companion-story/1", "game_id": record.id, "game": steps[0]["view"]["game"],
             "players": players, "names": names, "steps": steps}
 
 
-PLAIN = {"end": "The game was ended", "reopen": "The game was reopened",
-         "confirm": "The referee confirmed the table", "undo": "The last change was undone"}
+def undone_text(seq: int, texts: Sequence[str]) -> str:
+    """The public words for undoing journal entry ``seq`` whose events said
+    ``texts``: its own (public) words, never its actions."""
+    if not texts:
+        return tr("Undone: the last change (entry {entry})", entry=seq)
+    if len(texts) > 3:
+        return trn("Undone: {changes}; and {n} more", "Undone: {changes}; and {n} more", len(texts) - 3,
+                   changes=concat(*texts[:3], sep="; "))
+    return tr("Undone: {changes}", changes=concat(*texts, sep="; "))
+
+
+PLAIN = {"end": tr("The game was ended"), "reopen": tr("The game was reopened"),
+         "confirm": tr("The referee confirmed the table"), "undo": tr("The last change was undone")}
 
 
 def _plain(e: Entry) -> str:
-    return PLAIN.get(e.kind, "A change was recorded")
+    return PLAIN.get(e.kind, tr("A change was recorded"))

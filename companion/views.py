@@ -10,12 +10,12 @@ lock or the journal, so a view can be built (and tested) from any inputs::
 """
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from models.engine import Game, Prompt
+from models.text import plain_copy
 
 #: every status a view can carry (README: "Every status the page can show")
 STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
@@ -64,5 +64,5 @@ def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, 
         "faults": faults,
         "indicators": indicators,
     }
-    copied: dict[str, Any] = json.loads(json.dumps(view, default=str))
+    copied: dict[str, Any] = plain_copy(view)
     return copied

@@ -7,6 +7,7 @@ the final scoreboard if the game ended::
     companion export --last --out game.json
     companion export --game-id 3
     companion export --html --out game.html       # the game's story: one page, opens offline
+    companion export --html --lang de --out spiel.html   # the same in German (en, de, es)
 
 With ``--html`` it writes the game's story instead: every change with its time
 and cause, and the table replayed at any step, as one HTML file that opens in any
@@ -24,6 +25,8 @@ import json
 import sys
 from typing import Any
 
+from models.text import LANGUAGES
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write a game's journal record as JSON",
@@ -33,6 +36,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     which.add_argument("--last", action="store_true", help="the most recent game (the default)")
     p.add_argument("--out", help="output file (default: stdout)")
     p.add_argument("--html", action="store_true", help="the game's story as one HTML page (see above)")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default="en",
+                   help="the story page's language (with --html; default en)")
     p.add_argument("--config", help="TOML config file (for [journal] path)")
     p.add_argument("--journal", help="journal file (overrides the config)")
     return p
@@ -62,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
         if args.html:
-            text = _story_page(journal, game_id)
+            text = _story_page(journal, game_id, args.lang)
         if args.out:
             try:
                 with open(args.out, "w", encoding="utf-8") as fh:
@@ -83,9 +88,9 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
 
 
-def _story_page(journal: Any, game_id: int) -> str:
+def _story_page(journal: Any, game_id: int, lang: str) -> str:
     from companion.story_html import story_html
     from companion.timeline import game_story
     from models.registry import get_game
     record = journal.game(game_id)
-    return story_html(game_story(get_game(record.game), record, journal.entries(game_id)))
+    return story_html(game_story(get_game(record.game), record, journal.entries(game_id)), lang)

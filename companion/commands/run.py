@@ -222,7 +222,8 @@ def run(args: argparse.Namespace) -> int:
         https_port = cfg.web.https_port or (DEFAULT_HTTPS_PORT if phone is not None else 0)
         from companion.network import join_link
         app = create_app(session, pin=cfg.referee.pin, scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder),
-                         phone_camera=phone, https_port=https_port or None, join=join_link(cfg.web.bind, cfg.web.port))
+                         phone_camera=phone, https_port=https_port or None, join=join_link(cfg.web.bind, cfg.web.port),
+                         language=cfg.web.language or None)
         try:
             server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
             secure = https_server(app, cfg, https_port) if https_port else None
