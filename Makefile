@@ -31,7 +31,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo event-demo soak-event test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans
+.PHONY: demo event-demo soak-event test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans translations
 
 demo: venv
 	$(VENV)/bin/companion demo
@@ -92,6 +92,13 @@ tags: venv
 # Each game's table plan, drawn from its arrange() of a table in mid-game, as the
 # picture on its page (docs/img/plan-<slug>.png); tests/printkit/test_plan.py fails
 # when a picture is older than the code that draws it. pdftoppm draws the PNGs.
+# The translation catalogs (web/locale, companion/locale, models/locale,
+# models/<game>/locale) brought in step with the code: new sentences come in
+# untranslated and are listed, gone ones leave; tests/i18n fails until each has
+# its German and Spanish.
+translations: venv
+	$(PY) -m web.i18n_update
+
 plans: venv
 	$(PY) -m companion.printkit docs/img
 

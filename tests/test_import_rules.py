@@ -20,13 +20,14 @@ ALLOWED: dict[str, frozenset[str]] = {
     "models": frozenset(),
     # device libraries; segno draws the simulated table's QR codes
     "hardware": frozenset({"numpy", "cv2", "gpiozero", "picamera2", "libcamera", "lgpio", "segno"}),
-    # the models' types, Flask (and werkzeug, its request/response layer) and h11 (the server)
-    "web": frozenset({"models", "flask", "werkzeug", "h11"}),
+    # the models' types, Flask (and werkzeug, its request/response layer), h11 (the server) and
+    # Babel (the translations' catalogs)
+    "web": frozenset({"models", "flask", "werkzeug", "h11", "babel"}),
 }
 RULES = {
     "models": "models/ may import only the standard library and models",
     "hardware": "hardware/ may import only the standard library, hardware and device libraries",
-    "web": "web/ may import only the standard library, web, models, flask and h11",
+    "web": "web/ may import only the standard library, web, models, flask, h11 and babel",
 }
 
 

@@ -31,7 +31,7 @@ import secrets
 
 from flask import Flask
 
-from . import api, auth, camera, console, display, errors, headers, phone, score
+from . import api, auth, camera, console, display, errors, headers, i18n, phone, score
 from .auth import Referee
 from .session_api import TableSession
 
@@ -50,7 +50,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
                max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
                retry_ms: int = 2000, scorer: score.PhotoScorer | None = None,
                phone_camera: phone.PhoneCamera | None = None, https_port: int | None = None,
-               join: dict[str, str] | None = None) -> Flask:
+               join: dict[str, str] | None = None, language: str | None = None) -> Flask:
     """The Flask app for one session.
 
     ``pin``: the referee PIN or token; when None, ``session.check_pin`` decides.
@@ -75,6 +75,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
         TC_KEEPALIVE_S=float(keepalive_s),
         TC_RETRY_MS=int(retry_ms),
     )
+    i18n.init_app(app, language)                      # the request's language; JSON in it
     app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_session"] = session
     app.config["TC_JOIN"] = join

@@ -43,6 +43,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from models import jsonio
 from models.engine import IllegalAction
+from models.text import tr
 
 from .auth import referee_required
 from .errors import ApiError
@@ -268,7 +269,7 @@ def _run(op: str, call, *args: Any):
         raise ApiError(503, f"{op}: {e}") from None
     except (ValueError, KeyError, TypeError) as e:
         reason = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
-        raise ApiError(400, f"{op}: {reason}") from None
+        raise ApiError(400, tr("{op}: {reason}", op=op, reason=reason)) from None
     body: dict[str, Any] = {"ok": True, "op": op}
     try:
         if result is not None:

@@ -12,6 +12,8 @@ from urllib.parse import urlparse
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
+from models.text import tr
+
 from .auth import log_in, log_out, logged_in, referee, referee_page
 from .games import SEAT_COLOURS, games_catalog
 
@@ -45,9 +47,9 @@ def login_post():
     pin = (request.form.get("pin") or "").strip()
     nxt = _safe_next(request.form.get("next"))
     if not pin:
-        return render_template("login.html", next=nxt, message="Type the referee PIN."), 401
+        return render_template("login.html", next=nxt, message=tr("Type the referee PIN.")), 401
     if not referee().attempt(pin, request.remote_addr or "?"):
-        return render_template("login.html", next=nxt, message="Wrong PIN. Try again."), 403
+        return render_template("login.html", next=nxt, message=tr("Wrong PIN. Try again.")), 403
     log_in()
     return redirect(nxt, code=303)
 

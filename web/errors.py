@@ -12,15 +12,17 @@ import secrets
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from models.text import tr
+
 log = logging.getLogger(__name__)
 
 #: Plain words for the statuses a user meets, where werkzeug's own are vague.
 REASONS = {
-    400: "bad request",
-    404: "no such page or API route",
-    405: "this route does not take that method",
-    413: "the request body is too large",
-    415: "send the body as JSON (Content-Type: application/json)",
+    400: tr("bad request"),
+    404: tr("no such page or API route"),
+    405: tr("this route does not take that method"),
+    413: tr("the request body is too large"),
+    415: tr("send the body as JSON (Content-Type: application/json)"),
 }
 
 
@@ -65,12 +67,14 @@ def register(app: Flask) -> None:
         reason = REASONS.get(status, (e.name or "error").lower())
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
-            reason = f"the request body is too large (at most {limit} bytes)"
+            reason = tr("the request body is too large (at most {limit} bytes)", limit=limit)
         elif status == 405:
             allowed = ", ".join(m for m in (getattr(e, "valid_methods", None) or []) if m not in ("HEAD", "OPTIONS"))
-            reason = f"{request.method} is not allowed on {request.path}" + (f"; use {allowed}" if allowed else "")
+            reason = (tr("{method} is not allowed on {path}; use {allowed}", method=request.method, path=request.path,
+                         allowed=allowed) if allowed
+                      else tr("{method} is not allowed on {path}", method=request.method, path=request.path))
         elif status == 404:
-            reason = f"no such page or API route: {request.path}"
+            reason = tr("no such page or API route: {path}", path=request.path)
         elif e.description and status == 400:
             reason = e.description
         headers = dict(e.get_headers()) if status == 405 else {}
@@ -82,4 +86,4 @@ def register(app: Flask) -> None:
         # the client learns only an id; the traceback (which may name internals) goes to the log
         ident = secrets.token_hex(4)
         log.exception("internal error %s: web request %s %s failed", ident, request.method, request.path)
-        return error_response(500, f"internal error, logged as {ident}")
+        return error_response(500, tr("internal error, logged as {ident}", ident=ident))

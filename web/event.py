@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
-from . import errors, headers
+from . import errors, headers, i18n
 
 
 class EventSource(Protocol):
@@ -89,6 +89,7 @@ def create_event_app(hub: EventSource, feed: Any, *, max_streams: int = 4000, ke
     app = Flask(__name__)
     app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=16 * 1024, TC_KEEPALIVE_S=float(keepalive_s),
                       TC_RETRY_MS=2000, TC_MAX_STREAMS=int(max_streams))
+    i18n.init_app(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_event"] = hub
     app.extensions["companion_session"] = feed            # web.server streams its changes

@@ -32,10 +32,8 @@ from babel.messages.pofile import read_po
 from flask import Flask, Response, g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
 
-from models.text import localized
+from models.text import LANGUAGES, localized
 
-#: the languages the page speaks, by code, with their own names (the picker)
-LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español"}
 DEFAULT_LANGUAGE = "en"
 #: the cookie that keeps a visitor's choice
 COOKIE = "tc_lang"
@@ -43,31 +41,40 @@ COOKIE = "tc_lang"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def catalog_files(lang: str) -> list[Path]:
-    """The ``.po`` files of one language: the page's (``web/locale``), the
-    appliance's (``companion/locale``), the shared engine's (``models/locale``),
-    each game's (``models/<game>/locale``). Read as files: nothing is imported."""
-    return [ROOT / "web" / "locale" / f"{lang}.po", ROOT / "companion" / "locale" / f"{lang}.po",
-            ROOT / "models" / "locale" / f"{lang}.po", *sorted(ROOT.glob(f"models/*/locale/{lang}.po"))]
+def catalog_files(lang: str) -> list[tuple[str, Path]]:
+    """The ``.po`` files of one language, each with its domain: the page's
+    (``web/locale``), the appliance's (``companion/locale``), the shared
+    engine's (``models/locale``), each game's (``models/<game>/locale``).
+    Read as files: nothing is imported."""
+    return [("web", ROOT / "web" / "locale" / f"{lang}.po"),
+            ("companion", ROOT / "companion" / "locale" / f"{lang}.po"),
+            ("models", ROOT / "models" / "locale" / f"{lang}.po"),
+            *((p.parent.parent.name, p) for p in sorted(ROOT.glob(f"models/*/locale/{lang}.po")))]
 
 
 @dataclass
 class Catalog:
-    """One language's translations, merged from its ``.po`` files. Called as a
-    look-up, ``catalog(msgid)`` or ``catalog(msgid, plural, n)`` gives the
-    translated pattern or None (then English is shown)."""
+    """One language's translations, per domain (the package that says the
+    sentence: a game's folder name, ``models``, ``companion``, ``web``).
+    Called as a look-up, ``catalog(msgid, plural, n, domain)`` gives the
+    translated pattern from the sentence's own domain (else from any domain
+    that has it), or None (then English is shown)."""
 
     lang: str
-    singular: dict[str, str] = field(default_factory=dict)
-    plurals: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    singular: dict[str, dict[str, str]] = field(default_factory=dict)
+    plurals: dict[str, dict[tuple[str, str], tuple[str, ...]]] = field(default_factory=dict)
     plural_index: Callable[[int], int] = lambda n: 0 if n == 1 else 1
     #: msgids said by the scripts (their .po locations are .js files)
     script_ids: set[str] = field(default_factory=set)
 
-    def __call__(self, msgid: str, plural: str | None = None, n: int | None = None) -> str | None:
+    def __call__(self, msgid: str, plural: str | None = None, n: int | None = None,
+                 domain: str | None = None) -> str | None:
         if plural is None:
-            return self.singular.get(msgid)
-        forms = self.plurals.get((msgid, plural))
+            own = self.singular.get(domain or "", {}).get(msgid)
+            return own or next((d[msgid] for d in self.singular.values() if msgid in d), None)
+        key = (msgid, plural)
+        forms = self.plurals.get(domain or "", {}).get(key) or next(
+            (d[key] for d in self.plurals.values() if key in d), None)
         if not forms:
             return None
         i = self.plural_index(n if n is not None else 1)
@@ -75,44 +82,45 @@ class Catalog:
 
     def text(self, msgid: str, /, **params: Any) -> str:
         """A template's sentence in this language (``_()`` in the templates)."""
-        return (self(msgid) or msgid).format(**params) if params else (self(msgid) or msgid)
+        pattern = self(msgid, domain="web") or msgid
+        return pattern.format(**params) if params else pattern
 
     def script_messages(self) -> dict[str, Any]:
-        """The translations the page's scripts use (``TC.t``): msgid -> text, and
-        plural msgid -> its forms (with ``plural_forms`` the index rule's cases)."""
-        out: dict[str, Any] = {k: v for k, v in self.singular.items() if k in self.script_ids}
-        out.update({k[0]: list(v) for k, v in self.plurals.items() if k[0] in self.script_ids})
+        """The translations the page's scripts use (``TC.t``, the page's own
+        domain): msgid -> text, and a plural's singular msgid -> its forms."""
+        page = self.singular.get("web", {})
+        out: dict[str, Any] = {k: v for k, v in page.items() if k in self.script_ids}
+        out.update({k[0]: list(v) for k, v in self.plurals.get("web", {}).items() if k[0] in self.script_ids})
         return out
 
 
 @cache
 def catalog(lang: str) -> Catalog:
-    """The merged translations of ``lang`` (English: an empty catalog)."""
+    """The translations of ``lang`` (English: an empty catalog)."""
     cat = Catalog(lang)
     if lang == DEFAULT_LANGUAGE or lang not in LANGUAGES:
         return cat
-    for path in catalog_files(lang):
+    for domain, path in catalog_files(lang):
         if not path.exists():
             continue
         with path.open("rb") as f:
             po = read_po(f, locale=lang)
         if po.plural_expr:
             cat.plural_index = gettext.c2py(po.plural_expr)
+        singular = cat.singular.setdefault(domain, {})
+        plurals = cat.plurals.setdefault(domain, {})
         for m in po:
             if not m.id or m.fuzzy:
                 continue
-            script = any(loc.endswith(".js") for loc, _ in m.locations)
-            if isinstance(m.id, tuple):
-                forms = tuple(m.string) if isinstance(m.string, (tuple, list)) else (m.string,)
+            if domain == "web" and any(loc.endswith(".js") for loc, _ in m.locations):
+                cat.script_ids.add(str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id))
+            if isinstance(m.id, (tuple, list)):
+                strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+                forms = tuple(str(x or "") for x in strings)
                 if any(forms):
-                    cat.plurals[(m.id[0], m.id[1])] = forms
-                if script:
-                    cat.script_ids.add(m.id[0])
-            else:
-                if m.string:
-                    cat.singular[m.id] = str(m.string)
-                if script:
-                    cat.script_ids.add(m.id)
+                    plurals[(str(m.id[0]), str(m.id[1]))] = forms
+            elif m.string:
+                singular[str(m.id)] = str(m.string)
     return cat
 
 
@@ -178,6 +186,11 @@ def init_app(app: Flask, language: str | None = None) -> None:
         cat = catalog(lang)
         return {"_": cat.text, "lang": lang, "languages": LANGUAGES,
                 "script_messages": cat.script_messages()}
+
+    @app.template_filter("translated")
+    def _translated(value: Any) -> Any:
+        """``{{ reason|translated }}``: an engine sentence in the request's language."""
+        return localize(value, current_language())
 
     @app.after_request
     def _keep_choice(resp: Response) -> Response:

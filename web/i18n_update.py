@@ -106,8 +106,9 @@ def translations(domain: Domain, lang: str) -> dict[Key, str | tuple[str, ...]]:
     for m in po:
         if not m.id or m.fuzzy:
             continue
-        key: Key = (m.id[0], m.id[1]) if isinstance(m.id, (tuple, list)) else m.id
-        out[key] = tuple(m.string) if isinstance(m.string, (tuple, list)) else m.string
+        key: Key = (str(m.id[0]), str(m.id[1])) if isinstance(m.id, (tuple, list)) else str(m.id)
+        out[key] = (tuple(str(x or "") for x in m.string) if isinstance(m.string, (tuple, list))
+                    else str(m.string or ""))
     return out
 
 
@@ -157,9 +158,9 @@ def update(domain: Domain, lang: str) -> int:
             untranslated += 1
         if isinstance(key, tuple):
             forms = text if isinstance(text, tuple) else ("", "")
-            cat.add(key, forms, locations=[(w, None) for w in where])
+            cat.add(key, forms, locations=[(w, 0) for w in where])
         else:
-            cat.add(key, text if isinstance(text, str) else "", locations=[(w, None) for w in where])
+            cat.add(key, text if isinstance(text, str) else "", locations=[(w, 0) for w in where])
     domain.locale_dir.mkdir(parents=True, exist_ok=True)
     with domain.po(lang).open("wb") as f:
         write_po(f, cat, width=0, sort_by_file=True, include_lineno=False, omit_header=False)

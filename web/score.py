@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, url_for
 
-from . import errors, headers
+from . import errors, headers, i18n
 from .auth import check_request, logged_in
 from .errors import ApiError
 from .games import games_catalog
@@ -108,6 +108,7 @@ def create_score_app(scorer: PhotoScorer) -> Flask:
     """
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=64 * 1024, JSON_SORT_KEYS=False)
+    i18n.init_app(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     errors.register(app)
     app.context_processor(lambda: {"csrf_token": lambda: ""})

@@ -122,12 +122,14 @@ class Conn:
 
 
 class Stream:
-    """One live viewer in the hub: writes shared bytes to its connection."""
+    """One live viewer in the hub: writes shared bytes to its connection, in its
+    language (``lang``: the sentences of every view are sent translated)."""
 
-    def __init__(self, conn: Conn, loop: asyncio.AbstractEventLoop, buffer_limit: int):
+    def __init__(self, conn: Conn, loop: asyncio.AbstractEventLoop, buffer_limit: int, lang: str = "en"):
         self.conn = conn
         self.loop = loop
         self.buffer_limit = buffer_limit
+        self.lang = lang
 
     def send(self, data: bytes) -> None:
         t = self.conn.writer.transport
@@ -149,21 +151,31 @@ class Stream:
 class Hub:
     """The session's live updates, fanned out: one listener on the session (its
     ``on_change``, called in the publishing thread, hands each view to the loop
-    before the publish returns), each view encoded once, the same bytes written
-    to every viewer; a keep-alive comment to all of them every ``keepalive_s``."""
+    before the publish returns), each view encoded once per language that has
+    viewers, the same bytes written to every viewer of that language; a
+    keep-alive comment to all of them every ``keepalive_s``."""
 
     def __init__(self, session: Any, loop: asyncio.AbstractEventLoop, keepalive_s: float):
         from .api import sse_message
-        self._encode = lambda view: sse_message(view).encode("utf-8")
+        from .i18n import localize
+        self._encode = lambda view, lang: sse_message(localize(view, lang)).encode("utf-8")
         self.loop = loop
         self.streams: set[Stream] = set()
         self._stopped = False
         session.on_change(self._offer)            # before reading the view: no change falls between
         view = session.view()
         self.latest_seq = int(view.get("seq", 0))
-        self.latest = self._encode(view)
+        self.latest_view = view
+        self._encoded: dict[str, bytes] = {}      # the latest view, per language asked for
         self.keepalive_s = max(0.2, float(keepalive_s))
         self._ticker = loop.call_later(self.keepalive_s, self._keepalive)
+
+    def latest(self, lang: str) -> bytes:
+        """The latest view as one message in ``lang`` (encoded once per language)."""
+        msg = self._encoded.get(lang)
+        if msg is None:
+            msg = self._encoded[lang] = self._encode(self.latest_view, lang)
+        return msg
 
     def _offer(self, view: dict[str, Any]) -> None:
         """A published view (any thread): broadcast it in the loop."""
@@ -178,14 +190,16 @@ class Hub:
         seq = int(view.get("seq", 0))
         if seq <= self.latest_seq or self._stopped:
             return
+        encoded: dict[str, bytes] = {}
         try:
-            msg = self._encode(view)
+            for lang in {s.lang for s in self.streams} | {"en"}:
+                encoded[lang] = self._encode(view, lang)
         except Exception as e:          # a view that cannot be encoded: skip it, keep serving
             log.warning("live update %s not sent: %s", seq, e)
             return
-        self.latest_seq, self.latest = seq, msg
+        self.latest_seq, self.latest_view, self._encoded = seq, view, encoded
         for s in list(self.streams):
-            s.send(msg)
+            s.send(encoded[s.lang])
 
     def _keepalive(self) -> None:
         for s in list(self.streams):
@@ -528,7 +542,8 @@ class Server:
             return
         self.streams_by_addr[conn.addr] = n + 1
         conn.state = "stream"
-        stream = Stream(conn, asyncio.get_running_loop(), self.limits.stream_buffer)
+        stream = Stream(conn, asyncio.get_running_loop(), self.limits.stream_buffer,
+                        _language(req, self.app.config.get("TC_LANGUAGE")))
         try:
             counter.track(stream)
             if self.hub is None:
@@ -542,7 +557,7 @@ class Server:
             if req.method == b"HEAD":
                 return
             conn.writer.write(f"retry: {retry}\n: connected\n\n".encode())
-            conn.writer.write(self.hub.latest)
+            conn.writer.write(self.hub.latest(stream.lang))
             self.hub.streams.add(stream)
             while await conn.reader.read(4096):     # a viewer sends nothing more: EOF means gone
                 pass
@@ -556,6 +571,18 @@ class Server:
                 self.streams_by_addr[conn.addr] = left
             else:
                 self.streams_by_addr.pop(conn.addr, None)
+
+
+def _language(req: h11.Request, configured: str | None) -> str:
+    """The language a live viewer asked for (``/api/events?lang=de``, as the
+    page does); else its cookie, the app's configured one, its Accept-Language."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from .i18n import COOKIE, pick_language
+    asked = parse_qs(urlsplit(req.target.decode("latin-1")).query).get("lang", [None])[0]
+    cookies = dict(c.strip().split("=", 1) for c in (_header(req, b"cookie") or "").split(";") if "=" in c)
+    accepted = [part.split(";")[0].strip() for part in (_header(req, b"accept-language") or "").split(",")]
+    return pick_language(asked, cookies.get(COOKIE), configured, [a for a in accepted if a])
 
 
 def _header(req: h11.Request, name: bytes) -> str | None:

@@ -31,11 +31,11 @@ def readme_statuses() -> dict[str, list[str]]:
 
 
 def page_statuses() -> dict[str, str]:
-    """status -> the page's short label, from TC.STATUS in common.js."""
+    """status -> the page's short label (in English, the msgid of TC.t), from TC.STATUS in common.js."""
     js = (ROOT / "web" / "static" / "common.js").read_text()
     block = js[js.index("TC.STATUS = {"):]
     block = block[: block.index("};")]
-    return dict(re.findall(r'(\w+): \["([^"]+)"', block))
+    return dict(re.findall(r'(\w+): \[TC\.t\("([^"]+)"', block))
 
 
 def test_the_readme_lists_exactly_the_statuses_the_page_shows():

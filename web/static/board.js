@@ -29,8 +29,8 @@
     container.dataset.game = view && view.game ? view.game.code : "";
     if (!view || !view.game) {
       container.appendChild(TC.el("div", { class: "board-empty" }, [
-        TC.el("div", { class: "big", text: "No game on the table yet" }),
-        TC.el("div", { text: "The referee starts one from the console." })]));
+        TC.el("div", { class: "big", text: TC.t("No game on the table yet") }),
+        TC.el("div", { text: TC.t("The referee starts one from the console.") })]));
       return;
     }
     const draw = Board.games[view.game.code];
@@ -47,7 +47,39 @@
 
   const TITLE_KEYS = ["name", "title", "label", "id", "payload", "card", "kid", "player"];
 
-  function words(key) { return String(key).replace(/_/g, " "); }
+  /* The words for the keys of the games' views, in the page's language (the generic drawing). */
+  const KEY_WORDS = {
+    allow: TC.t("allow"), area: TC.t("area"), areas: TC.t("areas"), arrows: TC.t("arrows"),
+    avatar_targets: TC.t("avatar targets"), avatars: TC.t("avatars"), base: TC.t("base"), boards: TC.t("boards"),
+    bowls: TC.t("bowls"), by: TC.t("by"), candy: TC.t("candy"), candy_left: TC.t("candy left"), cats: TC.t("cats"),
+    choices: TC.t("choices"), chores: TC.t("chores"), clearing: TC.t("clearing"), closed: TC.t("closed"),
+    control: TC.t("control"), cubes: TC.t("cubes"), cubes_text: TC.t("cubes text"), deck: TC.t("deck"),
+    discard: TC.t("discard"), discard_count: TC.t("discard count"), dots: TC.t("dots"), escape: TC.t("escape"),
+    explored: TC.t("explored"), face: TC.t("face"), face_up: TC.t("face up"), faces: TC.t("faces"),
+    first_player: TC.t("first player"), flipped: TC.t("flipped"), floor: TC.t("floor"), ghost: TC.t("ghost"),
+    ghost_distance: TC.t("ghost distance"), ghosts: TC.t("ghosts"), hand_counts: TC.t("hand counts"),
+    hands: TC.t("hands"), history: TC.t("history"), house: TC.t("house"), houses: TC.t("houses"),
+    identities: TC.t("identities"), kid: TC.t("kid"), kids: TC.t("kids"), layout: TC.t("layout"),
+    leftover: TC.t("leftover"), light: TC.t("light"), lit: TC.t("lit"), lock: TC.t("lock"), locked: TC.t("locked"),
+    love: TC.t("love"), missing: TC.t("missing"), movable_ghosts: TC.t("movable ghosts"), moves: TC.t("moves"),
+    new_treats: TC.t("new treats"), owner: TC.t("owner"), owners: TC.t("owners"), parties: TC.t("parties"),
+    pending: TC.t("pending"), phase: TC.t("phase"), phase_text: TC.t("phase text"), play: TC.t("play"),
+    player: TC.t("player"), players: TC.t("players"), pocket_from: TC.t("pocket from"),
+    pocket_own: TC.t("pocket own"), points: TC.t("points"), positions: TC.t("positions"),
+    problems: TC.t("problems"), removed: TC.t("removed"), reporter_in_game: TC.t("reporter in game"),
+    result: TC.t("result"), resume: TC.t("resume"), rooms: TC.t("rooms"), rotations: TC.t("rotations"),
+    round: TC.t("round"), round_points: TC.t("round points"), rows: TC.t("rows"), scored: TC.t("scored"),
+    seats: TC.t("seats"), short_take: TC.t("short take"), short_take_used: TC.t("short take used"),
+    slot: TC.t("slot"), slots: TC.t("slots"), standees: TC.t("standees"), steal: TC.t("steal"),
+    strays: TC.t("strays"), take: TC.t("take"), team: TC.t("team"), text: TC.t("text"), tie: TC.t("tie"),
+    tiles: TC.t("tiles"), treat: TC.t("treat"), treats: TC.t("treats"), treats_played: TC.t("treats played"),
+    trick: TC.t("trick"), tricks: TC.t("tricks"), tricks_up: TC.t("tricks up"), turn: TC.t("turn"),
+    turn_player: TC.t("turn player"), unknown: TC.t("unknown"), value: TC.t("value"), values: TC.t("values"),
+    vp: TC.t("vp"), waiting: TC.t("waiting"), winner: TC.t("winner"), withdraw: TC.t("withdraw"),
+    withdrawn: TC.t("withdrawn")
+  };
+  function shown(x) { return x === true ? TC.t("yes") : x === false ? TC.t("no") : x === null ? "–" : String(x); }
+  function words(key) { return KEY_WORDS[key] || String(key).replace(/_/g, " "); }
 
   function isSeat(key) { return /^[A-Z][A-Z0-9]*$/.test(String(key)) && (TC.SEAT_COLOURS[key] || key.length <= 8); }
 
@@ -74,7 +106,7 @@
     for (const [k, x] of Object.entries(v)) {
       if (TITLE_KEYS.indexOf(k) >= 0 && cardLabel(x) === title) continue;
       if (x !== null && typeof x === "object") { if (depth < 4) c.appendChild(part(k, x, depth + 1)); }
-      else c.appendChild(TC.el("div", { class: "g-field" }, [TC.el("span", { class: "k", text: words(k) }), " ", TC.el("b", { text: String(x) })]));
+      else c.appendChild(TC.el("div", { class: "g-field" }, [TC.el("span", { class: "k", text: words(k) }), " ", TC.el("b", { text: shown(x) })]));
     }
     if (v.face_up === false || v.hidden === true) c.classList.add("face-down");
     return c;
@@ -85,9 +117,9 @@
       const box = TC.el("div", { class: "g-list" });
       if (key !== null) box.appendChild(TC.el("div", { class: "g-label", text: words(key) + " (" + value.length + ")" }));
       const row = TC.el("div", { class: "g-row" });
-      if (!value.length) row.appendChild(TC.el("span", { class: "muted", text: "empty" }));
+      if (!value.length) row.appendChild(TC.el("span", { class: "muted", text: TC.t("empty") }));
       for (const v of value.slice(0, 60)) row.appendChild(Array.isArray(v) ? part(null, v, depth + 1) : card(v, depth));
-      if (value.length > 60) row.appendChild(TC.el("span", { class: "muted", text: "+" + (value.length - 60) + " more" }));
+      if (value.length > 60) row.appendChild(TC.el("span", { class: "muted", text: TC.t("+{n} more", { n: value.length - 60 }) }));
       box.appendChild(row);
       return box;
     }
@@ -103,13 +135,13 @@
       panel.appendChild(inner);
       return panel;
     }
-    return TC.el("div", { class: "g-field" }, [TC.el("span", { class: "k", text: words(key) }), " ", TC.el("b", { text: value === null ? "–" : String(value) })]);
+    return TC.el("div", { class: "g-field" }, [TC.el("span", { class: "k", text: words(key) }), " ", TC.el("b", { text: shown(value) })]);
   }
 
   Board.generic = function (container, view) {
     const data = view.layout || view.state;
     container.classList.add("generic");
-    if (!data) { container.appendChild(TC.el("div", { class: "board-empty", text: "Nothing on the table yet." })); return; }
+    if (!data) { container.appendChild(TC.el("div", { class: "board-empty", text: TC.t("Nothing on the table yet.") })); return; }
     container.appendChild(part(null, data, 0));
   };
 })();
@@ -121,10 +153,12 @@
  * chosen face down), the ghosts left in hand, and the stash. */
 (function () {
   const S = Board.svg;
+  /* the kids' abilities that are not named after the kid itself */
+  const ABILITIES = { move_scared_kid: TC.t("move a scared kid") };
   const CANDY = {
-    CORN: ["Candy Corn", "#f6a623", "#1b1200"], LICO: ["Licorice", "#5a1630", "#ffe3ec"],
-    MINT: ["Peppermint", "#d7f5ea", "#b3123b"], GUMM: ["Gummies", "#9b5de5", "#ffffff"],
-    LOLL: ["Lollipops", "#ff5fa2", "#2b0016"], CHOC: ["Chocolate", "#7b4a2a", "#fff1e0"],
+    CORN: [TC.t("Candy Corn"), "#f6a623", "#1b1200"], LICO: [TC.t("Licorice"), "#5a1630", "#ffe3ec"],
+    MINT: [TC.t("Peppermint"), "#d7f5ea", "#b3123b"], GUMM: [TC.t("Gummies"), "#9b5de5", "#ffffff"],
+    LOLL: [TC.t("Lollipops"), "#ff5fa2", "#2b0016"], CHOC: [TC.t("Chocolate"), "#7b4a2a", "#fff1e0"],
   };
   const LETTER = { R: "RED", B: "BLUE", G: "GREEN", Y: "YELLOW", P: "PURPLE", O: "ORANGE" };
 
@@ -194,16 +228,17 @@
     const panelH = 250;
     const H = playersTop + panelH + pad;
     const svg = S("svg", { viewBox: "0 0 " + W + " " + H, role: "img", class: "glc-board",
-                           "aria-label": "the neighbourhood: " + slots.length + " kids, and the players' stashes" });
+                           "aria-label": TC.tn("the neighbourhood: {n} kid, and the players' stashes", "the neighbourhood: {n} kids, and the players' stashes", slots.length) });
     svg.appendChild(S("rect", { x: 0, y: 0, width: W, height: H, rx: 18, fill: "#1d2436" }));
 
     // the heading line: round, step, decks
-    const phaseWords = { setup: "Dealing the kids", candy: "Placing candy", choose: "Choosing ghosts",
-                         tiebreak: "Breaking a tie", turns: "Haunting", love: "Revealing Love cards", over: "Game over" };
-    const head = (st.round ? "Round " + st.round + " of " + st.rounds + (st.last_round ? " (last)" : "") + " · " : "") +
-                 (phaseWords[st.phase] || st.phase);
+    const phaseWords = { setup: TC.t("Dealing the kids"), candy: TC.t("Placing candy"), choose: TC.t("Choosing ghosts"),
+                         tiebreak: TC.t("Breaking a tie"), turns: TC.t("Haunting"), love: TC.t("Revealing Love cards"), over: TC.t("Game over") };
+    const round = !st.round ? "" : st.last_round ? TC.t("Round {round} of {rounds} (last)", { round: st.round, rounds: st.rounds })
+      : TC.t("Round {round} of {rounds}", { round: st.round, rounds: st.rounds });
+    const head = (round ? round + " · " : "") + (phaseWords[st.phase] || st.phase);
     svg.appendChild(text(pad, 44, head, 34, { fill: "#eef1f7", "font-weight": 800 }));
-    svg.appendChild(text(W - pad, 44, "Kid deck " + st.kid_deck + " · Candy deck " + st.candy_deck, 28,
+    svg.appendChild(text(W - pad, 44, TC.t("Kid deck {kids} · Candy deck {candy}", { kids: st.kid_deck, candy: st.candy_deck }), 28,
                          { fill: "#9aa3b8", "text-anchor": "end" }));
 
     slots.forEach(function (s, i) {
@@ -222,24 +257,24 @@
       g.appendChild(S("rect", { x: x, y: kidTop, width: slotW, height: kidH, rx: 16,
                                 fill: kid ? "#f4efe3" : "#2a3148", stroke: scared ? "#ef4343" : (kid ? "#d9cfb8" : "#4a5270"),
                                 "stroke-width": scared ? 6 : 3, "stroke-dasharray": kid ? null : "10 8" }));
-      g.appendChild(text(x + 12, kidTop + 32, "slot " + s.slot, 22, { fill: kid ? "#7a715f" : "#8b93b0" }));
+      g.appendChild(text(x + 12, kidTop + 32, TC.t("slot {n}", { n: s.slot }), 22, { fill: kid ? "#7a715f" : "#8b93b0" }));
       if (kid) {
         g.appendChild(text(x + slotW - 12, kidTop + 32, "#" + kid.number, 22, { fill: "#7a715f", "text-anchor": "end" }));
         g.appendChild(text(x + slotW / 2, kidTop + 76, kid.name, 34, { fill: "#1b1b1b", "font-weight": 800, "text-anchor": "middle", class: "kid-name" }, slotW - 20));
         g.appendChild(text(x + slotW / 2, kidTop + 140, String(kid.courage), 60, { fill: "#b3123b", "font-weight": 800, "text-anchor": "middle" }));
-        g.appendChild(text(x + slotW / 2, kidTop + 168, "courage", 22, { fill: "#7a715f", "text-anchor": "middle" }));
+        g.appendChild(text(x + slotW / 2, kidTop + 168, TC.t("courage"), 22, { fill: "#7a715f", "text-anchor": "middle" }));
         if (kid.ability && kid.ability !== "none" && kid.ability !== "unknown") {
-          g.appendChild(text(x + slotW / 2, kidTop + 200, "★ " + kid.ability.replace(/_/g, " "), 21, { fill: "#6b3fa0", "font-weight": 700, "text-anchor": "middle" }, slotW - 16));
+          g.appendChild(text(x + slotW / 2, kidTop + 200, "★ " + (ABILITIES[kid.ability] || kid.ability.replace(/_/g, " ")), 21, { fill: "#6b3fa0", "font-weight": 700, "text-anchor": "middle" }, slotW - 16));
         }
       } else {
-        g.appendChild(text(x + slotW / 2, kidTop + kidH / 2 + 12, "empty", 30, { fill: "#8b93b0", "text-anchor": "middle" }));
+        g.appendChild(text(x + slotW / 2, kidTop + kidH / 2 + 12, TC.t("empty"), 30, { fill: "#8b93b0", "text-anchor": "middle" }));
       }
       // the ghost pile, bottom first
       const ghosts = s.ghosts.slice(-ghostRows);
       ghosts.forEach(function (gid, k) {
         g.appendChild(ghostCard(x + 6, ghostTop + k * (ghostH + 6), slotW - 12, ghostH, view.state, gid));
       });
-      if (s.ghosts.length > ghostRows) g.appendChild(text(x + slotW - 8, meterTop - 8, "+" + (s.ghosts.length - ghostRows) + " below", 20, { fill: "#9aa3b8", "text-anchor": "end" }));
+      if (s.ghosts.length > ghostRows) g.appendChild(text(x + slotW - 8, meterTop - 8, TC.t("+{n} below", { n: s.ghosts.length - ghostRows }), 20, { fill: "#9aa3b8", "text-anchor": "end" }));
       // the meter: ghosts' total against courage
       if (kid) {
         const frac = Math.min(1, s.total / Math.max(1, kid.courage));
@@ -265,22 +300,22 @@
       g.appendChild(S("rect", { x: x, y: y, width: pw, height: panelH, rx: 16, fill: "#151a27", stroke: col,
                                 "stroke-width": active ? 8 : 3 }));
       g.appendChild(S("rect", { x: x, y: y, width: pw, height: 52, rx: 16, fill: col }));
-      g.appendChild(text(x + 16, y + 38, p + (p === current ? "  ▶ turn" : ""), 30, { fill: "#0b0d12", "font-weight": 800 }, pw - 130));
+      g.appendChild(text(x + 16, y + 38, p === current ? TC.t("{seat}  ▶ turn", { seat: p }) : p, 30, { fill: "#0b0d12", "font-weight": 800 }, pw - 130));
       const hand = st.hand_sizes ? st.hand_sizes[p] : undefined;
-      if (hand !== undefined) g.appendChild(text(x + pw - 14, y + 36, hand + " in hand", 22, { fill: "#0b0d12", "text-anchor": "end", "font-weight": 700 }));
+      if (hand !== undefined) g.appendChild(text(x + pw - 14, y + 36, TC.t("{n} in hand", { n: hand }), 22, { fill: "#0b0d12", "text-anchor": "end", "font-weight": 700 }));
       // this round's ghost
       const gy = y + 66;
       const love = st.love_shown && st.love_shown[p];     // shown beside this round's ghost, never over the stash
       const cardW = Math.min(220, pw - 32 - (love ? 130 : 0));
       if (st.revealed && st.revealed[p]) g.appendChild(ghostCard(x + 16, gy, cardW, 48, st, st.revealed[p], "played"));
-      else if ((st.chosen || []).indexOf(p) >= 0) g.appendChild(faceDown(x + 16, gy, cardW, 48, "chosen, face down"));
+      else if ((st.chosen || []).indexOf(p) >= 0) g.appendChild(faceDown(x + 16, gy, cardW, 48, TC.t("chosen, face down")));
       else if (st.phase === "choose") g.appendChild(faceDown(x + 16, gy, cardW, 48, "choosing…"));
       // the stash: candy by type, kids
       const stash = (st.stashes || {})[p] || { candy: [], kids: [] };
       const counts = {};
       for (const c of stash.candy) { const t = candyType(c); counts[t] = (counts[t] || 0) + 1; }
       let cx = x + 16, cy = y + 152;
-      g.appendChild(text(x + 16, cy - 10, "stash: " + stash.candy.length + " candy · " + stash.kids.length + " kid" + (stash.kids.length === 1 ? "" : "s"), 22, { fill: "#9aa3b8" }, pw - 32));
+      g.appendChild(text(x + 16, cy - 10, TC.t("stash: {candy} candy", { candy: stash.candy.length }) + " · " + TC.tn("{n} kid", "{n} kids", stash.kids.length), 22, { fill: "#9aa3b8" }, pw - 32));
       const w = Math.max(110, (pw - 32 - 16) / 3);
       for (const t of Object.keys(CANDY)) {
         if (!counts[t]) continue;
@@ -290,7 +325,7 @@
         g.appendChild(text(cx + w / 2, cy + 27, CANDY[t][0].split(" ").pop() + " ×" + counts[t], 23, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 14));
         cx += w + 8;
       }
-      if (love) g.appendChild(text(x + pw - 14, gy + 32, "Love " + love, 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }, 116));
+      if (love) g.appendChild(text(x + pw - 14, gy + 32, TC.t("Love {card}", { card: love }), 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }, 116));
       svg.appendChild(g);
     });
     container.classList.remove("generic");

@@ -10,6 +10,29 @@
   const TC = {};
   window.TC = TC;
 
+  /* ---- languages ----------------------------------------------------------
+   * The page's language is <html lang>; its translations of the scripts' sentences
+   * are in the page (#tc-messages, from the .po catalogs: web/i18n.py).
+   * TC.t("Turn of {seat}", {seat: "RED"}); TC.tn("{n} frame", "{n} frames", 3). */
+  const MESSAGES = (function () {
+    const node = document.getElementById("tc-messages");
+    try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; }
+  })();
+  TC.lang = document.documentElement.lang || "en";
+  function fill(pattern, params) {
+    return pattern.replace(/\{(\w+)\}/g, function (m, k) { return params && k in params ? String(params[k]) : m; });
+  }
+  TC.t = function (msgid, params) {
+    const s = MESSAGES[msgid];
+    return fill(typeof s === "string" && s ? s : msgid, params);
+  };
+  TC.tn = function (singular, plural, n, params) {
+    const forms = MESSAGES[singular];
+    const i = n === 1 ? 0 : 1;                   // English, German and Spanish: one, other
+    const p = Object.assign({ n: n }, params || {});
+    return fill(Array.isArray(forms) && forms[i] ? forms[i] : (i === 0 ? singular : plural), p);
+  };
+
   TC.SEAT_COLOURS = {
     RED: "#e8463c", BLUE: "#3b82f6", GREEN: "#2fb35a", YELLOW: "#f5c518",
     PURPLE: "#9b5de5", ORANGE: "#f48c25", WHITE: "#e8e8e8", BLACK: "#5b5b66",
@@ -27,14 +50,14 @@
 
   /* Plain words for each status: a short label and a sentence. */
   TC.STATUS = {
-    starting: ["Starting", "The companion is starting and looking for the table."],
-    in_sync: ["In sync", "The table matches the game."],
-    applied: ["Move recorded", "The companion saw a legal move and recorded it."],
-    waiting: ["Waiting", "Waiting for the table to settle, or for the players to finish a step."],
-    out_of_sync: ["Out of sync", "The table does not match the game. Put it back as shown."],
-    camera_lost: ["Camera lost", "The companion cannot see the table. It keeps trying to reconnect the camera."],
-    over: ["Game over", "The game has ended. Final scores below."],
-    no_game: ["No game", "The referee starts a game from the console."],
+    starting: [TC.t("Starting"), TC.t("The companion is starting and looking for the table.")],
+    in_sync: [TC.t("In sync"), TC.t("The table matches the game.")],
+    applied: [TC.t("Move recorded"), TC.t("The companion saw a legal move and recorded it.")],
+    waiting: [TC.t("Waiting"), TC.t("Waiting for the table to settle, or for the players to finish a step.")],
+    out_of_sync: [TC.t("Out of sync"), TC.t("The table does not match the game. Put it back as shown.")],
+    camera_lost: [TC.t("Camera lost"), TC.t("The companion cannot see the table. It keeps trying to reconnect the camera.")],
+    over: [TC.t("Game over"), TC.t("The game has ended. Final scores below.")],
+    no_game: [TC.t("No game"), TC.t("The referee starts a game from the console.")],
   };
 
   TC.statusOf = function (view) {
@@ -97,12 +120,12 @@
       conn.textContent = text;
     }
     function open() {
-      source = new EventSource("/api/events");
-      source.onopen = function () { setConn("live", "live"); };
+      source = new EventSource("/api/events?lang=" + encodeURIComponent(TC.lang));
+      source.onopen = function () { setConn("live", TC.t("live")); };
       source.onmessage = function (ev) {
         let view;
         try { view = JSON.parse(ev.data); } catch (e) { return; }
-        setConn("live", "live");
+        setConn("live", TC.t("live"));
         if (typeof view.seq === "number" && view.seq === lastSeq) return;
         lastSeq = view.seq;
         onView(view);
@@ -110,19 +133,19 @@
       source.onerror = function () {
         if (source.readyState === EventSource.CLOSED) {
           // The server refused the stream (busy, or restarting): try again shortly.
-          setConn("lost", "reconnecting…");
+          setConn("lost", TC.t("reconnecting…"));
           source.close();
           setTimeout(open, 3000);
         } else {
-          setConn("lost", "reconnecting…");   // the browser reconnects by itself
+          setConn("lost", TC.t("reconnecting…"));   // the browser reconnects by itself
         }
       };
     }
     if (window.EventSource) open();
     else {
-      setConn("live", "polling");
+      setConn("live", TC.t("polling"));
       setInterval(function () {
-        fetch("/api/state", { cache: "no-store" }).then(function (r) { return r.json(); }).then(onView).catch(function () {});
+        fetch("/api/state?lang=" + encodeURIComponent(TC.lang), { cache: "no-store" }).then(function (r) { return r.json(); }).then(onView).catch(function () {});
       }, 2000);
     }
   };
@@ -144,7 +167,7 @@
     TC.clear(list);
     const prompts = view && view.prompts || [];
     if (!prompts.length) {
-      list.appendChild(TC.el("li", { class: "prompt empty", text: TC.statusOf(view) === "no_game" ? TC.STATUS.no_game[1] : "Nothing to do right now." }));
+      list.appendChild(TC.el("li", { class: "prompt empty", text: TC.statusOf(view) === "no_game" ? TC.STATUS.no_game[1] : TC.t("Nothing to do right now.") }));
     }
     for (const p of prompts) {
       let text = typeof p === "string" ? p : (p.detail || p.text);   // detail: the referee's view only
@@ -166,16 +189,16 @@
     if (!node) return;
     TC.clear(node);
     const st = TC.statusOf(view);
-    if (st === "no_game") { node.appendChild(TC.el("span", { class: "muted", text: "No game yet" })); return; }
+    if (st === "no_game") { node.appendChild(TC.el("span", { class: "muted", text: TC.t("No game yet") })); return; }
     if (st === "over") {
       const w = view.score && view.score.winners || [];
-      node.appendChild(TC.el("span", { class: "label", text: view.score && view.score.tie ? "Tie:" : (w.length ? "Winner" : "Game over") }));
+      node.appendChild(TC.el("span", { class: "label", text: view.score && view.score.tie ? TC.t("Tie:") : (w.length ? TC.t("Winner") : TC.t("Game over")) }));
       for (const p of w) node.appendChild(TC.seatBadge(p));
       return;
     }
     const who = TC.whoseTurn(view);
-    if (!who.length) { node.appendChild(TC.el("span", { class: "muted", text: "Everyone’s move" })); return; }
-    node.appendChild(TC.el("span", { class: "label", text: who.length > 1 ? "Turn:" : "Turn" }));
+    if (!who.length) { node.appendChild(TC.el("span", { class: "muted", text: TC.t("Everyone’s move") })); return; }
+    node.appendChild(TC.el("span", { class: "label", text: who.length > 1 ? TC.t("Turn:") : TC.t("Turn") }));
     for (const p of who) node.appendChild(TC.seatBadge(p));
   };
 
@@ -190,7 +213,7 @@
     TC.clear(node);
     const score = view && view.score;
     const entries = score && score.entries ? Object.entries(score.entries) : [];
-    if (!entries.length) { node.appendChild(TC.el("p", { class: "muted", text: "No scores yet." })); return; }
+    if (!entries.length) { node.appendChild(TC.el("p", { class: "muted", text: TC.t("No scores yet.") })); return; }
     entries.sort(function (a, b) { return b[1].total - a[1].total; });
     const winners = score.final ? (score.winners || []) : [];
     const table = TC.el("table", { class: "scores" + (score.final ? " final" : "") });
@@ -209,11 +232,12 @@
       table.appendChild(row);
     }
     node.appendChild(table);
-    if (score.final && score.tie) node.appendChild(TC.el("p", { class: "note", text: "A tie between " + winners.join(" and ") + "." }));
+    if (score.final && score.tie) node.appendChild(TC.el("p", { class: "note", text: TC.t("A tie between {players}.", { players: winners.join(" · ") }) }));
     // while the game goes on nobody has won: the standing is provisional
     const leaders = score.final ? [] : (score.leaders || []);
     if (leaders.length) {
-      const text = (leaders.length > 1 ? "Level so far: " : "Leading so far: ") + leaders.join(", ");
+      const text = leaders.length > 1 ? TC.t("Level so far: {players}", { players: leaders.join(", ") })
+        : TC.t("Leading so far: {player}", { player: leaders[0] });
       node.appendChild(TC.el("p", { class: "note leaders", text: text }));
     }
     for (const n of score.notes || []) node.appendChild(TC.el("p", { class: "note", text: n }));
@@ -223,7 +247,7 @@
     if (!node) return;
     TC.clear(node);
     const evs = (view && view.events || []).slice(-(Number(node.dataset.max) || 3)).reverse();
-    if (!evs.length) node.appendChild(TC.el("li", { class: "muted", text: "Nothing yet." }));
+    if (!evs.length) node.appendChild(TC.el("li", { class: "muted", text: TC.t("Nothing yet.") }));
     for (const e of evs) node.appendChild(TC.el("li", { class: "event type-" + String(e.type || "").replace(/[^a-z_]/gi, ""), text: typeof e === "string" ? e : e.text }));
   };
 
@@ -235,6 +259,8 @@
     return TC.SEAT_LETTERS[key] || key.slice(0, 1);
   };
 
+  const LIGHT = { red: TC.t("red"), amber: TC.t("amber"), green: TC.t("green") };
+
   /* The virtual LEDs: one per seat (lit: whose turn), the status light, the buzzer. */
   TC.renderLeds = function (node, view) {
     if (!node) return;
@@ -242,25 +268,25 @@
     const ind = view && view.indicators || {};
     const seats = ind.seats || {};
     for (const p of Object.keys(seats)) {
-      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: p + (seats[p] ? ": your turn" : ""), "data-seat": p, role: "img", "aria-label": p + " light " + (seats[p] ? "on" : "off"), text: TC.seatLetter(p) });
+      const led = TC.el("span", { class: "led seat" + (seats[p] ? " on" : ""), title: seats[p] ? TC.t("{seat}: your turn", { seat: p }) : p, "data-seat": p, role: "img", "aria-label": seats[p] ? TC.t("{seat} light on", { seat: p }) : TC.t("{seat} light off", { seat: p }), text: TC.seatLetter(p) });
       led.style.setProperty("--seat", TC.seatColour(p));
       node.appendChild(led);
     }
-    if (ind.status) node.appendChild(TC.el("span", { class: "led status " + ind.status, title: "status light: " + ind.status, role: "img", "aria-label": "status light " + ind.status }));
-    node.appendChild(TC.el("span", { class: "buzzer" + (ind.buzzer ? " on" : ""), title: ind.buzzer ? "buzzer sounding" : "buzzer quiet", role: "img", "aria-label": "buzzer " + (ind.buzzer ? "on" : "off"), text: "♪" }));
+    if (ind.status) node.appendChild(TC.el("span", { class: "led status " + ind.status, title: TC.t("status light: {colour}", { colour: LIGHT[ind.status] || ind.status }), role: "img", "aria-label": TC.t("status light: {colour}", { colour: LIGHT[ind.status] || ind.status }) }));
+    node.appendChild(TC.el("span", { class: "buzzer" + (ind.buzzer ? " on" : ""), title: ind.buzzer ? TC.t("buzzer sounding") : TC.t("buzzer quiet"), role: "img", "aria-label": ind.buzzer ? TC.t("buzzer sounding") : TC.t("buzzer quiet"), text: "♪" }));
   };
 
   TC.renderCameraInfo = function (node, view) {
     if (!node) return;
     const c = view && view.camera || {};
     const parts = [];
-    parts.push(c.ok ? "camera ok" : c.missing ? "camera missing, retrying" : c.retry_s ? "camera lost, retrying" : "camera not delivering");
+    parts.push(c.ok ? TC.t("camera ok") : c.missing ? TC.t("camera missing, retrying") : c.retry_s ? TC.t("camera lost, retrying") : TC.t("camera not delivering"));
     if (typeof c.fps === "number") parts.push(c.fps.toFixed(1) + " fps");
-    if (c.frames !== undefined) parts.push(c.frames + " frames");
-    if (c.errors) parts.push(c.errors + " errors");
-    if (c.skipped) parts.push(c.skipped + " unreadable frames skipped");
-    if (c.bad_frames) parts.push(c.bad_frames + " frames not decoded");
-    parts.push(c.calibrated ? "calibrated" : "corners not found");
+    if (c.frames !== undefined) parts.push(TC.tn("{n} frame", "{n} frames", c.frames));
+    if (c.errors) parts.push(TC.tn("{n} error", "{n} errors", c.errors));
+    if (c.skipped) parts.push(TC.tn("{n} unreadable frame skipped", "{n} unreadable frames skipped", c.skipped));
+    if (c.bad_frames) parts.push(TC.tn("{n} frame not decoded", "{n} frames not decoded", c.bad_frames));
+    parts.push(c.calibrated ? TC.t("calibrated") : TC.t("corners not found"));
     if (c.source) parts.push(String(c.source));
     node.textContent = parts.join(" · ");
   };

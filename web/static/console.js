@@ -27,16 +27,17 @@
     return fetch("/api/referee/" + op, init).then(function (resp) {
       return resp.json().catch(function () { return { error: resp.status + " " + resp.statusText }; }).then(function (data) {
         if (resp.ok) {
-          showResult(true, "Done: " + op + ".");
+          showResult(true, TC.t("Done: {op}.", { op: op }));
           if (data.view) render(data.view);
         } else if (resp.status === 401) {
           window.location.href = "/referee/login?next=/referee";
         } else {
-          showResult(false, "Refused (" + resp.status + "): " + (data.error || "no reason given"));
+          const reason = data.error || TC.t("no reason given");
+          showResult(false, TC.t("Refused ({status}): {reason}", { status: resp.status, reason: reason }));
         }
         return data;
       });
-    }).catch(function (e) { showResult(false, "The companion did not answer: " + e); });
+    }).catch(function (e) { showResult(false, TC.t("The companion did not answer: {error}", { error: e })); });
   }
 
   /* ---- action editor ---- */
@@ -49,7 +50,7 @@
     if (sel.dataset.game === want) return;
     sel.dataset.game = want;
     TC.clear(sel);
-    if (!info) { sel.appendChild(TC.el("option", { value: "", text: "(start a game first)" })); return; }
+    if (!info) { sel.appendChild(TC.el("option", { value: "", text: TC.t("(start a game first)") })); return; }
     for (const a of info.actions) sel.appendChild(TC.el("option", { value: a.type, text: a.type }));
     templateAction();
   }
@@ -87,12 +88,12 @@
     const guess = Object.assign({}, f.guess || {}, before || {});
     $("action-doc").textContent = f.doc.replace(/``/g, "");
     for (const field of f.fields) {
-      const label = field.name.replace(/_/g, " ") + (field.required ? "" : " (optional)");
+      const label = field.required ? field.name.replace(/_/g, " ") : TC.t("{field} (optional)", { field: field.name.replace(/_/g, " ") });
       let control;
       if (field.control === "select") {
         const legal = field.legal ? field.choices.filter(function (c) { return field.legal.some(function (v) { return JSON.stringify(v) === JSON.stringify(c.value); }); }) : field.choices;
         control = TC.el("select", { "data-field": field.name });
-        if (!field.required) control.appendChild(TC.el("option", { value: "null", text: "(none)" }));
+        if (!field.required) control.appendChild(TC.el("option", { value: "null", text: TC.t("(none)") }));
         const offered = legal.length ? legal : field.choices;
         const keep = offered.some(function (c) { return JSON.stringify(c.value) === JSON.stringify(guess[field.name]); });
         const chosen = keep ? guess[field.name] : (f.guess || {})[field.name];
@@ -115,7 +116,7 @@
           }));
           control.insertBefore(row, control.lastChild);
         };
-        control.appendChild(TC.el("button", { type: "button", class: "quiet", text: "+ add" }));
+        control.appendChild(TC.el("button", { type: "button", class: "quiet", text: TC.t("+ add") }));
         control.lastChild.addEventListener("click", function () { addRow(null); syncJson(); });
         const kept = Array.isArray(guess[field.name]) ? guess[field.name] : [];
         for (const was of kept) addRow(was);
@@ -125,8 +126,8 @@
       }
       box.appendChild(TC.el("label", { class: "field" }, [label + " ", control]));
     }
-    $("action-legal").textContent = f.guess ? "Chosen: the companion's best guess; only what the rules allow now is offered."
-      : (f.complete ? "The rules allow no " + f.type + " now." : "");
+    $("action-legal").textContent = f.guess ? TC.t("Chosen: the companion's best guess; only what the rules allow now is offered.")
+      : (f.complete ? TC.t("The rules allow no {action} now.", { action: f.type }) : "");
     syncJson();
   }
 
@@ -160,7 +161,7 @@
   function actionFromEditor() {
     if ($("action-advanced").open) {
       try { return JSON.parse($("action-json").value); }
-      catch (e) { showResult(false, "The action is not valid JSON: " + e.message); return null; }
+      catch (e) { showResult(false, TC.t("The action is not valid JSON: {error}", { error: e.message })); return null; }
     }
     return actionFromForm();
   }
@@ -268,7 +269,7 @@
       input.dataset.seat = seat;
       input.maxLength = 32;
       input.autocomplete = "off";
-      input.setAttribute("aria-label", "Name of the player at " + seat);
+      input.setAttribute("aria-label", TC.t("Name of the player at {seat}", { seat: seat }));
       input.value = typedNames[seat] || "";
       label.appendChild(input);
       box.appendChild(label);
@@ -287,8 +288,8 @@
   $("players").addEventListener("input", renderNames);
   function replacing(then) {
     if (!inProgress()) { then(); return; }
-    ask("Start a new game of " + $("game").selectedOptions[0].textContent + "? The game in progress (" +
-        current.game.title + ") is ended and kept in the journal.", "Start the new game", then);
+    ask(TC.t("Start a new game of {game}? The game in progress ({current}) is ended and kept in the journal.",
+             { game: $("game").selectedOptions[0].textContent, current: current.game.title }), TC.t("Start the new game"), then);
   }
   $("new-game").addEventListener("submit", function (ev) {
     ev.preventDefault();
@@ -329,13 +330,13 @@
     TC.clear(box);
     box.hidden = !missing.length;
     for (const m of missing) {
-      const input = TC.el("textarea", { rows: "3", "aria-label": "the text printed on the " + m.name + " card" });
-      const save = TC.el("button", { type: "button", text: "Keep this text" });
+      const input = TC.el("textarea", { rows: "3", "aria-label": TC.t("the text printed on the {card} card", { card: m.name }) });
+      const save = TC.el("button", { type: "button", text: TC.t("Keep this text") });
       save.addEventListener("click", function () {
         post("fill_in", { payload: m.payload, field: m.field, value: input.value });
       });
       box.appendChild(TC.el("div", { class: "missing", "data-payload": m.payload }, [
-        TC.el("p", { text: "The " + m.name + " card's text is not in the catalog yet: type it as printed, once; it is kept for the next games." }),
+        TC.el("p", { text: TC.t("The {card} card's text is not in the catalog yet: type it as printed, once; it is kept for the next games.", { card: m.name }) }),
         input, save]));
     }
   }
@@ -346,16 +347,16 @@
     const box = TC.clear($("choices"));
     box.hidden = !choices.length;
     if (!choices.length) return;
-    box.appendChild(TC.el("h3", { text: choices.length > 1 ? "Which of these happened?" : "Did this happen?" }));
+    box.appendChild(TC.el("h3", { text: choices.length > 1 ? TC.t("Which of these happened?") : TC.t("Did this happen?") }));
     choices.forEach(function (c, i) {
       const pick = TC.el("button", { type: "button", class: "choice-pick", "data-choice": String(i + 1),
-        text: choices.length > 1 ? "This one (" + (i + 1) + ")" : "Yes, apply it" });
+        text: choices.length > 1 ? TC.t("This one ({n})", { n: i + 1 }) : TC.t("Yes, apply it") });
       pick.addEventListener("click", function () { post("confirm", { choice: i + 1 }); });
       /* what tells this explanation from the others first; every move folded below */
       const own = choices.length > 1 ? c.lines.filter(function (t) {
         return !choices.every(function (o) { return o.lines.indexOf(t) >= 0; });
       }) : c.lines.slice(-3);
-      const all = TC.el("details", {}, [TC.el("summary", { text: "all " + c.lines.length + " moves" }),
+      const all = TC.el("details", {}, [TC.el("summary", { text: TC.tn("all {n} move", "all {n} moves", c.lines.length) }),
         TC.el("ol", {}, c.lines.map(function (t) { return TC.el("li", { text: t }); }))]);
       const text = TC.el("div", {}, [TC.el("ul", { class: "choice-own" }, own.map(function (t) { return TC.el("li", { text: t }); })), all]);
       box.appendChild(TC.el("div", { class: "choice" }, [text, pick]));

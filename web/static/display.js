@@ -15,24 +15,25 @@
     const prompts = view && view.prompts || [];
     if (st === "camera_lost" && view.camera && view.camera.missing) {
       show = true;
-      heading = "Camera missing, retrying";
-      items = ["No camera answered, so the companion cannot referee yet" + (view.camera.last_error ? ": " + view.camera.last_error : "."),
-               "Check that the camera is connected and enabled. The companion keeps trying by itself."];
+      heading = TC.t("Camera missing, retrying");
+      items = [view.camera.last_error ? TC.t("No camera answered, so the companion cannot referee yet: {error}", { error: view.camera.last_error })
+                                      : TC.t("No camera answered, so the companion cannot referee yet."),
+               TC.t("Check that the camera is connected and enabled. The companion keeps trying by itself.")];
     } else if (st === "camera_lost") {
       show = true;
-      heading = "Camera lost";
-      items = ["The companion cannot see the table right now, so it cannot referee.",
-               "Check the camera cable and that nothing blocks the lens. It reconnects by itself."];
+      heading = TC.t("Camera lost");
+      items = [TC.t("The companion cannot see the table right now, so it cannot referee."),
+               TC.t("Check the camera cable and that nothing blocks the lens. It reconnects by itself.")];
     } else if (st === "out_of_sync") {
       show = true;
-      heading = "Out of sync: the table does not match the game";
+      heading = TC.t("Out of sync: the table does not match the game");
       items = prompts.filter(function (p) { return p.level === "error" || p.level === "warning"; }).map(function (p) { return p.text; });
       if (!items.length) items = prompts.map(function (p) { return p.text; });
       if (!items.length) items = [TC.STATUS.out_of_sync[1]];
     } else if (view && view.camera && view.game && view.camera.ok && view.camera.calibrated === false) {
       show = true;
-      heading = "The camera cannot find the table's corners";
-      items = ["Make sure all four corner markers are visible and not covered."];
+      heading = TC.t("The camera cannot find the table's corners");
+      items = [TC.t("Make sure all four corner markers are visible and not covered.")];
     }
     banner.hidden = !show;
     banner.dataset.kind = st;
@@ -63,7 +64,7 @@
     if (on) { audio = new (window.AudioContext || window.webkitAudioContext)(); audio.resume(); }
     else { audio.close(); audio = null; }
     $("sound").setAttribute("aria-pressed", on ? "true" : "false");
-    $("sound").textContent = on ? "sound on" : "sound off";
+    $("sound").textContent = on ? TC.t("sound on") : TC.t("sound off");
   });
 
   function render(view) {
@@ -76,7 +77,7 @@
     TC.renderTurn($("turn"), view);
     TC.renderPrompts($("prompts"), view);
     TC.renderScores($("scores"), view);
-    $("scores-title").textContent = view && view.score && view.score.final ? "Final scores" : "Scores";
+    $("scores-title").textContent = view && view.score && view.score.final ? TC.t("Final scores") : TC.t("Scores");
     TC.renderEvents($("events"), view);
     TC.renderCameraInfo($("camera-info"), view);
     Board.draw($("board"), view);

@@ -41,7 +41,7 @@
     const after = grid.children[names.indexOf(name)];
     grid.insertBefore(node, after || null);
     $("no-tables").hidden = true;
-    $("table-count").textContent = names.length + (names.length === 1 ? " table" : " tables");
+    $("table-count").textContent = TC.tn("{n} table", "{n} tables", names.length);
     return node;
   }
 
@@ -49,15 +49,16 @@
     const node = card(t.name);
     const view = t.view || {};
     node.dataset.online = t.online ? "yes" : "no";
-    node.querySelector(".online-pill").textContent = t.online ? "online" : "offline";
+    node.querySelector(".online-pill").textContent = t.online ? TC.t("online") : TC.t("offline");
     const status = view.status ? (TC.STATUS[view.status] || [view.status])[0] : "";
     const st = view.state || {};
-    const round = typeof st.round === "number" ? " · round " + st.round + (typeof st.rounds === "number" ? " of " + st.rounds : "") : "";
-    node.querySelector(".card-game").textContent = view.game ? view.game.title + round + (status ? " · " + status : "") : "no game yet";
+    const round = typeof st.round !== "number" ? "" : " · " + (typeof st.rounds === "number"
+      ? TC.t("round {round} of {rounds}", { round: st.round, rounds: st.rounds }) : TC.t("round {round}", { round: st.round }));
+    node.querySelector(".card-game").textContent = view.game ? view.game.title + round + (status ? " · " + status : "") : TC.t("no game yet");
     const board = node.querySelector(".mini-board");
     if (view.game) Board.draw(board, view); else TC.clear(board);
     const turn = TC.whoseTurn(view);
-    node.querySelector(".card-turn").textContent = view.over ? "Game over" : (turn.length ? "Turn: " + turn.map(function (s) { return nameOf(view, s); }).join(", ") : "");
+    node.querySelector(".card-turn").textContent = view.over ? TC.t("Game over") : (turn.length ? TC.t("Turn: {players}", { players: turn.map(function (s) { return nameOf(view, s); }).join(", ") }) : "");
     const list = TC.clear(node.querySelector(".card-scores"));
     const entries = view.score && view.score.entries ? Object.entries(view.score.entries) : [];
     entries.sort(function (a, b) { return b[1].total - a[1].total; });
@@ -71,7 +72,7 @@
   function renderStandings() {
     const body = TC.clear(document.querySelector("#standings tbody"));
     if (!standings.length) {
-      body.appendChild(TC.el("tr", {}, [TC.el("td", { colspan: "5", class: "muted", text: "No finished games yet." })]));
+      body.appendChild(TC.el("tr", {}, [TC.el("td", { colspan: "5", class: "muted", text: TC.t("No finished games yet.") })]));
       return;
     }
     for (const r of standings) {
@@ -86,11 +87,12 @@
     let all = Object.values(results);
     if (onePage) all = all.filter(function (r) { return r.table === onePage; });
     all.sort(function (a, b) { return (b.ended || 0) - (a.ended || 0); });
-    if (!all.length) list.appendChild(TC.el("li", { class: "muted", text: "No finished games yet." }));
+    if (!all.length) list.appendChild(TC.el("li", { class: "muted", text: TC.t("No finished games yet.") }));
     for (const r of all.slice(0, 12)) {
       const seats = r.seats.map(function (s) { return s.name + (s.points === null || s.points === undefined ? "" : " " + s.points); });
-      const won = r.winners.length ? (r.tie ? "tie: " : "won by ") + r.winners.join(", ") : "";
-      list.appendChild(TC.el("li", {}, [TC.el("strong", { text: r.game.title + " at " + r.table }),
+      const won = !r.winners.length ? "" : r.tie ? TC.t("tie: {players}", { players: r.winners.join(", ") })
+        : TC.t("won by {players}", { players: r.winners.join(", ") });
+      list.appendChild(TC.el("li", {}, [TC.el("strong", { text: TC.t("{game} at {table}", { game: r.game.title, table: r.table }) }),
         TC.el("span", { text: " · " + seats.join(" · ") + (won ? " · " + won : "") })]));
     }
   }
@@ -100,7 +102,7 @@
     const view = t.view || {};
     const pill = $("online");
     pill.dataset.online = t.online ? "yes" : "no";
-    pill.textContent = t.online ? "online" : "offline";
+    pill.textContent = t.online ? TC.t("online") : TC.t("offline");
     TC.renderStatus(view);
     TC.renderTurn($("turn"), view);
     TC.renderScores($("scores"), view);
@@ -141,7 +143,7 @@
     if (!onePage) renderStandings();
     renderResults();
     document.body.dataset.version = String(snapshot.version || 0);
-    if (snapshot.connected === false) setConn("lost", "the hub has lost the broker" + (snapshot.error ? ": " + snapshot.error : ""));
+    if (snapshot.connected === false) setConn("lost", snapshot.error ? TC.t("the hub has lost the broker: {error}", { error: snapshot.error }) : TC.t("the hub has lost the broker"));
   }
 
   /* One message from the stream: the tables that changed; results and standings when they did. */
@@ -158,8 +160,8 @@
       renderResults();
     }
     if (msg.standings && !onePage) { standings = msg.standings; renderStandings(); }
-    if (msg.connected === false) setConn("lost", "the hub has lost the broker" + (msg.error ? ": " + msg.error : ""));
-    else setConn("live", "live");
+    if (msg.connected === false) setConn("lost", msg.error ? TC.t("the hub has lost the broker: {error}", { error: msg.error }) : TC.t("the hub has lost the broker"));
+    else setConn("live", TC.t("live"));
     document.body.dataset.updated = String(Date.now());
   }
 
@@ -168,14 +170,14 @@
       if (onePage) snap = { table: (snap.tables || []).find(function (t) { return t.name === onePage; }),
                             results: snap.results, connected: snap.connected, error: snap.error };
       take(snap);
-    }).catch(function () { setConn("lost", "the hub does not answer"); });
+    }).catch(function () { setConn("lost", TC.t("the hub does not answer")); });
   }
 
   take(onePage ? { table: boot.table } : boot);
   let source = null;
   function open() {
     source = new EventSource("/api/events");
-    source.onopen = function () { whole().then(function () { setConn("live", "live"); }); };
+    source.onopen = function () { whole().then(function () { setConn("live", TC.t("live")); }); };
     source.onmessage = function (ev) {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }

@@ -23,7 +23,7 @@
     const port = main.dataset.httpsPort;
     const link = $("phone-https-link");
     link.href = port ? "https://" + location.hostname + ":" + port + location.pathname : "#";
-    link.textContent = port ? link.href : "the https address";
+    link.textContent = port ? link.href : TC.t("the https address");
     $("phone-insecure").hidden = false;
     $("phone-start").disabled = true;
   }
@@ -44,15 +44,15 @@
       if (resp.ok && d) {
         sent += 1;
         $("phone-sent").textContent = sent;
-        $("phone-answer").textContent = "received " + d.width + "x" + d.height;
-        state("sending", "in_sync");
+        $("phone-answer").textContent = TC.t("received {width}x{height}", { width: d.width, height: d.height });
+        state(TC.t("sending"), "in_sync");
       } else {
         $("phone-answer").textContent = (d && d.error) || ("HTTP " + resp.status);
-        state("refused", "out_of_sync");
+        state(TC.t("refused"), "out_of_sync");
       }
     } catch (e) {
-      $("phone-answer").textContent = "cannot reach the companion: " + e.message;
-      state("no connection", "camera_lost");
+      $("phone-answer").textContent = TC.t("cannot reach the companion: {error}", { error: e.message });
+      state(TC.t("no connection"), "camera_lost");
     } finally {
       busy = false;
     }
@@ -63,8 +63,8 @@
       stream = await navigator.mediaDevices.getUserMedia({ audio: false, video: {
         facingMode: { ideal: "environment" }, width: { ideal: 4096 }, height: { ideal: 2160 } } });
     } catch (e) {
-      $("phone-answer").textContent = "the camera is not available: " + e.message;
-      state("no camera", "camera_lost");
+      $("phone-answer").textContent = TC.t("the camera is not available: {error}", { error: e.message });
+      state(TC.t("no camera"), "camera_lost");
       return;
     }
     video.srcObject = stream;
@@ -85,7 +85,7 @@
     if (wakeLock) wakeLock.release().catch(() => {});
     $("phone-start").disabled = false;
     $("phone-stop").disabled = true;
-    state("not sending", "waiting");
+    state(TC.t("not sending"), "waiting");
   }
 
   function refreshView() {

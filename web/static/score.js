@@ -17,7 +17,7 @@
     const opt = gameSel.selectedOptions[0];
     const seats = (opt && opt.dataset.seats ? opt.dataset.seats.split(",") : []);
     const chosen = players();
-    TC.clear(seatsBox).appendChild(TC.el("legend", { text: "Players, in seat order (tap to add or remove)" }));
+    TC.clear(seatsBox).appendChild(TC.el("legend", { text: TC.t("Players, in seat order (tap to add or remove)") }));
     for (const seat of seats) {
       const on = chosen.includes(seat);
       const b = badge(seat, "button", "chip" + (on ? " on" : ""));
@@ -89,20 +89,20 @@
 
   function renderBoard(d) {
     const box = TC.clear($("score-board"));
-    $("score-title").textContent = d.title + ": " + (d.scored ? "final score" : "no score");
+    $("score-title").textContent = d.scored ? TC.t("{game}: final score", { game: d.title }) : TC.t("{game}: no score", { game: d.title });
     $("score-reason").textContent = d.reason || "";
     $("score-reason").hidden = !d.reason;
     const s = d.score;
     if (s) {
       if (s.winners && s.winners.length) {
-        box.appendChild(TC.el("p", { class: "score-winner" }, [s.tie ? "Tie between " : "Winner: ",
+        box.appendChild(TC.el("p", { class: "score-winner" }, [s.tie ? TC.t("Tie between ") : TC.t("Winner: "),
           ...s.winners.map((w) => badge(w))]));
       }
       for (const [seat, entry] of Object.entries(s.entries)) {
         const rows = entry.breakdown.map((l) => TC.el("tr", {}, [TC.el("td", { text: l.what }),
           TC.el("td", { class: "pts", text: (l.points > 0 ? "+" : "") + l.points })]));
         box.appendChild(TC.el("table", { class: "score-table" }, [
-          TC.el("caption", { class: "score-total" }, [badge(seat), " " + entry.total + " points"]),
+          TC.el("caption", { class: "score-total" }, [badge(seat), " " + TC.tn("{n} point", "{n} points", entry.total)]),
           TC.el("tbody", {}, rows)]));
       }
       for (const note of s.notes || []) box.appendChild(TC.el("p", { class: "note", text: note }));
@@ -110,7 +110,7 @@
     for (const p of d.problems || []) box.appendChild(TC.el("p", { class: "note", text: "⚠ " + p }));
     const list = TC.clear($("score-uncounted"));
     d.unplaced.forEach((t) => list.appendChild(TC.el("li", {
-      text: t.payload + " at " + Math.round(t.x_mm) + "," + Math.round(t.y_mm) + " mm: " + t.why })));
+      text: TC.t("{tag} at {x},{y} mm: {why}", { tag: t.payload, x: Math.round(t.x_mm), y: Math.round(t.y_mm), why: t.why }) })));
     $("score-uncounted-count").textContent = d.unplaced.length;
     $("score-uncounted-box").hidden = !d.unplaced.length;
     $("score-result").hidden = false;
@@ -120,22 +120,22 @@
     ev.preventDefault();
     showError("");
     const file = photoIn.files && photoIn.files[0];
-    if (!file) { showError("Take or choose a photo first."); return; }
-    if (!players().length) { showError("Tap the players' seats, in seat order."); return; }
+    if (!file) { showError(TC.t("Take or choose a photo first.")); return; }
+    if (!players().length) { showError(TC.t("Tap the players' seats, in seat order.")); return; }
     const body = new FormData(form);
     body.set("players", players().join(","));
     body.set("options", JSON.stringify(options()));
     const token = document.querySelector('meta[name="csrf-token"]');
     const button = $("score-submit");
     button.disabled = true;
-    button.textContent = "Reading the photo…";
+    button.textContent = TC.t("Reading the photo…");
     try {
       const resp = await fetch(form.dataset.action, {
         method: "POST", body, credentials: "same-origin",
         headers: token ? { "X-CSRF-Token": token.content } : {} });
       let d = null;
       try { d = await resp.json(); } catch (e) { d = null; }
-      if (!d || d.error) { showError((d && d.error) || ("The companion answered " + resp.status + ".")); return; }
+      if (!d || d.error) { showError((d && d.error) || TC.t("The companion answered {status}.", { status: resp.status })); return; }
       if (photoUrl) URL.revokeObjectURL(photoUrl);
       photoUrl = URL.createObjectURL(file);
       $("score-img").src = photoUrl;
@@ -143,10 +143,10 @@
       renderBoard(d);
       drawMarks(d);
     } catch (e) {
-      showError("Could not reach the companion: " + e.message);
+      showError(TC.t("Could not reach the companion: {error}", { error: e.message }));
     } finally {
       button.disabled = false;
-      button.textContent = "Score it";
+      button.textContent = TC.t("Score it");
     }
   });
 

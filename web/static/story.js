@@ -8,13 +8,13 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const main = $("story");
-  const CAUSE = { camera: "camera", console: "console", button: "button" };
+  const CAUSE = { camera: TC.t("camera"), console: TC.t("console"), button: TC.t("button") };
   let story = null;
   let at = 0;
 
   function clock(t) {
     const d = new Date(t * 1000);
-    return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    return d.toLocaleTimeString(TC.lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   }
 
   function show(i) {
@@ -22,7 +22,7 @@
     at = Math.max(0, Math.min(i, story.steps.length - 1));
     const step = story.steps[at];
     $("story-slider").value = String(at);
-    $("story-where").textContent = "Step " + at + " of " + (story.steps.length - 1) + " · " + clock(step.time);
+    $("story-where").textContent = TC.t("Step {step} of {steps}", { step: at, steps: story.steps.length - 1 }) + " · " + clock(step.time);
     Board.draw($("board"), step.view);
     TC.renderScores($("scores"), step.view);
     for (const li of document.querySelectorAll("#story-list li")) li.classList.toggle("here", Number(li.dataset.i) === at);
@@ -33,8 +33,9 @@
   function render(data) {
     const atEnd = !story || at >= story.steps.length - 1;
     story = data;
-    document.title = story.game.title + ": the story · Table Companion";
-    $("story-title").textContent = story.game.title + ": the story";
+    const title = TC.t("{game}: the story", { game: story.game.title });
+    document.title = title + " · Table Companion";
+    $("story-title").textContent = title;
     const slider = $("story-slider");
     slider.max = String(story.steps.length - 1);
     const list = TC.clear($("story-list"));
