@@ -8,10 +8,16 @@ over the corner-1 edge (y=0), so the far edge looks narrower, as from a camera
 on a stand at one side; ``rotate_deg`` turns the picture counter-clockwise. The
 focal length is chosen so the table plus ``margin_mm`` all round fills the frame.
 
-The picture then gets, in this order: uneven light (``light_gradient``: a ramp
-and a vignette, 0-1), a specular ``glare`` blob (0-1, its peak brightness),
-Gaussian lens blur (``blur_sigma`` px), sensor noise (``noise_sigma``, in 0-255
-grey levels) and JPEG artefacts (``jpeg_quality``). Everything random is drawn
+The picture then gets, in this order: print dot gain (``dot_gain``: how far
+the ink of dark print spreads, in pixels, 0-1), coloured light
+(``light_colour``: gains for blue, green and red, a warm lamp is about
+(0.7, 0.9, 1.0)), uneven light (``light_gradient``: a ramp and a vignette,
+0-1), a specular ``glare`` blob (0-1, its peak brightness), a soft-edged
+``shadow`` across the table (0-1, how much light it takes: someone standing
+by the lamp), lens blur (Gaussian, ``blur_sigma`` px; a defocused lens's disk,
+``defocus_px`` its radius; camera shake, ``motion_px`` long at
+``motion_deg``), sensor noise (``noise_sigma``, in 0-255 grey levels) and JPEG
+artefacts (``jpeg_quality``). Everything random is drawn
 from ``seed`` (noise also from the frame index), so renders are repeatable::
 
     >>> cam = CameraModel(resolution=(1600, 900), tilt_deg=15, noise_sigma=3)
@@ -44,6 +50,12 @@ class CameraModel:
     light_gradient: float = 0.0
     glare: float = 0.0
     jpeg_quality: int | None = None
+    dot_gain: float = 0.0
+    light_colour: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    shadow: float = 0.0
+    defocus_px: float = 0.0
+    motion_px: float = 0.0
+    motion_deg: float = 0.0
     seed: int = 0
     distance_mm: float = 1000.0
     table_mm: tuple[float, float] = (900.0, 600.0)   # set by the renderer from the scene
@@ -58,6 +70,15 @@ class CameraModel:
             raise ValueError(f"tilt_deg must be within (-80, 80), not {self.tilt_deg}")
         if self.jpeg_quality is not None and not 1 <= int(self.jpeg_quality) <= 100:
             raise ValueError(f"jpeg_quality must be 1-100 or None, not {self.jpeg_quality}")
+        object.__setattr__(self, "light_colour", tuple(float(c) for c in self.light_colour))
+        if len(self.light_colour) != 3 or not all(0.0 <= c <= 2.0 for c in self.light_colour):
+            raise ValueError(f"light_colour must be three gains 0-2 (blue, green, red), not {self.light_colour}")
+        for name in ("dot_gain", "shadow"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must be within 0-1, not {getattr(self, name)}")
+        for name in ("defocus_px", "motion_px"):
+            if not 0.0 <= getattr(self, name) <= 50.0:
+                raise ValueError(f"{name} must be within 0-50 px, not {getattr(self, name)}")
 
     def for_table(self, table_mm: tuple[float, float]) -> CameraModel:
         """The same camera over a table of another size."""

@@ -280,10 +280,16 @@ class Renderer:
     # -- the camera's faults -------------------------------------------------
 
     def _optics(self, img: np.ndarray) -> np.ndarray:
-        """Light, glare and lens blur: the same for every frame of this camera."""
+        """Print, light, glare, shadow and lens blur: the same for every frame of this camera."""
         cam = self.camera
         W, H = self.size
-        if cam.light_gradient > 0 or cam.glare > 0:
+        if cam.dot_gain > 0:
+            # dark ink spreads: each pixel moves toward the darkest of its 2x2 neighbourhood
+            spread = cv2.erode(img, np.ones((2, 2), np.uint8))
+            img = cv2.addWeighted(img, 1.0 - cam.dot_gain, spread, cam.dot_gain, 0)
+        if cam.light_colour != (1.0, 1.0, 1.0):
+            img = cv2.multiply(img, np.array([*cam.light_colour, 0.0]))
+        if cam.light_gradient > 0 or cam.glare > 0 or cam.shadow > 0:
             rng = np.random.default_rng([cam.seed, 11])
             lw, lh = max(2, W // 8), max(2, H // 8)
             yy, xx = np.mgrid[0:lh, 0:lw].astype(np.float32)
@@ -302,6 +308,11 @@ class Renderer:
                 sy = sx * W / H * rng.uniform(0.6, 1.0)
                 d2 = ((xx - gx) / sx) ** 2 + ((yy - gy) / sy) ** 2
                 add += 255.0 * cam.glare * np.exp(-0.5 * d2)
+            if cam.shadow > 0:
+                # a straight, soft-edged band across the table at a random angle
+                theta, off = rng.uniform(0, math.pi), rng.uniform(-0.4, 0.4)
+                d = xx * math.cos(theta) + yy * math.sin(theta) - off
+                gain *= 1.0 - cam.shadow / (1.0 + np.exp(-d / 0.05)) * (1.0 / (1.0 + np.exp((d - 0.5) / 0.05)))
             # uint8 maps, 3 channels, at full size: two saturating OpenCV passes over the frame
             gain8 = np.clip(gain * 255.0, 0, 255).astype(np.uint8)
             add8 = np.clip(add, 0, 255).astype(np.uint8)
@@ -310,6 +321,22 @@ class Renderer:
             img = cv2.add(cv2.multiply(img, gain8, scale=1.0 / 255.0), add8)
         if cam.blur_sigma > 0:
             img = cv2.GaussianBlur(img, (0, 0), cam.blur_sigma)
+        if cam.defocus_px > 0:
+            r = cam.defocus_px
+            n = 2 * math.ceil(r) + 1
+            yy, xx = np.mgrid[0:n, 0:n].astype(np.float32) - n // 2
+            disk = np.clip(r + 0.5 - np.sqrt(xx ** 2 + yy ** 2), 0.0, 1.0)   # anti-aliased edge
+            img = cv2.filter2D(img, -1, disk / disk.sum())
+        if cam.motion_px > 0:
+            # a row of motion_px ones (the ends weighted by the fraction), turned to motion_deg
+            n = 2 * math.ceil(cam.motion_px / 2) + 1
+            c, half = n // 2, cam.motion_px / 2
+            row = np.clip(half + 0.5 - np.abs(np.arange(n, dtype=np.float32) - c), 0.0, 1.0)
+            line = np.zeros((n, n), np.float32)
+            line[c] = row
+            turn = cv2.getRotationMatrix2D((float(c), float(c)), cam.motion_deg, 1.0)
+            line = cv2.warpAffine(line, turn, (n, n), flags=cv2.INTER_LINEAR)
+            img = cv2.filter2D(img, -1, line / line.sum())
         return img
 
     def _noise_bank(self) -> np.ndarray:

@@ -203,3 +203,47 @@ def test_sensor_noise_has_the_asked_strength_on_every_channel():
     for ch in range(3):
         d = diff[..., ch][unsaturated[..., ch]]
         assert abs(d.std() - 6) < 0.5 and abs(d.mean()) < 0.3
+
+
+def _sharpness(grey: np.ndarray, dx: int, dy: int) -> float:
+    """How steep the picture's edges across (dx, dy) are: the 99th percentile of
+    the difference between neighbours (the tags' module edges, not the wood)."""
+    a = grey.astype(np.float32)
+    return float(np.percentile(np.abs(a[dy:, dx:] - a[:a.shape[0] - dy, :a.shape[1] - dx]), 99))
+
+
+def test_what_a_real_camera_varies_shows_in_the_picture():
+    import cv2
+    # upright tags: their module edges run along the picture's rows and columns
+    scene = Scene(table_mm=SMALL_TABLE, items=grid(12, tag_mm=30), corner_tag_mm=30)
+
+    def shot(**kw):
+        image, _ = render_scene(scene, CameraModel(resolution=(1600, 900), margin_mm=30.0, seed=4, **kw))
+        return image
+
+    base = shot()
+    grey = cv2.cvtColor(base, cv2.COLOR_BGR2GRAY)
+    # a warm lamp: less blue, as much red
+    warm = shot(light_colour=(0.7, 0.9, 1.0))
+    assert warm[..., 0].mean() < 0.75 * base[..., 0].mean() and abs(warm[..., 2].mean() - base[..., 2].mean()) < 1
+    # a shadow: a band of the picture much darker, the rest as it was
+    shade = shot(shadow=0.6).astype(np.float32).mean(axis=2) / np.maximum(1, base.astype(np.float32).mean(axis=2))
+    assert np.percentile(shade, 5) < 0.6 and np.percentile(shade, 95) > 0.97
+    # a defocused lens softens edges in every direction; camera shake along its own direction
+    soft = cv2.cvtColor(shot(defocus_px=2.0), cv2.COLOR_BGR2GRAY)
+    assert _sharpness(soft, 1, 0) < 0.7 * _sharpness(grey, 1, 0)
+    assert _sharpness(soft, 0, 1) < 0.7 * _sharpness(grey, 0, 1)
+    shake = cv2.cvtColor(shot(motion_px=6.0, motion_deg=0.0), cv2.COLOR_BGR2GRAY)    # horizontal
+    across = _sharpness(shake, 1, 0) / _sharpness(grey, 1, 0)
+    along = _sharpness(shake, 0, 1) / _sharpness(grey, 0, 1)
+    assert across < 0.6 and along > across + 0.15
+    # print dot gain: dark ink spreads, the picture darkens a little, never lightens
+    gained = shot(dot_gain=0.6)
+    assert (gained.astype(int) <= base.astype(int) + 0).all() and gained.mean() < base.mean() - 0.5
+
+
+@pytest.mark.parametrize("bad", [{"light_colour": (1.0, 1.0)}, {"light_colour": (3.0, 1.0, 1.0)},
+                                 {"shadow": 1.5}, {"dot_gain": -0.1}, {"defocus_px": 80.0}, {"motion_px": -1.0}])
+def test_impossible_camera_faults_are_refused(bad):
+    with pytest.raises(ValueError):
+        CameraModel(**bad)
