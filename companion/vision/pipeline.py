@@ -16,12 +16,14 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
    the still regions that changed (``regions``), or nothing (``wait``: too much
    motion). A settled, unchanged table costs only the small copy;
 2. **search** (:mod:`.search`): zxing-cpp with its own defaults over what is
-   looked at (never less than a raw zxing-cpp decode), and the cheap candidate
-   filter for tag-like patches it missed, best first;
+   looked at (never less than a raw zxing-cpp decode), timed, and the cheap
+   candidate filter for tag-like patches it missed, best first, when the frame
+   can afford it (else the next still frame runs it);
 3. **recover** (:mod:`.smalltags`): those patches, the tags the tracker expects
    where nothing read, and the patches left from earlier frames, decoded from
-   upscaled crops within a hard budget (``budget`` x the frame's pixels of
-   crop pixels: ``update.budget``); the rest waits for the next frames;
+   upscaled crops until the frame has cost ``frame_budget`` (1.5) whole-frame
+   decodes, and within ``budget`` x the frame's pixels of crop pixels
+   (``update.budget``); the rest waits for the next frames;
 4. **calibrate** (:mod:`.calibration`): from the corner markers, again when
    they moved (``update.recalibrated``);
 5. **place** (:mod:`.reading`): the grammar, positions on the table, duplicates;
@@ -37,7 +39,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -46,11 +48,11 @@ from hardware.frames import Frame
 from models.table import Sighting, Snapshot
 
 from . import smalltags
-from .calibration import Calibration, calibrate
+from .calibration import CORNERS, Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
 from .decoders import Decoder, Detection, get_decoder, whole_frame
 from .reading import Reading, build, merge
-from .search import Found, grey_of, search, tag_side_px
+from .search import Found, filter_cost_ms, grey_of, search, search_later, tag_side_px
 from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
 
@@ -81,12 +83,17 @@ class PipelineConfig:
     ``retry_frames``: how many later frames retry a tag-like patch that did not
     read (each with another step of the recovery ladder); ``budget``: upscaled
     crop pixels the small-tag recovery may decode per frame, as a fraction of
-    the frame's pixels (a hard bound: what does not fit waits for later
-    frames; 1.5 lets one full pass read 60 tags at 2.1 px per module, where
-    1.0 read three quarters of them); ``budget_time``: on a full pass the recovery also stops after this
-    fraction of the search stage's time (at least one crop is decoded; None,
-    the default: the pixel budget only, so what is read does not depend on the
-    machine's speed);
+    the frame's pixels (what does not fit waits for later frames); ``frame_budget``:
+    no frame costs more than this many whole-frame decodes: the recovery stops
+    when the frame has taken ``frame_budget`` times the whole-frame decode's own
+    time (this frame's on a full pass, the last full pass's on other frames),
+    and what is left waits for the next frames. A ratio of the decode measured
+    on the same frame, so it holds on a Pi as on a laptop, and on a picture
+    zxing-cpp gives up on quickly as on one it reads slowly (None: the pixel
+    budget only);
+    ``uncalibrated_full_every_s``: before the corners are found, a full pass
+    at least this often, and on every frame where the picture moves (the frames
+    between decode the patches the last full pass left);
     ``fixed_markers``: payload prefixes of the markers fixed to the table (seats,
     zones, and each game's :attr:`~models.engine.Game.fixed_markers`): remembered
     where they were last seen while something covers them (see the tracker);
@@ -110,7 +117,8 @@ class PipelineConfig:
     retry_frames: int = 5
     zxing_downscale: bool = True
     budget: float = 1.5
-    budget_time: float | None = None
+    frame_budget: float | None = 1.5
+    uncalibrated_full_every_s: float = 0.5
     hold_still_s: float = 10.0
     change_width: int = 480
     change_threshold: int = 22
@@ -189,6 +197,14 @@ class Pipeline:
         self.snapshot: Snapshot | None = None
         self.last_full_t: float | None = None
         self.later: list[Job] = []             # patches left for the next frames
+        self.full_decode_ms: float | None = None   # what a whole-frame decode costs (ms): the frame budget's unit
+        self._full_decodes: list[float] = []
+        self._corners_seen: dict[str, Detection] = {}   # corner markers read before the calibration
+        # the candidate filter a full pass had no time for: (symbol sides, what it read)
+        self.filter_later: tuple[tuple[float, float] | None, list[Detection]] | None = None
+        self.after_recover_ms = 0.0                # the last frame's calibrate, place and track
+        if cfg.small_tags and cfg.frame_budget is not None:
+            filter_cost_ms((1, 1), (24.0, 24.0))    # times the candidate filter on this machine, once
         self.detections: dict[str, Detection] = {}   # latest detection of each tracked payload
         self.last: Update | None = None
         self.frames = 0
@@ -214,7 +230,7 @@ class Pipeline:
         # 1. changes: what to look at
         ch = self.changes
         small = ch.prepare(img)
-        had_ref = ch.ref is not None
+        had_ref, had_prev = ch.ref is not None, ch.prev is not None
         motion, changed = ch.step(small)
         moving = int(motion.sum()) >= 6 if had_ref else False
         cal = self.calibration
@@ -225,39 +241,71 @@ class Pipeline:
         mode = "regions"
         if had_ref and motion.mean() > cfg.full_fraction:
             mode = "wait"
+        elif cal is None and had_prev and motion.mean() < 0.01 and self.last_full_t is not None and \
+                t - self.last_full_t < cfg.uncalibrated_full_every_s:
+            mode = "regions"            # no corners yet, nothing moved: the patches left over get the frame
         elif cal is None or not had_ref or sum(_area(r.box) for r in still) > cfg.full_fraction * w * h or \
                 not moving and (self.last_full_t is None or t - self.last_full_t >= cfg.full_every_s):
             mode = "full"
         scanned = still if mode == "regions" else []
         clock.lap("changes")
 
-        # 2. search: the whole frame or the still changed regions
+        # 2. search: the whole frame or the still changed regions (the candidate
+        # filter only when the frame can afford it; else a later, still frame runs it)
+        budget = cfg.frame_budget
         if mode == "full":
-            found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, cfg.small_tags)
+            afford = None if budget is None else (lambda decode_ms: budget * decode_ms - clock.total_ms)
+            found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, cfg.small_tags, afford)
             side = found.side_px
             grow = side[1] if side is not None else grow
             self.last_full_t = t
+            self.filter_later = (found.side_px, found.detections) if found.filter_deferred else None
         elif scanned:
             found = search(img, self.whole, [r.box for r in scanned], side, cfg.table_mm, cfg.tag_mm,
                            cfg.small_tags)
         else:
             found = Found()
+            if self.filter_later is not None and mode == "regions" and not moving and \
+                    budget is not None and self.full_decode_ms is not None and self.filter_later[0] is not None:
+                # a frame with nothing else to do runs it whatever it costs (it is the
+                # only work left, less than a decode), so it never waits for ever
+                left = budget * self.full_decode_ms - clock.total_ms if self.later else None
+                later = search_later(img, self.filter_later[0], self.filter_later[1], left)
+                if later is not None:
+                    found, self.filter_later = later, None
         clock.lap("search")
 
         # 3. recover: expected tags, new patches, earlier patches, within the budget
         jobs = self._jobs(mode, found, scanned, motion, grow)
         # a region is small: its new patches get the whole ladder at once
-        steps = {"new": len(smalltags.LADDER)} if mode == "regions" else {}
-        ms = clock.laps["search"] * cfg.budget_time if mode == "full" and cfg.budget_time else None
+        steps = {"new": len(smalltags.LADDER)} if scanned else {}
+        if mode == "full":
+            # a decode is only ever slowed by what else the machine does, never sped up:
+            # the least of the last full passes' is the best measure of what one costs
+            self._full_decodes = (self._full_decodes + [found.decode_ms])[-5:]
+            self.full_decode_ms = min(self._full_decodes)
+        ms = None
+        if cfg.frame_budget is not None and self.full_decode_ms is not None:
+            # what is left of the frame's budget, less what the stages after this one took last time
+            ms = cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms
+        filtered = found.grey is not None and cfg.small_tags and not found.filter_deferred
         rec = smalltags.recover(found.grey if found.grey is not None else img, jobs, self.decoder,
-                                int(cfg.budget * w * h), steps, cfg.retry_frames, ms)
+                                int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered)
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
         clock.lap("recover")
 
-        # 4. calibrate
+        # 4. calibrate: until the corners are found, those read on the earlier frames
+        # of a still picture count too (the recover stage may read them a frame apart)
         tol = cfg.recalibrate_px or max(3.0, 0.003 * math.hypot(w, h))
-        cal, recal = calibrate(cal, dets, cfg.table_mm, tol)
+        if cal is None:
+            if motion.mean() > 0.01:
+                self._corners_seen = {}
+            self._corners_seen.update({d.payload: d for d in dets if d.payload in CORNERS})
+            cal, recal = calibrate(None, merge(dets, list(self._corners_seen.values())), cfg.table_mm, tol)
+        else:
+            self._corners_seen = {}
+            cal, recal = calibrate(cal, dets, cfg.table_mm, tol)
         self.calibration = cal
         clock.lap("calibrate")
 
@@ -276,6 +324,7 @@ class Pipeline:
         clock.lap("track")
 
         self.frames += 1
+        self.after_recover_ms = sum(clock.laps[k] for k in ("calibrate", "place", "track"))
         reading.stages, reading.budget = clock.laps, _budget(rec, found)
         reading.candidates = rec.failed
         up = Update(t, self.snapshot, settled, changed_flag, cal is not None, recal,
@@ -292,7 +341,8 @@ class Pipeline:
         what was looked at, nothing moving over them), this frame's new
         patches, and the patches left from earlier frames (a patch the search
         just found again keeps its place on the ladder; one in a region just
-        searched, or anywhere after a full pass, is replaced by what was found)."""
+        searched, or anywhere after a full pass that ran the candidate filter,
+        is replaced by what was found)."""
         read = {d.payload for d in found.detections}
         jobs: list[Job] = []
         ch = self.changes
@@ -314,8 +364,8 @@ class Pipeline:
             if same is not None:
                 if old.tries:
                     fresh[same] = Job(fresh[same].box, "retry", fresh[same].score, old.step, old.tries)
-            elif mode != "full" and not any(_in(g.box, cx, cy) for g in scanned):
-                jobs.append(old)
+            elif (mode != "full" or found.filter_deferred) and not any(_in(g.box, cx, cy) for g in scanned):
+                jobs.append(old if old.tries or old.kind != "new" else replace(old, kind="waiting"))
         return jobs + fresh
 
     def _track(self, t, reading: Reading, cal, recal, mode, scanned, regions, motion, moving, small, grow
@@ -437,16 +487,17 @@ def _shift(b: Box, dx: int, dy: int) -> Box:
 def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0),
                calibration: Calibration | None = None, small_tags: bool = True,
                tag_mm: tuple[float, float] = (15.0, 45.0), budget: float = 1.5,
-               budget_time: float | None = None) -> Reading:
+               frame_budget: float | None = None) -> Reading:
     """Read one still image (``companion scan``): stages 2-5 of a frame, every
     tag placed on the table when the four corner markers are in it (or with
     the ``calibration`` given). A still has no later frames: the patches get
     the recovery ladder's first steps, then the others while the budget lasts
     (``budget``: upscaled crop pixels as a fraction of the image's, the
     pipeline's default: a fifth of it left a blurred, tilted table's corner
-    marker unread, 1.0 a quarter of the tags at 2.1 px per module; ``budget_time``: also stop after that fraction of the
-    search's time; none by default: a still is read once, as well as the pixel
-    budget allows)."""
+    marker unread, 1.0 a quarter of the tags at 2.1 px per module; ``frame_budget``:
+    also stop when the read has taken that many times the whole-image decode's
+    time, as the pipeline does; none by default: a still is read once, as well
+    as the pixel budget allows)."""
     clock = _Clock()
     h, w = image.shape[:2]
     side = tag_side_px(calibration, [], (h, w), tag_mm) if calibration else None
@@ -455,7 +506,7 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     budget_px = int(budget * w * h)
     jobs = [Job(c.box, "new", c.score) for c in found.candidates]
     grey = found.grey if found.grey is not None else grey_of(image)
-    ms = None if budget_time is None else clock.laps["search"] * budget_time
+    ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
     rec = smalltags.recover(grey, jobs, decoder, budget_px, budget_ms=ms)
     dets, used, tried = list(rec.detections), rec.used_px, rec.tried
     while rec.later and any(j.tries for j in rec.later) and used < budget_px:

@@ -20,9 +20,11 @@ business (:mod:`.smalltags`), within its budget.
 """
 from __future__ import annotations
 
+import functools
 import math
 import statistics
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import cv2
@@ -35,6 +37,7 @@ from .decoders import Decoder, Detection, merge
 Box = tuple[int, int, int, int]   # x0, y0, x1, y1 in full-frame pixels
 
 WORK_PX = 2_000_000        # the candidate filter never looks at more pixels than this
+FILTER_COST_MARGIN = 2.0   # the filter's estimated time is doubled: a frame must afford the worst case
 _CORNERS = {corner(n): n for n in (1, 2, 3, 4)}
 
 
@@ -63,6 +66,8 @@ class Found:
     side_px: tuple[float, float] | None = None
     areas: list[Box] | None = None
     grey: np.ndarray | None = None
+    decode_ms: float = 0.0          # the whole-frame (or regions') decode alone, grey conversion included
+    filter_deferred: bool = False   # the candidate filter did not fit this frame's time: a later frame runs it
 
 
 def grey_of(image: np.ndarray) -> np.ndarray:
@@ -70,26 +75,95 @@ def grey_of(image: np.ndarray) -> np.ndarray:
 
 
 def search(image: np.ndarray, decoder: Decoder, areas: list[Box] | None, side_px: tuple[float, float] | None,
-           table_mm: tuple[float, float], tag_mm: tuple[float, float], small_tags: bool = True) -> Found:
+           table_mm: tuple[float, float], tag_mm: tuple[float, float], small_tags: bool = True,
+           afford: Callable[[float], float] | None = None) -> Found:
     """Decode ``image`` (whole when ``areas`` is None, else each box) and find
-    the candidates; ``side_px`` None (not calibrated): judged from what was read."""
+    the candidates; ``side_px`` None (not calibrated): judged from what was read.
+    ``afford``: given the whole-frame decode's ms, the ms this frame has left;
+    when the candidate filter would take longer (:func:`filter_cost_ms`), it is
+    not run, and ``Found.filter_deferred`` says so (:func:`search_later` runs
+    it on a later frame)."""
     if areas is None:
+        t0 = time.perf_counter()
         grey = grey_of(image)
         dets = decoder.decode(grey)
+        ms = (time.perf_counter() - t0) * 1000.0
         side = side_px or tag_side_px(None, dets, grey.shape[:2], tag_mm, table_mm)
-        cands = candidates(grey, side, dets) if small_tags else []
+        deferred = small_tags and afford is not None and filter_cost_ms(grey.shape[:2], side) > afford(ms)
+        cands = candidates(grey, side, dets) if small_tags and not deferred else []
         cands.sort(key=lambda c: -c.score)
-        return Found(dets, cands, side, None, grey)
-    dets, cands = [], []
+        return Found(dets, cands, side, None, grey, ms, deferred)
+    dets, cands, ms = [], [], 0.0
     for x0, y0, x1, y1 in areas:
+        t0 = time.perf_counter()
         crop = grey_of(image[y0:y1, x0:x1])
         got = decoder.decode(crop)
+        ms += (time.perf_counter() - t0) * 1000.0
         # changed regions may overlap: a tag in two of them is one tag
         dets = merge(dets, [d.shifted(x0, y0) for d in got])
         if small_tags and side_px is not None:
             cands += [Candidate(_shift(c.box, x0, y0), c.score) for c in candidates(crop, side_px, got)]
     cands.sort(key=lambda c: -c.score)
-    return Found(dets, cands, side_px, list(areas), None)
+    return Found(dets, cands, side_px, list(areas), None, ms)
+
+
+def search_later(image: np.ndarray, side_px: tuple[float, float], known: Iterable[Detection],
+                 afford_ms: float | None) -> Found | None:
+    """The candidate filter a full pass had no time for, over a later frame's
+    whole picture (``known``: the codes that pass read), when it fits in
+    ``afford_ms`` (None: whatever it costs); None when it does not (it waits again)."""
+    if afford_ms is not None and filter_cost_ms(image.shape[:2], side_px) > afford_ms:
+        return None
+    grey = grey_of(image)
+    cands = candidates(grey, side_px, known)
+    cands.sort(key=lambda c: -c.score)
+    return Found([], cands, side_px, None, grey)
+
+
+def _work_factor(h: int, w: int, side_px: tuple[float, float]) -> int:
+    """How much the candidate filter shrinks the picture: a code stays >= 12 px
+    wide (below 24 px, 1.1 px per module, nothing reads it anyway), and the
+    work stays at most WORK_PX pixels."""
+    f = 4 if min(side_px) >= 48 else 2 if min(side_px) >= 24 else 1
+    return max(f, math.ceil(math.sqrt(h * w / WORK_PX)))
+
+
+def filter_cost_ms(shape: tuple[int, int], side_px: tuple[float, float]) -> float:
+    """What :func:`candidates` takes on a picture of ``shape`` (ms), on this
+    machine: a fixed part and a part per pixel it works on, timed once per
+    process on a simulated table (:func:`_filter_cost_model`)."""
+    h, w = shape[:2]
+    f = _work_factor(h, w, side_px)
+    fixed, per_px = _filter_cost_model()
+    # a real table has more edges than the sample (its outlines cost more): measured
+    # 1.2-1.9x the estimate on the benchmark's tables, so the estimate errs high
+    return FILTER_COST_MARGIN * (fixed + per_px * (h // f) * (w // f))
+
+
+@functools.cache
+def _filter_cost_model() -> tuple[float, float]:
+    """(fixed ms, ms per work pixel) of :func:`candidates` on this machine: the
+    best of three runs on a table of 40 cards drawn by the simulated camera
+    (:mod:`hardware.simtable`) at two sizes; a quarter of a second, once."""
+    from hardware.simtable import CameraModel, Item, Scene, render_scene
+    items = [Item(f"TC:COST:{i:02d}", 70 + (i % 10) * 84, 65 + (i // 10) * 94, angle_deg=i * 37 % 360, tag_mm=18,
+                  size_mm=(50, 70), label=f"CARD {i}") for i in range(40)]
+
+    def best(size: tuple[int, int]) -> tuple[float, int]:
+        image, _ = render_scene(Scene(items=items), CameraModel(resolution=size, blur_sigma=1.0, noise_sigma=3.0,
+                                                                light_gradient=0.3))
+        grey = grey_of(image)
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            candidates(grey, (20.0, 80.0))
+            times.append((time.perf_counter() - t0) * 1000.0)
+        return min(times), grey.size
+
+    t_small, px_small = best((800, 450))
+    t_big, px_big = best((1600, 900))
+    per_px = max(0.0, (t_big - t_small) / (px_big - px_small))
+    return max(0.0, t_small - per_px * px_small), per_px
 
 
 def tag_side_px(calibration, found: list[Detection], shape: tuple[int, int], tag_mm: tuple[float, float],
@@ -137,10 +211,7 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     tag (text lines and card edges are thin and vanish), leaves blobs where the
     codes are. Roughly square blobs of a tag's size are the candidates."""
     h, w = grey.shape[:2]
-    # a code stays >= 12 px wide (below 24 px, 1.1 px per module, nothing reads it
-    # anyway), and the work stays at most WORK_PX pixels
-    f = 4 if min(side_px) >= 48 else 2 if min(side_px) >= 24 else 1
-    f = max(f, math.ceil(math.sqrt(h * w / WORK_PX)))
+    f = _work_factor(h, w, side_px)
     # linear (not area) downscaling: ~6x cheaper on 12 MP, and aliasing only adds texture
     g = cv2.resize(grey, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_LINEAR) if f > 1 else grey
     edges = cv2.morphologyEx(g, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
@@ -148,10 +219,12 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     lo, hi = side_px[0] / f, side_px[1] / f
     win = max(3, int(lo * 0.5) | 1)
     dens = cv2.boxFilter(e, cv2.CV_8U, (win, win), normalize=True)
-    mask = (dens > int(255 * density)).astype(np.uint8)
-    # erode by about half a small tag: text lines and card edges (thin) vanish,
-    # the core of a QR symbol (thick) stays, even when a label touches it
-    k = max(1, int(lo * 0.45))
+    _, mask = cv2.threshold(dens, int(255 * density), 1, cv2.THRESH_BINARY)
+    # erode by about 0.6 of a small tag: text lines and card edges (thin) vanish,
+    # the core of a QR symbol (thick) stays, even when a label touches it, and
+    # the specks of texture go too (at 0.45 hundreds of them were left, which
+    # cost more to outline than the rest of the filter)
+    k = max(1, int(lo * 0.6))
     core = cv2.erode(mask, np.ones((k, k), np.uint8))
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     st = np.array([cv2.boundingRect(c) for c in contours] or np.zeros((0, 4)), np.int64).reshape(-1, 4)

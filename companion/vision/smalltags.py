@@ -11,8 +11,10 @@ is decoded from a crop upscaled (cubic) to about 6 px per module, walking down
 upscaled crop pixels in all (the pipeline's default is 1.5x the frame's
 pixels, what one full pass needs to read 60 tags at 2.1 px per module; a crop
 costs what zxing-cpp pays for its pixels, so the cost is bounded whatever the
-picture holds), and, when given, it also stops after ``budget_ms`` (off by
-default in the pipeline: what is read would depend on the machine's speed).
+picture holds), and it stops at ``budget_ms``: the pipeline gives each frame
+1.5 whole-frame decodes in all (``PipelineConfig.frame_budget``), measured on
+the same frame, so the bound holds on any machine and any picture; the
+crops get what the decode, the change detection and the candidate filter left.
 Jobs go in order: tags the tracker expects where nothing
 read (the whole ladder), then new patches by score (the ladder's first
 :data:`FIRST_STEPS`), then patches that failed before (one more step each).
@@ -43,9 +45,10 @@ from .search import Box, Candidate
 @dataclass(frozen=True)
 class Job:
     """One patch to decode: ``kind`` is ``expected`` (a tracked tag not read
-    where it lies), ``new`` (found by this frame's search) or ``retry`` (tried
-    on an earlier frame); ``step`` the ladder step it tries next; ``tries``
-    the frames it was tried on."""
+    where it lies), ``new`` (found by this frame's search), ``waiting`` (found
+    by an earlier frame's, not tried yet: the budget ran out) or ``retry``
+    (tried on an earlier frame); ``step`` the ladder step it tries next;
+    ``tries`` the frames it was tried on."""
 
     box: Box
     kind: str = "new"
@@ -77,7 +80,7 @@ class Recovered:
         return [Candidate(j.box, j.score) for j in self.later if j.tries > 0]
 
 
-KIND_ORDER = {"expected": 0, "new": 1, "retry": 2}
+KIND_ORDER = {"expected": 0, "new": 1, "waiting": 1, "retry": 2}
 MAX_LATER = 256            # patches kept for later frames, at most
 
 
@@ -185,32 +188,43 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
 
 
 def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px: int,
-            steps: dict[str, int] | None = None, retry_frames: int = 5, budget_ms: float | None = None
-            ) -> Recovered:
+            steps: dict[str, int] | None = None, retry_frames: int = 5, budget_ms: float | None = None,
+            first_crop: bool = True) -> Recovered:
     """Decode the ``jobs`` (``image`` grey or BGR) in order (expected, new by
     score, retries) within ``budget_px`` upscaled crop pixels; ``steps`` says
     how many ladder steps a job of each kind gets this frame. Jobs that do not
     fit are handed back untried; failed ones come back as retries until they
     were tried on ``retry_frames`` frames (expected tags are not kept: the
-    tracker asks again). ``budget_ms``: also stop after that long (at least one
-    crop is always decoded, so the queue moves on however slow the machine)."""
+    tracker asks again). ``budget_ms``: also stop once that long has passed: no
+    crop is started after it but the first (``first_crop``), so that the queue
+    moves on even when the search took the whole budget; a frame that has just
+    run the candidate filter has moved it on already, and passes False."""
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
-    steps = {"expected": len(LADDER), "new": len(FIRST_STEPS), "retry": 1, **(steps or {})}
+    steps = {"expected": len(LADDER), "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
+             **(steps or {})}
     out = Recovered(px=int(budget_px))
     found: dict[str, Detection] = {}
     later: list[Job] = []
+    ms_per_px = 0.0             # what the crops decoded so far cost, per crop pixel
     for job in sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score)):
         n = steps.get(job.kind, 1)
         todo = [(job.step + k) % len(LADDER) for k in range(n)]
         tried, got = 0, []
         for i in todo:
             cost = step_cost(image.shape, job.box, i)
-            if out.used_px + cost > out.px or (deadline and out.tried and time.perf_counter() > deadline):
+            # a crop is not started when it would end past the deadline, judged
+            # from what the crops before it cost
+            now = time.perf_counter()
+            late = deadline is not None and (out.tried or not first_crop) and \
+                now + ms_per_px * cost / 1000.0 >= deadline
+            if out.used_px + cost > out.px or late:
                 break
+            got = decode_crop(image, job.box, decoder, steps=(i,))
+            spent = (time.perf_counter() - now) * 1000.0
+            ms_per_px = (ms_per_px * out.used_px + spent) / (out.used_px + cost) if cost else ms_per_px
             out.used_px += cost
             out.tried += 1
             tried += 1
-            got = decode_crop(image, job.box, decoder, steps=(i,))
             if got:
                 break
         for d in got:

@@ -91,7 +91,7 @@ def cluttered(n_clutter, seed=1):
 def test_the_small_tag_search_has_a_hard_budget_that_clutter_does_not_grow():
     used = {}
     for n in (40, 160):
-        pipe = Pipeline(PipelineConfig())
+        pipe = Pipeline(PipelineConfig(frame_budget=None))      # the pixel budget alone
         u = pipe.process(Frame(cluttered(n), 0.0, 0))
         b = u.budget
         assert 0 < b["used_px"] <= b["px"], b
@@ -101,6 +101,26 @@ def test_the_small_tag_search_has_a_hard_budget_that_clutter_does_not_grow():
     assert used[160]["candidates"] > used[40]["candidates"]
     assert used[160]["used_px"] <= used[160]["px"] == used[40]["px"]
     assert used[160]["deferred"] > used[40]["deferred"]
+
+
+def test_a_frame_that_has_spent_its_time_leaves_the_patches_for_later():
+    """The frame budget: a frame that has taken ``frame_budget`` whole-frame
+    decodes (here none at all) does only what keeps the work moving: the full
+    pass decodes and leaves the candidate filter to the next still frame, which
+    runs it (it has nothing else to do) and starts no crop; the frames after
+    decode one crop each, the best first, and the rest wait."""
+    image = cluttered(40)
+    pipe = Pipeline(PipelineConfig(frame_budget=0.0))
+    first = pipe.process(Frame(image, 0.0, 0))
+    assert first.mode == "full" and first.budget["candidates"] == 0 and first.budget["tried"] == 0
+    second = pipe.process(Frame(image, 0.1, 1))
+    assert second.budget["candidates"] >= 10 and second.budget["tried"] == 0
+    for i in range(2, 5):
+        u = pipe.process(Frame(image, i / 10, i))
+        assert u.budget["tried"] == 1
+        assert u.budget["deferred"] == second.budget["candidates"] - (i - 1)
+    unbounded = Pipeline(PipelineConfig(frame_budget=None)).process(Frame(image, 0.0, 0))
+    assert unbounded.budget["candidates"] >= 10 and unbounded.budget["tried"] > 1
 
 
 def test_patches_left_over_are_tried_on_later_frames():
@@ -139,26 +159,28 @@ def test_a_tag_in_two_overlapping_changed_regions_is_read_once():
     assert [d.payload for d in found.detections] == ["GLC:KID:05"]
 
 
-@pytest.mark.parametrize("tag_mm, least", [
-    # 25 mm tags at 2304x1296: 2.1 px per module, the documented operating point:
-    # all but at most a couple
-    (25.0, 0.95),
-    # 21.4 mm tags: 1.8 px per module; the unsharp mask first on small patches,
-    # and tight crops so more of them fit the budget, read most (measured
-    # 70-78 %, Debian's OpenCV 4.6 the lower)
-    (21.4, 0.65),
+@pytest.mark.parametrize("tag_mm, least, frames", [
+    # 25 mm tags at 2304x1296: 2.1 px per module, the documented operating point
+    # for that resolution: each frame costs at most 1.5 whole-frame decodes, so the
+    # crops are spread over the first frames (measured: 16 %, 56 %, 92 %, 100 %)
+    (25.0, 0.9, 8),
+    # 21.4 mm tags: 1.8 px per module: most, within a second at 10 fps (measured
+    # 75 % after 10 frames)
+    (21.4, 0.55, 10),
 ])
-def test_one_full_pass_reads_small_tags_that_a_raw_decode_misses(tag_mm, least):
-    # 60 cards at 2304x1296 (blur, noise, uneven light): one full pass, with no
-    # earlier frames, within its budget, and nothing wrong
+def test_small_tags_a_raw_decode_misses_are_read_within_the_first_frames(tag_mm, least, frames):
+    # 60 cards at 2304x1296 (blur, noise, uneven light), every frame within its
+    # budget, and nothing wrong
     from companion.bench.vision import camera, frames_of, judge, table_scene
     from companion.vision.decoders import raw_zxing
-    frames, truth = frames_of(table_scene(tag_mm), camera((2304, 1296)), 1)
+    shots, truth = frames_of(table_scene(tag_mm), camera((2304, 1296)), frames)
     visible = [p for p, t in truth.items() if t.visible]
-    u = Pipeline(PipelineConfig()).process(frames[0])
-    right, wrong = judge({s.payload: s.px for s in u.sightings}, truth)
+    pipe = Pipeline(PipelineConfig())
+    for f in shots:
+        u = pipe.process(f)
+        assert u.budget["used_px"] <= u.budget["px"]
+    right, wrong = judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)
     assert wrong == 0
     assert len(right) >= least * len(visible), (len(right), len(visible))
-    assert u.budget["used_px"] <= u.budget["px"]
-    raw, _ = judge({d.payload: d.centre for d in raw_zxing().decode(frames[0].image)}, truth)
+    raw, _ = judge({d.payload: d.centre for d in raw_zxing().decode(shots[0].image)}, truth)
     assert len(raw) <= 0.25 * len(visible)          # what the pass adds, not what zxing-cpp reads alone
