@@ -18,6 +18,13 @@ corner markers, seen by the simulated camera with blur σ = 1 px, sensor noise
   table is not decoded again) and a full pass, as ratios to a raw zxing-cpp
   full-frame decode of the same frames in the same run; the Pi 5 estimate is
   2.5-3x the x86 time, beside the camera's 70 ms frame interval at 14 fps.
+- What a real camera varies (:data:`VARIED`): a defocused lens, camera shake,
+  print dot gain, a warm lamp, a shadow across the table, glare, JPEG, and all
+  at once, at 4608x2592 with 18 and 15 mm tags (3.0 and 2.5 px per module):
+  raw zxing-cpp, the pipeline's first frame, after 5 frames, and the first
+  frame's cost. Every frame of the pipeline is bounded by its frame budget
+  (1.5 whole-frame decodes), so what one frame has no time for is read on the
+  next ones.
 - Real photos: BoofCV's QR benchmark (12 MP phone photos in categories a
   table camera meets), read from ``$COMPANION_BOOFCV_DIR`` (one folder per
   category; its images are not redistributed with this project: the section
@@ -103,7 +110,7 @@ def run(report) -> None:
     n_frames = 2 if report.quick else 5
     conditions = [CONDITIONS[0], CONDITIONS[3]] if report.quick else CONDITIONS
     decoders = {"zxing": raw_zxing(), "zbar": get_decoder("zbar")}
-    rows, pos_rows, ratio_rows = [], [], []
+    rows, pos_rows, ratio_rows, settle_rows = [], [], [], []
     for label, res, tag_mm in conditions:
         scene = table_scene(tag_mm)
         frames, truth = frames_of(scene, camera(res), n_frames)
@@ -144,6 +151,21 @@ def run(report) -> None:
             pipe.process(f)
         known = {p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}
         right5, bad5 = judge(known, truth)
+        # how many frames (each within its budget) until the pipeline knows 95 % and 80 % of the tags
+        more, _ = frames_of(scene, camera(res, seed=1), 12)
+        reached: dict[float, int | None] = {0.95: None, 0.8: None}
+        pipe, worst = Pipeline(PipelineConfig()), 0.0
+        for i, f in enumerate(more, 1):
+            t0 = time.perf_counter()
+            zx.decode(f.image)
+            r_ms = (time.perf_counter() - t0) * 1000
+            u = pipe.process(f)
+            worst = max(worst, u.decode_ms / r_ms)
+            share = len(judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)[0]) / len(visible)
+            for goal in reached:
+                if reached[goal] is None and share >= goal:
+                    reached[goal] = i
+        settle_rows.append([cond, *(str(reached[g] or "> 12") for g in (0.95, 0.8)), f"{worst:.2f}"])
         rows.append([cond, "pipeline", _pct(min(per)), _pct(statistics.mean(per)),
                      _pct(len(right5) / len(visible)), wrong + bad5, statistics.median(ms)])
         ratio_rows.append([cond, f"{statistics.mean(raw_ms):.1f}", f"{statistics.mean(ms):.1f}",
@@ -163,12 +185,64 @@ def run(report) -> None:
     report.line("Full pass (a fresh pipeline's first frame) against raw zxing-cpp, interleaved frame by frame:")
     report.table(["condition", "raw zxing-cpp ms", "full pass ms", "ratio", "target"], ratio_rows)
     report.line()
+    report.line("Frames until the pipeline knows 95 % and 80 % of the tags (a fresh pipeline fed 12 frames; each "
+                "frame within its budget of 1.5 whole-frame decodes):")
+    report.table(["condition", "frames to 95 %", "frames to 80 %", "worst frame / raw"], settle_rows)
+    report.line()
     report.line("Position error of the pipeline (mm, against the truth); target median ≤ 2, max ≤ 5:")
     report.table(["condition", "px/module", "tags", "median mm", "max mm"], pos_rows)
     report.line()
     speed(report, n_frames)
     report.line()
+    varied(report)
+    report.line()
     boofcv(report)
+
+
+#: what a real camera varies, each on top of :func:`camera`'s blur, noise and uneven light
+#: (the last row: all of them at once, a little milder)
+VARIED: list[tuple[str, dict[str, Any]]] = [("as above", {}),
+          ("defocused lens (disk, radius 2 px)", {"blur_sigma": 0.0, "defocus_px": 2.0}),
+          ("camera shake (4 px at 30°)", {"motion_px": 4.0, "motion_deg": 30.0}),
+          ("print dot gain (0.5 px)", {"dot_gain": 0.5}),
+          ("warm lamp (B 0.7, G 0.9, R 1.0)", {"light_colour": (0.7, 0.9, 1.0)}),
+          ("a shadow across the table (60 %)", {"shadow": 0.6}),
+          ("glare (70 %)", {"glare": 0.7}),
+          ("JPEG quality 60", {"jpeg_quality": 60}),
+          ("all at once", {"defocus_px": 1.5, "motion_px": 3.0, "motion_deg": 120.0, "dot_gain": 0.4,
+                           "light_colour": (0.75, 0.9, 1.0), "shadow": 0.5, "glare": 0.5, "jpeg_quality": 70})]
+
+
+def varied(report) -> None:
+    """The pipeline under what a real camera varies, at the Pi camera's 4608x2592:
+    recall of raw zxing-cpp and of the pipeline's first frame, after 5 frames,
+    and the first frame's cost against raw zxing-cpp."""
+    from dataclasses import replace
+    n_frames = 2 if report.quick else 5
+    tiers = [("3.0 px/module", 18.0), ("2.5 px/module", 14.9)]
+    rows = []
+    for tier, tag_mm in tiers[:1] if report.quick else tiers:
+        scene = table_scene(tag_mm)
+        for label, kw in VARIED[:3] if report.quick else VARIED:
+            cam = replace(camera((4608, 2592)), **kw)
+            frames, truth = frames_of(scene, cam, n_frames)
+            visible = {p for p, t in truth.items() if t.visible}
+            zx = raw_zxing()
+            t0 = time.perf_counter()
+            raw = judge({d.payload: d.centre for d in zx.decode(frames[0].image)}, truth)[0]
+            raw_ms = (time.perf_counter() - t0) * 1000
+            pipe = Pipeline(PipelineConfig())
+            first = pipe.process(frames[0])
+            right1, wrong = judge({s.payload: s.px for s in first.sightings}, truth)
+            for f in frames[1:]:
+                pipe.process(f)
+            right, bad = judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)
+            rows.append([tier, label, _pct(len(raw) / len(visible)), _pct(len(right1) / len(visible)),
+                         _pct(len(right) / len(visible)), wrong + bad, f"{first.decode_ms / raw_ms:.2f}"])
+    report.line(f"What a real camera varies, at 4608x2592 (60 cards + 4 corners; each row on top of blur σ 1 px, "
+                f"noise σ 3 and 30 % uneven light; {n_frames} frames):")
+    report.table(["tags", "condition", "raw zxing-cpp", "pipeline, first frame", f"after {n_frames} frames",
+                  "wrong", "first frame / raw"], rows)
 
 
 def speed(report, n_frames: int) -> None:
@@ -213,7 +287,7 @@ def speed(report, n_frames: int) -> None:
     report.table(["what", "ms/frame (x86)", "ratio to raw zxing", "target", "Pi 5 est. ms (x2.5-3)",
                   "camera interval ms"],
                  [["raw zxing-cpp full-frame decode", R, "1.00", "", f"{2.5 * R:.0f}-{3 * R:.0f}", 70],
-                  ["pipeline, settled (steady state)", S, f"{S / R:.2f}", "≤ 0.5", f"{2.5 * S:.0f}-{3 * S:.0f}", 70],
+                  ["pipeline, settled (steady state)", S, f"{S / R:.2f}", "≤ 0.2", f"{2.5 * S:.0f}-{3 * S:.0f}", 70],
                   [f"  + a full pass every {per_full_s:.0f} s, amortised", amortised, f"{amortised / R:.2f}", "",
                    f"{2.5 * amortised:.0f}-{3 * amortised:.0f}", 70],
                   ["pipeline full pass (decode + small tags)", F, f"{F / R:.2f}", "≤ 1.5",
@@ -249,6 +323,7 @@ def boofcv(report) -> None:
             rows.append([cat, 0, "-", "-", "-", "-", "-", "absent"])
             continue
         raw, full, missed, n_raw, n_pipe, stages = [], [], 0, 0, 0, {k: 0.0 for k in STAGES}
+        n_three, later_ms, later_raw = 0, 0.0, 0.0
         for path in files:
             # labels are in the stored pixel orientation: ignore the EXIF rotation
             img = cv2.imread(path, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
@@ -257,19 +332,29 @@ def boofcv(report) -> None:
             t0 = time.perf_counter()
             got_raw = {d.payload for d in zx.decode(img)}
             raw.append((time.perf_counter() - t0) * 1000)
-            u = Pipeline(PipelineConfig()).process(Frame(img, 0.0, 0))
+            pipe = Pipeline(PipelineConfig())
+            u = pipe.process(Frame(img, 0.0, 0))
             full.append(u.decode_ms)
             for k, v in u.stages.items():
                 stages[k] += v / len(files)
             got = {s.payload for s in u.sightings} | {r["payload"] for r in u.rejected}
+            # the same picture twice more, as a camera's next frames: what the first had no time for
+            three = set(got)
+            for i in (1, 2):
+                again = pipe.process(Frame(img, i / 10, i))
+                three |= {s.payload for s in again.sightings} | {r["payload"] for r in again.rejected}
+                later_ms, later_raw = later_ms + again.decode_ms, later_raw + raw[-1]
+            n_three += len(three)
             missed += len(got_raw - got)
             n_raw, n_pipe = n_raw + len(got_raw), n_pipe + len(got)
         R, F = statistics.mean(raw), statistics.mean(full)
         all_raw, all_pipe = all_raw + sum(raw), all_pipe + sum(full)
         rows.append([cat, len(raw), f"{R:.1f}", f"{F:.1f}", f"{F / R:.2f}", f"{n_raw} / {n_pipe}", missed,
+                     n_three, f"{later_ms / later_raw:.2f}",
                      " ".join(f"{stages[k]:.1f}" for k in ("changes", "search", "recover"))])
     report.table(["category", "images", "raw ms", "full pass ms", "ratio (≤ 1.5)", "codes raw / pass",
-                  "missed vs raw", "changes / search / recover ms"], rows)
+                  "missed vs raw", "codes in 3 frames", "frames 2-3 / raw", "changes / search / recover ms"],
+                 rows)
     if all_raw:
         report.line(f"All categories: the full pass took {all_pipe / all_raw:.2f}x raw zxing-cpp "
                     "(sum over every image).")
