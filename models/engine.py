@@ -51,8 +51,8 @@ from .scoreboard import (
     ScoreLine as ScoreLine,
     seat_results as seat_results,
 )
-from .text import tr, trn
-from .whereabouts import Whereabouts, words_or
+from .text import or_list, tr, trn
+from .whereabouts import Whereabouts
 
 State = dict[str, Any]
 Layout = dict[str, Any]
@@ -454,7 +454,7 @@ class Game:
             if v >= old.get(kind, 0):
                 continue
             areas = was.areas(kind)
-            where = words_or(areas) if areas else tr("accounted for")
+            where = or_list(areas) if areas else tr("accounted for")
             raise IllegalAction(tr("{action}: every {noun} is {where}: {elsewhere}", action=action.type,
                                    noun=self.kind_noun(kind), where=where, elsewhere=now.hidden))
 

@@ -26,7 +26,7 @@ loads them, and ``tests/i18n`` fails when a message has no translation.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 #: the languages the table is told things in, by code, each in its own name
@@ -99,7 +99,7 @@ class Text(str):
         (``lookup(msgid, plural, n, domain)``), its parameters translated in
         turn. Falls back to English per pattern."""
         if self.msgid is None:
-            return self.sep.join(translated(p, lookup) for p in self.parts)
+            return self.sep.join(str(translated(p, lookup)) for p in self.parts)
         found = lookup(self.msgid, self.plural, self.n, self.domain)
         if found:
             pattern = found
@@ -163,6 +163,32 @@ def concat(*parts: Any, sep: str = "") -> Text:
     'take a kid; play a card'
     """
     return Text(sep.join(str(p) for p in parts), msgid=None, parts=parts, sep=sep)
+
+
+def and_list(items: Sequence[Any]) -> Any:
+    """``A``, ``A and B``, ``A, B and C``: the items (sentences or plain words)
+    put together, the ``and`` translated; an empty list is empty.
+
+    >>> and_list(["RED", "BLUE", "GREEN"])
+    'RED, BLUE and GREEN'
+    """
+    return _listed(items, tr("{items} and {last}", items="", last=""))
+
+
+def or_list(items: Sequence[Any]) -> Any:
+    """``A``, ``A or B``, ``A, B or C`` (see :func:`and_list`).
+
+    >>> or_list(["B2", "C3"])
+    'B2 or C3'
+    """
+    return _listed(items, tr("{items} or {last}", items="", last=""))
+
+
+def _listed(items: Sequence[Any], pattern: Text) -> Any:
+    items = list(items)
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return pattern.with_params(items=concat(*items[:-1], sep=", "), last=items[-1])
 
 
 def translated(value: Any, lookup: Callable[..., str | None]) -> Any:

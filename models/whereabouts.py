@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .text import concat, tr
+from .text import tr
 
 
 class Whereabouts:
@@ -101,11 +101,3 @@ class Whereabouts:
             if k is not None:
                 out[k] = out.get(k, 0) + 1
         return out
-
-
-def words_or(items: list[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c`` (a :class:`~models.text.Text`: each
-    item, a game's place words, is translated on its own)."""
-    if len(items) <= 1:
-        return items[0] if items else ""
-    return tr("{items} or {last}", items=concat(*items[:-1], sep=", "), last=items[-1])

@@ -29,10 +29,10 @@ from ..engine import Game, IllegalAction, Scoreboard, ScoreEntry, ScoreLine
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
-from ..text import Text, concat, tr, trn
+from ..text import Text, and_list, concat, tr, trn
 from .kit import Kit
 from .layout import read
-from .rules import and_list, removals_due, sets_in_play
+from .rules import removals_due, sets_in_play
 
 State = dict[str, Any]
 ROUND1 = "round1"

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
-from ..text import Text, concat, tr, trn
+from ..text import Text, and_list, concat, or_list, tr, trn
 from .actions import ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import FACES, Kit
 from .values import type_value
@@ -120,20 +120,6 @@ def area_name(state: State, area: str | None) -> str:
     if len(state["players"]) == 2:
         return tr("party {party} ({player})", party=area, player=state["owner"][area])
     return area
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``"RED and BLUE"`` (``"RED and BLUE and GREEN"`` for three)."""
-    if len(items) < 2:
-        return "".join(items)
-    return tr("{first} and {second}", first=and_list(items[:-1]), second=items[-1])
-
-
-def or_list(items: Sequence[str]) -> str:
-    """``"2 or 4"``, ``"BLUE (2) or GREEN (3)"``."""
-    if len(items) < 2:
-        return "".join(items)
-    return tr("{first} or {second}", first=or_list(items[:-1]), second=items[-1])
 
 
 def refused(action: Any, reason: Text) -> IllegalAction:

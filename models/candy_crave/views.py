@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt, State
-from ..text import concat, tr, trn
+from ..text import and_list, concat, or_list, tr, trn
 from .kit import Kit
-from .rules import and_list, area_name, describe_phase, or_list, reference_area, sets_in_play, turn_choices
+from .rules import area_name, describe_phase, reference_area, sets_in_play, turn_choices
 from .values import type_value
 
 

@@ -26,10 +26,10 @@ from typing import Any
 from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
-from ..text import Text, concat, tr, trn
+from ..text import Text, and_list, concat, tr, trn
 from .kit import FLOORS, SIDES, Kit
 from .layout import PILE_MM, read
-from .rules import empty_floor, fully_explored, rooms_explored, words_and
+from .rules import empty_floor, fully_explored, rooms_explored
 from .scoring import scoreboard
 
 State = dict[str, Any]
@@ -111,10 +111,10 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
             if strays:
                 wrong.append(trn("{cards} lies outside every house: lay each room card beside its floor",
                                  "{cards} lie outside every house: lay each room card beside its floor", len(strays),
-                                 cards=words_and([kit.name(c) for c in strays])))
+                                 cards=and_list([kit.name(c) for c in strays])))
         elif len(full) > 1:
             wrong.append(tr("the houses of {players} each have every floor filled, but only one player escapes: "
-                            "show the other houses as the ghosts left them", players=words_and(full)))
+                            "show the other houses as the ghosts left them", players=and_list(full)))
         else:
             state["winner"] = full[0]
     if wrong:

@@ -25,11 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
-from ..text import Text, concat, tr, trn
+from ..text import Text, concat, or_list, tr, trn
 from .actions import Cat, CatDefence, CatFood, Elevator, Ghost, Lightning, Pass, Rooms, TimeSpaceHole
 from .kit import SIDES
 from .layout import without
-from .rules import words_or
 
 Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
 
@@ -221,7 +220,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
         if len(ghosts) == 1 and len(esc["waiting"]) > 1 and len(appeared) == 1:
             return "waiting", [Prompt(tr("{ghost} is on {player}'s house: say on the console who played it "
                                          "({players}).", ghost=ghosts[0], player=esc["player"],
-                                         players=words_or(esc["waiting"])), level="todo")]
+                                         players=or_list(esc["waiting"])), level="todo")]
     for seq in candidates(game, state, reading):
         try:
             game.apply_all(state, seq)

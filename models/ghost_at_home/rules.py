@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, Event, GameSetupError, IllegalAction, State
-from ..text import Text, concat, tr, trn
+from ..text import Text, tr, trn
 from .actions import (
     ACTIONS,
     Cat,
@@ -45,21 +45,6 @@ from .kit import FLOORS, SIDES, Kit
 
 HAND_SIZE = 3
 LIGHT_BULBS = 5
-
-def words_or(items: Sequence[Any]) -> Any:
-    """``A or B or C``, translatable (a single item as it is)."""
-    out = items[0]
-    for item in items[1:]:
-        out = tr("{either} or {other}", either=out, other=item)
-    return out
-
-
-def words_and(items: Sequence[Any]) -> Any:
-    """``A, B and C``, translatable (a single item as it is)."""
-    if len(items) == 1:
-        return items[0]
-    return tr("{items} and {last}", items=concat(*items[:-1], sep=", "), last=items[-1])
-
 
 def not_of_kind(card: str, kind: str, wanted: tuple[str, ...]) -> Text:
     """Why ``card`` (of ``kind``) is not one of the ``wanted`` kinds, said whole

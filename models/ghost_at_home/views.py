@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt, State
-from ..text import Text, concat, tr, trn
+from ..text import Text, concat, or_list, tr, trn
 from .kit import FLOORS, Kit
-from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor, words_or
+from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor
 
 
 def public_view(kit: Kit, state: State) -> dict[str, Any]:
@@ -46,12 +46,12 @@ def _turn_prompt(state: State) -> Prompt:
     victims = [o for o in state["players"] if o != p and target_floor(state, o) is not None]
     if victims:
         floors = [tr("{player}'s floor {floor}", player=o, floor=target_floor(state, o)) for o in victims]
-        parts.append(tr("a ghost on {floors}", floors=words_or(floors)))
+        parts.append(tr("a ghost on {floors}", floors=or_list(floors)))
     if any(rooms_of(fl) for fl in state["houses"][p]):
         parts.append(tr("a cat on one of your rooms"))
     dark = [f for f in FLOORS if light_blocker(state, p, f) is None]
     if dark:
-        parts.append(tr("turn on a light (floor {floors}: discard 2-3 cards with 5 bulbs)", floors=words_or(dark)))
+        parts.append(tr("turn on a light (floor {floors}: discard 2-3 cards with 5 bulbs)", floors=or_list(dark)))
     parts.append(tr("a special card"))
     parts.append(tr("discard and draw"))
     return Prompt(tr("{player}'s turn: {choices}.", player=p, choices=concat(*parts, sep="; ")), to=p)

@@ -25,10 +25,9 @@ from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
-from ..text import concat, tr, trn
+from ..text import and_list, concat, tr, trn
 from .kit import FIRST_TOKEN, IDENTITY_DECK, REPORTER, TEAM_NAMES, TEAMS, Board, slot
 from .layout import read
-from .resolve import and_list
 from .rules import ROUNDS
 from .scoring import scoreboard
 

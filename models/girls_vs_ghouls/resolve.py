@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..text import Text, concat, tr, trn
+from ..text import Text, and_list, concat, tr, trn
 from .kit import GHOULS, TRICK_NAMES, cubes_text, other
 
 
@@ -124,14 +123,6 @@ def best_houses(nets: Mapping[int, int], treat_counts: Mapping[int, int],
                         cubes=cubes, best=best[0], counts=counts)
     return best, tr("{houses} tie at {cubes}; {best} tie on Treat cards too ({counts})", houses=names, cubes=cubes,
                     best=houses_and(best), counts=counts)
-
-
-def and_list(items: Sequence[Any]) -> Any:
-    """``a and b and c``, each ``and`` translated (an item may be a Text)."""
-    out = items[0]
-    for item in items[1:]:
-        out = tr("{first} and {second}", first=out, second=item)
-    return out
 
 
 def houses_and(houses: Sequence[int]) -> Text:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..text import concat, tr
+from ..text import tr
 from .kit import BoardSpec
 
 BOARDS: tuple[Literal["A", "B"], ...] = ("A", "B")
@@ -48,20 +48,6 @@ def turn_cell(r: int, c: int, rotation: int) -> tuple[int, int]:
 def square_name(row: int, col: int) -> str:
     """0-based (row, col) on the combined area -> ``"B2"``."""
     return f"{chr(ord('A') + col)}{row + 1}"
-
-
-def words(items: list[str], conj: str = "or") -> str:
-    """``["A1", "B2", "C3"]`` -> ``"A1, B2 or C3"`` (``conj``: "or" or "and"), a
-    translatable :class:`~models.text.Text` whose items are translated too."""
-    items = list(items)
-    if not items:
-        return tr("nothing")
-    if len(items) == 1:
-        return items[0]
-    head = concat(*items[:-1], sep=", ")
-    if conj == "and":
-        return tr("{items} and {last}", items=head, last=items[-1])
-    return tr("{items} or {last}", items=head, last=items[-1])
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import outcomes
-from ..text import tr, trn
+from ..text import or_list, tr, trn
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .grid import BOARDS, words
+from .grid import BOARDS
 from .rules import expecting, legal_actions, other, reason_of
 
 State = dict[str, Any]
@@ -91,7 +91,7 @@ def explain(game: Any, state: State, expected: dict[str, Any],
     # 1. the boards themselves
     for b in BOARDS:
         if reading["boards"].get(b) is None:
-            names = words([m.payload for m in game.board.markers.get(b, ())])
+            names = or_list([m.payload for m in game.board.markers.get(b, ())]) or tr("nothing")
             errors.append(tr("Cannot see board {board}: none of its markers ({markers}) is in view. "
                              "Uncover at least one of them.", board=b, markers=names))
     if errors:

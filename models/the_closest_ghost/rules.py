@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Action, Event, IllegalAction
-from ..text import Text, concat, tr, trn
+from ..text import Text, and_list, concat, or_list, tr, trn
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .grid import BOARDS, ROTATIONS, WORD, Area, words
+from .grid import BOARDS, ROTATIONS, WORD, Area
 from .kit import BoardSpec
 
 State = dict[str, Any]
@@ -90,7 +90,7 @@ def why_avatar_cannot(area: Area, state: State, player: str, to: str) -> str:
     if not arrowed:
         return tr("{player}'s avatar cannot go {direction} from {start} to {end}: that is against the arrows "
                   "({start}'s arrows point {directions})", player=player, direction=WORD[by_step[0]],
-                  start=here, end=to, directions=words([WORD[d] for d in arrows], "and"))
+                  start=here, end=to, directions=and_list([WORD[d] for d in arrows]))
     if not opts["wrap"] and all(area.step(here, d, False) is None for d in arrowed):
         return tr("{player}'s avatar cannot wrap from {start} to {end}: wrapping off the edge is switched off "
                   "(option wrap)", player=player, start=here, end=to)
@@ -202,7 +202,7 @@ def _after_avatar(area: Area, state: State, player: str, events: list[Event]) ->
         return
     if blocked:
         text = tr("No ghost moves: the closest ghost to {player}'s avatar ({squares}) is blocked on every side.",
-                  player=player, squares=words(blocked))
+                  player=player, squares=or_list(blocked))
     else:
         text = tr("No ghost can move.")
     state["notes"].append(text)
@@ -343,7 +343,7 @@ def apply_move_ghost(spec: BoardSpec, state: State, a: MoveGhost) -> list[Event]
     to = _square(area, a.to, "to", a)
     if sq not in state["ghosts"]:
         raise refusal(a, tr("there is no ghost on {square} (ghosts on {squares})", square=sq,
-                            squares=words(state["ghosts"], "and")))
+                            squares=and_list(state["ghosts"])))
     dist, movable, _ = ghost_choices(area, state, a.player)
     if sq not in movable:
         mine = state["avatars"][a.player]
@@ -392,7 +392,7 @@ def _only_these_may_move(movable: list[str], dist: int | None) -> str:
         return trn("only the ghost on {square} ({n} square away) may move",
                    "only the ghost on {square} ({n} squares away) may move", dist, square=movable[0])
     return trn("only the ghost on {squares} (each {n} square away) may move",
-               "only the ghost on {squares} (each {n} squares away) may move", dist, squares=words(movable))
+               "only the ghost on {squares} (each {n} squares away) may move", dist, squares=or_list(movable))
 
 
 #: the dispatch table: each action class and the function that applies it

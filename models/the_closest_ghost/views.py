@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt
-from ..text import concat, tr, trn
-from .grid import BOARDS, WORD, Area, words
+from ..text import concat, or_list, tr, trn
+from .grid import BOARDS, WORD, Area
 from .rules import avatar_targets, board_candy, ghost_choices, ghost_targets
 
 State = dict[str, Any]
@@ -28,19 +28,20 @@ def ghost_prompt(area: Area, state: State, player: str) -> str:
                    "({n} square away), one square: to {targets}.",
                    "{player}: move the ghost on {square}, the closest to your avatar on {avatar} "
                    "({n} squares away), one square: to {targets}.",
-                   n, player=player, square=g, avatar=here, targets=words(ghost_targets(area, state, g)))
+                   n, player=player, square=g, avatar=here,
+                   targets=or_list(ghost_targets(area, state, g)) or tr("nothing"))
     elif len(movable) == 2:
         text = trn("{player}: move the ghost on {squares}: both are {n} square away from your avatar on {avatar}. "
                    "You choose which.",
                    "{player}: move the ghost on {squares}: both are {n} squares away from your avatar on {avatar}. "
                    "You choose which.",
-                   n, player=player, squares=words(movable), avatar=here)
+                   n, player=player, squares=or_list(movable), avatar=here)
     else:
         text = trn("{player}: move the ghost on {squares}: all are {n} square away from your avatar on {avatar}. "
                    "You choose which.",
                    "{player}: move the ghost on {squares}: all are {n} squares away from your avatar on {avatar}. "
                    "You choose which.",
-                   n, player=player, squares=words(movable), avatar=here)
+                   n, player=player, squares=or_list(movable), avatar=here)
     asides = []
     for g in blocked:
         if area.distance(here, g) == dist:
