@@ -137,6 +137,8 @@ def browser_login(page, url: str) -> None:
     page.fill("input[name=pin]", PIN)
     page.click("button[type=submit]")
     expect(page.locator("#btn-end")).to_be_visible()
+    # the buttons show before the console's script has run: wait until it has drawn a view
+    expect(page.locator("body[data-seq]")).to_have_count(1)
 
 
 @pytest.mark.browser
