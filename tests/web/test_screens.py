@@ -61,3 +61,31 @@ def test_on_television_screens_nothing_is_cut_off_or_overlaid(session, server, b
         sizes[w] = float(page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)"))
         ctx.close()
     assert sizes[3840] >= 1.8 * sizes[1920] and sizes[1920] > sizes[1280]      # sized for the distance
+
+
+# every pair of the board's texts whose boxes cross (a heading over the decks' line, a label over a label)
+TEXTS_OVERLAP = """() => { const out = [];
+  const ts = [...document.querySelectorAll('#board svg text')].filter(t => t.textContent.trim())
+    .map(t => [t.textContent, t.getBoundingClientRect()]);
+  for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
+    const a = ts[i][1], b = ts[j][1];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    // a text's box holds its line's ascent and descent: a crossing under a third of the
+    // lower box's height is the descent of a big figure over a caption, not a collision
+    if (w > 2 && h > Math.min(a.height, b.height) / 3) out.push(ts[i][0] + ' / ' + ts[j][0]); }
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_in_every_language_no_text_of_the_table_lies_over_another(session, server, browser, lang):
+    # German and Spanish words run longer than the English the drawing was laid out for
+    # (40 moves: round 3 of 8, candy being placed, the longest heading)
+    play(session, 40)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    page.goto(server.url + f"/?lang={lang}")
+    expect(page.locator("#board svg")).to_be_attached()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert page.evaluate(TEXTS_OVERLAP) == []
+    ctx.close()

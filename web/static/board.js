@@ -237,9 +237,10 @@
     const round = !st.round ? "" : st.last_round ? TC.t("Round {round} of {rounds} (last)", { round: st.round, rounds: st.rounds })
       : TC.t("Round {round} of {rounds}", { round: st.round, rounds: st.rounds });
     const head = (round ? round + " · " : "") + (phaseWords[st.phase] || st.phase);
-    svg.appendChild(text(pad, 44, head, 34, { fill: "#eef1f7", "font-weight": 800 }));
+    // the heading left, the decks right: each kept to its share of the width (longer in German or Spanish)
+    svg.appendChild(text(pad, 44, head, 34, { fill: "#eef1f7", "font-weight": 800 }, (W - 2 * pad) * 0.56));
     svg.appendChild(text(W - pad, 44, TC.t("Kid deck {kids} · Candy deck {candy}", { kids: st.kid_deck, candy: st.candy_deck }), 28,
-                         { fill: "#9aa3b8", "text-anchor": "end" }));
+                         { fill: "#9aa3b8", "text-anchor": "end" }, (W - 2 * pad) * 0.4));
 
     slots.forEach(function (s, i) {
       const x = pad + i * (slotW + gap);
@@ -315,7 +316,7 @@
       const counts = {};
       for (const c of stash.candy) { const t = candyType(c); counts[t] = (counts[t] || 0) + 1; }
       let cx = x + 16, cy = y + 152;
-      g.appendChild(text(x + 16, cy - 10, TC.t("stash: {candy} candy", { candy: stash.candy.length }) + " · " + TC.tn("{n} kid", "{n} kids", stash.kids.length), 22, { fill: "#9aa3b8" }, pw - 32));
+      g.appendChild(text(x + 16, cy - 10, TC.tn("stash: {n} candy", "stash: {n} candy", stash.candy.length) + " · " + TC.tn("{n} kid", "{n} kids", stash.kids.length), 22, { fill: "#9aa3b8" }, pw - 32));
       const w = Math.max(110, (pw - 32 - 16) / 3);
       for (const t of Object.keys(CANDY)) {
         if (!counts[t]) continue;
