@@ -88,7 +88,7 @@
     const guess = Object.assign({}, f.guess || {}, before || {});
     $("action-doc").textContent = f.doc.replace(/``/g, "");
     for (const field of f.fields) {
-      const label = field.required ? field.name.replace(/_/g, " ") : TC.t("{field} (optional)", { field: field.name.replace(/_/g, " ") });
+      const label = field.required ? TC.word(field.name) : TC.t("{field} (optional)", { field: TC.word(field.name) });
       let control;
       if (field.control === "select") {
         const legal = field.legal ? field.choices.filter(function (c) { return field.legal.some(function (v) { return JSON.stringify(v) === JSON.stringify(c.value); }); }) : field.choices;
@@ -105,7 +105,7 @@
         control = TC.el("div", { class: "rows", "data-field": field.name, "data-rows": "1" });
         const addRow = function (was) {      // was: a row the referee had made before the form was redrawn
           const row = TC.el("div", { class: "row" }, field.columns.map(function (col) {
-            const s = TC.el("select", { "data-key": col.name, "aria-label": col.name });
+            const s = TC.el("select", { "data-key": col.name, "aria-label": TC.word(col.name) });
             const chosen = was && col.choices.find(function (c) {
               const v = c.value;
               return v && typeof v === "object" ? Object.keys(v).every(function (k) { return JSON.stringify(was[k]) === JSON.stringify(v[k]); })
