@@ -48,7 +48,7 @@
   const TITLE_KEYS = ["name", "title", "label", "id", "payload", "card", "kid", "player"];
 
 
-  function shown(x) { return x === true ? TC.t("yes") : x === false ? TC.t("no") : x === null ? "–" : String(x); }
+  function shown(x) { return x === true ? TC.t("yes") : x === false ? TC.t("no") : x === null ? "–" : TC.valueWord(x); }
   const words = TC.word;
 
   function isSeat(key) { return /^[A-Z][A-Z0-9]*$/.test(String(key)) && (TC.SEAT_COLOURS[key] || key.length <= 8); }

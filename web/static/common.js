@@ -33,43 +33,50 @@
     return fill(Array.isArray(forms) && forms[i] ? forms[i] : (i === 0 ? singular : plural), p);
   };
 
-  /* A word for a key of a game's data (a view's field, an action's field), in the
-   * page's language: "kid_deck" -> "Kinderstapel"; keys it does not know as they are. */
+  /* A word for a key of a game's data (a view's field, an action's field, a phase
+   * or a state such as "covered"), in the page's language: "kid_deck" ->
+   * "Kinderstapel"; words it does not know as they are. */
   const KEY_WORDS = {
     allow: TC.t("allow"), area: TC.t("area"), areas: TC.t("areas"), arrows: TC.t("arrows"),
     avatar_targets: TC.t("avatar targets"), avatars: TC.t("avatars"), base: TC.t("base"), board: TC.t("board"),
     boards: TC.t("boards"), bowls: TC.t("bowls"), by: TC.t("by"), candy: TC.t("candy"),
     candy_left: TC.t("candy left"), card: TC.t("card"), cards: TC.t("cards"), cat: TC.t("cat"), cats: TC.t("cats"),
-    choices: TC.t("choices"), chores: TC.t("chores"), clearing: TC.t("clearing"), closed: TC.t("closed"),
-    control: TC.t("control"), count: TC.t("count"), cubes: TC.t("cubes"), cubes_text: TC.t("cubes text"),
-    deck: TC.t("deck"), discard: TC.t("discard"), discard_count: TC.t("discard count"), dots: TC.t("dots"),
-    escape: TC.t("escape"), explored: TC.t("explored"), face: TC.t("face"), face_up: TC.t("face up"),
-    faces: TC.t("faces"), first_player: TC.t("first player"), flipped: TC.t("flipped"), floor: TC.t("floor"),
-    ghost: TC.t("ghost"), ghost_distance: TC.t("ghost distance"), ghosts: TC.t("ghosts"), give: TC.t("give"),
+    choices: TC.t("choices"), choose: TC.t("choose"), chores: TC.t("chores"), clearing: TC.t("clearing"),
+    closed: TC.t("closed"), control: TC.t("control"), count: TC.t("count"), covered: TC.t("covered"),
+    cubes: TC.t("cubes"), cubes_text: TC.t("cubes text"), dark: TC.t("dark"), deck: TC.t("deck"),
+    discard: TC.t("discard"), discard_count: TC.t("discard count"), distribute: TC.t("distribute"),
+    dots: TC.t("dots"), endphase: TC.t("endphase"), escape: TC.t("escape"), explored: TC.t("explored"),
+    face: TC.t("face"), face_up: TC.t("face up"), faces: TC.t("faces"), favourites: TC.t("favourites"),
+    first_player: TC.t("first player"), flipped: TC.t("flipped"), floor: TC.t("floor"), ghost: TC.t("ghost"),
+    ghost_distance: TC.t("ghost distance"), ghosts: TC.t("ghosts"), give: TC.t("give"),
     hand_counts: TC.t("hand counts"), hands: TC.t("hands"), history: TC.t("history"), house: TC.t("house"),
     houses: TC.t("houses"), identities: TC.t("identities"), kid: TC.t("kid"), kids: TC.t("kids"),
     layout: TC.t("layout"), leftover: TC.t("leftover"), light: TC.t("light"), lit: TC.t("lit"), lock: TC.t("lock"),
     locked: TC.t("locked"), love: TC.t("love"), missing: TC.t("missing"), movable_ghosts: TC.t("movable ghosts"),
-    moves: TC.t("moves"), new_treats: TC.t("new treats"), note: TC.t("note"), owner: TC.t("owner"),
-    owners: TC.t("owners"), parties: TC.t("parties"), party: TC.t("party"), pending: TC.t("pending"),
-    phase: TC.t("phase"), phase_text: TC.t("phase text"), play: TC.t("play"), player: TC.t("player"),
-    players: TC.t("players"), pocket: TC.t("pocket"), pocket_from: TC.t("pocket from"),
-    pocket_own: TC.t("pocket own"), points: TC.t("points"), positions: TC.t("positions"),
-    problems: TC.t("problems"), removed: TC.t("removed"), reporter_in_game: TC.t("reporter in game"),
-    result: TC.t("result"), resume: TC.t("resume"), rooms: TC.t("rooms"), rotation: TC.t("rotation"),
+    move: TC.t("move"), moves: TC.t("moves"), new_treats: TC.t("new treats"), note: TC.t("note"),
+    open: TC.t("open"), over: TC.t("over"), owner: TC.t("owner"), owners: TC.t("owners"), parties: TC.t("parties"),
+    party: TC.t("party"), pending: TC.t("pending"), phase: TC.t("phase"), phase_text: TC.t("phase text"),
+    place_ghost: TC.t("place ghost"), play: TC.t("play"), player: TC.t("player"), players: TC.t("players"),
+    pocket: TC.t("pocket"), pocket_from: TC.t("pocket from"), pocket_own: TC.t("pocket own"),
+    points: TC.t("points"), positions: TC.t("positions"), problems: TC.t("problems"), remove: TC.t("remove"),
+    removed: TC.t("removed"), reporter_in_game: TC.t("reporter in game"), result: TC.t("result"),
+    resume: TC.t("resume"), reveal: TC.t("reveal"), rooms: TC.t("rooms"), rotation: TC.t("rotation"),
     rotations: TC.t("rotations"), round: TC.t("round"), round_points: TC.t("round points"), rows: TC.t("rows"),
-    scored: TC.t("scored"), seats: TC.t("seats"), short_take: TC.t("short take"),
-    short_take_used: TC.t("short take used"), side: TC.t("side"), slot: TC.t("slot"), slots: TC.t("slots"),
-    square: TC.t("square"), standees: TC.t("standees"), steal: TC.t("steal"), strays: TC.t("strays"),
-    sweet: TC.t("sweet"), sweets: TC.t("sweets"), take: TC.t("take"), take_from: TC.t("take from"),
-    target: TC.t("target"), team: TC.t("team"), text: TC.t("text"), tie: TC.t("tie"), tile: TC.t("tile"),
-    tiles: TC.t("tiles"), to: TC.t("to"), to_slot: TC.t("to slot"), treat: TC.t("treat"), treats: TC.t("treats"),
-    treats_played: TC.t("treats played"), trick: TC.t("trick"), tricks: TC.t("tricks"),
-    tricks_up: TC.t("tricks up"), turn: TC.t("turn"), turn_player: TC.t("turn player"), unknown: TC.t("unknown"),
-    value: TC.t("value"), values: TC.t("values"), victim: TC.t("victim"), vp: TC.t("vp"), waiting: TC.t("waiting"),
-    winner: TC.t("winner"), withdraw: TC.t("withdraw"), withdrawn: TC.t("withdrawn")
+    scored: TC.t("scored"), scoring: TC.t("scoring"), seats: TC.t("seats"), setup: TC.t("setup"),
+    short_take: TC.t("short take"), short_take_used: TC.t("short take used"), side: TC.t("side"),
+    slot: TC.t("slot"), slots: TC.t("slots"), square: TC.t("square"), standees: TC.t("standees"),
+    steal: TC.t("steal"), strays: TC.t("strays"), sweet: TC.t("sweet"), sweets: TC.t("sweets"), take: TC.t("take"),
+    take_from: TC.t("take from"), target: TC.t("target"), team: TC.t("team"), text: TC.t("text"), tie: TC.t("tie"),
+    tiebreak: TC.t("tiebreak"), tile: TC.t("tile"), tiles: TC.t("tiles"), to: TC.t("to"), to_slot: TC.t("to slot"),
+    treat: TC.t("treat"), treats: TC.t("treats"), treats_played: TC.t("treats played"), trick: TC.t("trick"),
+    tricks: TC.t("tricks"), tricks_up: TC.t("tricks up"), turn: TC.t("turn"), turn_player: TC.t("turn player"),
+    turns: TC.t("turns"), unknown: TC.t("unknown"), value: TC.t("value"), values: TC.t("values"),
+    victim: TC.t("victim"), vp: TC.t("vp"), waiting: TC.t("waiting"), winner: TC.t("winner"),
+    withdraw: TC.t("withdraw"), withdrawn: TC.t("withdrawn")
   };
   TC.word = function (key) { return KEY_WORDS[key] || String(key).replace(/_/g, " "); };
+  /* a value of a game's data: a word from the table when it is one, else as it is (a name, a tag) */
+  TC.valueWord = function (v) { return Object.prototype.hasOwnProperty.call(KEY_WORDS, v) ? KEY_WORDS[v] : String(v); };
 
   TC.SEAT_COLOURS = {
     RED: "#e8463c", BLUE: "#3b82f6", GREEN: "#2fb35a", YELLOW: "#f5c518",
