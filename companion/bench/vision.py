@@ -196,6 +196,8 @@ def run(report) -> None:
     report.line()
     varied(report)
     report.line()
+    other_renderer(report)
+    report.line()
     boofcv(report)
 
 
@@ -243,6 +245,42 @@ def varied(report) -> None:
                 f"noise σ 3 and 30 % uneven light; {n_frames} frames):")
     report.table(["tags", "condition", "raw zxing-cpp", "pipeline, first frame", f"after {n_frames} frames",
                   "wrong", "first frame / raw"], rows)
+
+
+def other_renderer(report) -> None:
+    """The pipeline on tables drawn by :mod:`.other_table`, not the simulated table:
+    raw zxing-cpp, the pipeline's first frame, after 6 and 24 frames, and its cost."""
+    from .other_table import draw_table
+    cases = [("18 mm, 4608x2592 (3.0 px/module)", 18.0, (4608, 2592), 1.2),
+             ("15 mm, 4608x2592 (2.5 px/module)", 15.0, (4608, 2592), 1.2),
+             ("25 mm, 2304x1296 (2.1 px/module), blur σ 1.0", 25.0, (2304, 1296), 1.0),
+             ("25 mm, 2304x1296 (2.1 px/module), blur σ 1.2", 25.0, (2304, 1296), 1.2)]
+    rows = []
+    for label, tag_mm, res, blur in cases[:2] if report.quick else cases:
+        image, centres = draw_table(tag_mm, res, blur=blur)
+        zx = raw_zxing()
+        t0 = time.perf_counter()
+        raw = {d.payload for d in zx.decode(image)}
+        raw_ms = (time.perf_counter() - t0) * 1000
+        pipe = Pipeline(PipelineConfig())
+        first = pipe.process(Frame(image, 0.0, 0))
+        read_first = {s.payload for s in first.sightings}
+        worst, known = first.decode_ms / raw_ms, {}
+        for i in range(1, 24):
+            u = pipe.process(Frame(image, i / 14, i))
+            worst = max(worst, u.decode_ms / raw_ms)
+            if i == 5:
+                known[6] = set(pipe.tracker.tracks)
+        known[24] = set(pipe.tracker.tracks)
+        wrong = (read_first | known[6] | known[24]) - set(centres)
+        n = len(centres)
+        rows.append([label, f"{len(raw)}/{n}", f"{len(read_first)}/{n}", f"{len(known[6])}/{n}",
+                     f"{len(known[24])}/{n}", len(wrong), len(raw - read_first), f"{first.decode_ms / raw_ms:.2f}",
+                     f"{worst:.2f}"])
+    report.line("A table drawn another way (companion/bench/other_table.py: segno's PNGs warped into the frame, "
+                "a keystone, blur, noise), the same still picture fed as frames:")
+    report.table(["table", "raw zxing-cpp", "pipeline, first frame", "after 6 frames", "after 24 frames", "wrong",
+                  "missed vs raw", "first frame / raw", "worst frame / raw"], rows)
 
 
 def speed(report, n_frames: int) -> None:
