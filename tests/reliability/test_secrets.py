@@ -181,13 +181,17 @@ class Broadcast:
 def public_outputs(app, client, session: Session, stream: Stream, broadcast: Broadcast) -> dict[str, str]:
     """Every output anyone may read without the referee PIN, by name: each page
     and JSON answer the app serves to a GET without arguments (a route added later
-    is searched too; the PIN-protected ones answer 401 or a login page), the
-    live stream's messages so far, and every MQTT message of event mode so far."""
+    is searched too; the PIN-protected ones answer 401 or a login page), in
+    English, German and Spanish (a translation must hide what the English does),
+    the live stream's messages so far, and every MQTT message of event mode so far."""
     out: dict[str, str] = {}
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods or rule.arguments or rule.rule == "/api/events":
             continue
         out[rule.rule] = client.get(rule.rule).get_data(as_text=True)
+        for lang in ("de", "es"):
+            out[f"{rule.rule} ({lang})"] = client.get(rule.rule, headers={"Accept-Language": lang}).get_data(
+                as_text=True)
     out["/api/events"] = "".join(stream.read_to(session.view()["seq"]))
     out["mqtt"] = broadcast.read_to(session.view()["seq"])
     return out
@@ -272,6 +276,9 @@ def test_no_public_output_names_a_secret(play, session, tmp_path):
         stream.close()
         broadcast.close()
 
+    # not blind in translation: the German and Spanish outputs really are other words
+    last = {name: text for _, name, text in seen}
+    assert last["/api/state (de)"] != last["/api/state"] != last["/api/state (es)"]
     undone = [e for e in session.view()["events"] if e.get("kind") == "undo"]
     assert len(undone) == len(play.actions) and all(e["text"].startswith("Undone: ") for e in undone)
     problems = [(step, name, leaks(text, play.secrets)) for step, name, text in seen if leaks(text, play.secrets)]
