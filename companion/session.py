@@ -142,6 +142,11 @@ _SILENT_CHANGE = {"action": tr("Change applied"), "correction": tr("Correction a
                   "confirm": tr("Reading confirmed")}
 
 
+#: what the page says when the rules refuse a button at the table, by button
+_BUTTON_REFUSED = {"confirm": tr("Confirm button: {reason}", reason=""),
+                   "undo": tr("Undo button: {reason}", reason="")}
+
+
 #: the longest player name (a name is public: the page, the event page, the results)
 NAME_MAX = 32
 
@@ -269,13 +274,7 @@ class Session:
             except (IllegalAction, ValueError) as e:
                 log.info("%s button: %s", name, e)
                 reason = e.reason if isinstance(e, IllegalAction) else e.args[0] if len(e.args) == 1 else str(e)
-                if name == "confirm":
-                    text: str = tr("Confirm button: {reason}", reason=reason)
-                elif name == "undo":
-                    text = tr("Undo button: {reason}", reason=reason)
-                else:
-                    text = f"{name.capitalize()} button: {e}"
-                self._add_event({"type": "button", "text": text})
+                self._add_event({"type": "button", "text": _BUTTON_REFUSED[name].with_params(reason=reason)})
                 if self.indicators is not None:
                     self.indicators.beep("illegal")
                 self._publish()

@@ -28,7 +28,7 @@ def story_html(story: dict[str, Any], lang: str = "en") -> str:
     body = Template((TEMPLATES / "story_body.html").read_text(encoding="utf-8"), autoescape=True).render(
         src="", _=words.text, lang=lang)
     data = _script_json(localize(story, lang))
-    messages = _script_json(words.script_messages())
+    messages = _script_json(words.script_messages)
     scripts = "\n".join(f"<script>\n{(STATIC / name).read_text(encoding='utf-8')}\n</script>" for name in SCRIPTS)
     title = html.escape(words.text("{game}: the story", game=story["game"]["title"]))
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'

@@ -94,7 +94,7 @@ class Text(str):
         return Text(pattern.format(**merged), msgid=self.msgid, params=merged, plural=self.plural, n=self.n,
                     domain=self.domain)
 
-    def translated(self, lookup: Callable[..., str | None]) -> str:
+    def translated(self, lookup: Lookup) -> str:
         """This sentence in the catalog's language: its pattern looked up
         (``lookup(msgid, plural, n, domain)``), its parameters translated in
         turn. Falls back to English per pattern."""
@@ -191,12 +191,12 @@ def _listed(items: Sequence[Any], pattern: Text) -> Any:
     return pattern.with_params(items=concat(*items[:-1], sep=", "), last=items[-1])
 
 
-def translated(value: Any, lookup: Callable[..., str | None]) -> Any:
+def translated(value: Any, lookup: Lookup) -> Any:
     """``value`` in the catalog's language when it is a :class:`Text`, else as it is."""
     return value.translated(lookup) if isinstance(value, Text) else value
 
 
-def localized(obj: Any, lookup: Callable[..., str | None]) -> Any:
+def localized(obj: Any, lookup: Lookup) -> Any:
     """A JSON-like value (dicts, lists, strings) with every :class:`Text` in it
     translated; the rest is copied as it is. What the page is sent."""
     if isinstance(obj, Text):

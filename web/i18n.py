@@ -24,7 +24,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -85,9 +85,11 @@ class Catalog:
         pattern = self(msgid, domain="web") or msgid
         return pattern.format(**params) if params else pattern
 
+    @cached_property
     def script_messages(self) -> dict[str, Any]:
         """The translations the page's scripts use (``TC.t``, the page's own
-        domain): msgid -> text, and a plural's singular msgid -> its forms."""
+        domain): msgid -> text, and a plural's singular msgid -> its forms.
+        Made once, when a page first asks (the catalog is complete by then)."""
         page = self.singular.get("web", {})
         out: dict[str, Any] = {k: v for k, v in page.items() if k in self.script_ids}
         out.update({k[0]: list(v) for k, v in self.plurals.get("web", {}).items() if k[0] in self.script_ids})
@@ -185,7 +187,7 @@ def init_app(app: Flask, language: str | None = None) -> None:
         lang = current_language()
         cat = catalog(lang)
         return {"_": cat.text, "lang": lang, "languages": LANGUAGES,
-                "script_messages": cat.script_messages()}
+                "script_messages": cat.script_messages}
 
     @app.template_filter("translated")
     def _translated(value: Any) -> Any:

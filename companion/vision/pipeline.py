@@ -197,8 +197,7 @@ class Pipeline:
         self.snapshot: Snapshot | None = None
         self.last_full_t: float | None = None
         self.later: list[Job] = []             # patches left for the next frames
-        self.full_decode_ms: float | None = None   # what a whole-frame decode costs (ms): the frame budget's unit
-        self._full_decodes: list[float] = []
+        self._full_decodes: list[float] = []       # the last full passes' whole-frame decodes (ms)
         self._corners_seen: dict[str, Detection] = {}   # corner markers read before the calibration
         # the candidate filter a full pass had no time for: (symbol sides, what it read)
         self.filter_later: tuple[tuple[float, float] | None, list[Detection]] | None = None
@@ -209,6 +208,12 @@ class Pipeline:
         self.last: Update | None = None
         self.frames = 0
         self._held_still: dict[str, float] = {}     # payload -> since when a still patch covers it
+
+    @property
+    def full_decode_ms(self) -> float | None:
+        """What a whole-frame decode costs (ms), the frame budget's unit: the
+        fastest of the last five full passes' (noise only ever slows one)."""
+        return min(self._full_decodes) if self._full_decodes else None
 
     def fixed_markers(self) -> list[Sighting]:
         """Where the fixed markers (seats, zones, bowl stickers) lie on the table
@@ -280,10 +285,7 @@ class Pipeline:
         # a region is small: its new patches get the whole ladder at once
         steps = {"new": len(smalltags.LADDER)} if scanned else {}
         if mode == "full":
-            # a decode is only ever slowed by what else the machine does, never sped up:
-            # the least of the last full passes' is the best measure of what one costs
             self._full_decodes = (self._full_decodes + [found.decode_ms])[-5:]
-            self.full_decode_ms = min(self._full_decodes)
         ms = None
         if cfg.frame_budget is not None and self.full_decode_ms is not None:
             # what is left of the frame's budget, less what the stages after this one took last time

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -23,12 +25,21 @@ def _text(page) -> str:
     return page.locator("body").inner_text()
 
 
-def test_a_german_browser_gets_the_display_in_german_live(glc, server, browser) -> None:
-    from playwright.sync_api import expect
-    ctx = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
+@contextmanager
+def _page(browser, locale: str) -> Iterator:
+    """A page in a browser whose language is ``locale``."""
+    ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.set_default_timeout(10_000)
     try:
+        yield page
+    finally:
+        ctx.close()
+
+
+def test_a_german_browser_gets_the_display_in_german_live(glc, server, browser) -> None:
+    from playwright.sync_api import expect
+    with _page(browser, "de-DE") as page:
         page.goto(server.url + "/")
         expect(page.locator("html")).to_have_attribute("lang", "de")
         expect(page.locator("h2").first).to_have_text(catalog("de").text("Just happened"))
@@ -50,17 +61,12 @@ def test_a_german_browser_gets_the_display_in_german_live(glc, server, browser) 
         events = page.locator("#events").text_content()
         for e in localize(glc.view()["events"], "de")[-3:]:
             assert e["text"] in events, events
-    finally:
-        ctx.close()
 
 
 def test_the_links_at_the_foot_switch_the_language_for_good(glc, server, browser) -> None:
     from playwright.sync_api import expect
     play_example(glc, moves=30)
-    ctx = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    page.set_default_timeout(10_000)
-    try:
+    with _page(browser, "en-GB") as page:
         page.goto(server.url + "/")
         expect(page.locator("html")).to_have_attribute("lang", "en")
         page.get_by_role("link", name="Español").click()
@@ -75,5 +81,3 @@ def test_the_links_at_the_foot_switch_the_language_for_good(glc, server, browser
         with urllib.request.urlopen(req, timeout=10) as resp:
             english = json.loads(resp.read())
         assert story != [" · ".join(s["texts"]) for s in english["steps"]]
-    finally:
-        ctx.close()
