@@ -153,8 +153,9 @@ class ProcWatch:
 
 
 class Viewers:
-    """A wave of live viewers of ``/api/events``: non-blocking sockets read by
-    one selector; each counts the views (``data:`` lines) it receives."""
+    """A wave of live viewers of ``/api/events``, in English, German and Spanish:
+    non-blocking sockets read by one selector; each counts the views (``data:``
+    lines) it receives."""
 
     def __init__(self, port: int, n: int):
         self.sel = selectors.DefaultSelector()
@@ -163,9 +164,10 @@ class Viewers:
         self._head: dict[socket.socket, bytes] = {}
         self._tail: dict[socket.socket, bytes] = {}
         self.failed = 0
-        request = (f"GET /api/events HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\n"
-                   f"Cache-Control: no-cache\r\n\r\n").encode()
         for i in range(n):
+            # a third each in English, German and Spanish: the server encodes each view once per language
+            request = (f"GET /api/events?lang={('en', 'de', 'es')[i % 3]} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+                       f"Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n").encode()
             k = 2 + i // PER_SOURCE                          # 127.0.0.2, .3, ... (127.0.0.1 is the referee's)
             try:
                 s = socket.create_connection((HOST, port), timeout=5, source_address=(f"127.0.{k // 254}.{k % 254}", 0))
