@@ -136,3 +136,17 @@ def test_the_exported_story_is_in_the_asked_language(glc) -> None:
     texts = [t for step in data["steps"] for t in step["texts"]]
     assert texts == [t for step in localize(story, "de")["steps"] for t in step["texts"]]
     assert texts != [t for step in story["steps"] for t in step["texts"]]
+
+
+def test_a_hostile_language_is_english_and_nothing_breaks(client, server) -> None:
+    for path, headers in (("/?lang=<script>alert(1)</script>", {}), ("/?lang=../../etc/passwd", {}),
+                          ("/", {"Accept-Language": ";;;q=x,,zz-ZZ;q=2," + "x" * 5000}),
+                          ("/", {"Cookie": "tc_lang=<b>; tc_lang=de=es"})):
+        resp = client.get(path, headers=headers)
+        assert resp.status_code == 200, path
+        page = resp.get_data(as_text=True)
+        assert '<html lang="en">' in page and "<script>alert" not in page
+        assert "tc_lang=<" not in resp.headers.get("Set-Cookie", "")
+    # the live stream too, straight from the server's own parser
+    view = _first_event(server.url + "/api/events?lang=%3Cscript%3E", {"Cookie": "tc_lang=zz", "Accept-Language": "!!"})
+    assert view["seq"] >= 0
