@@ -208,6 +208,8 @@ class Pipeline:
         self.last: Update | None = None
         self.frames = 0
         self._held_still: dict[str, float] = {}     # payload -> since when a still patch covers it
+        self._crop_read: set[str] = set()          # tags last read from a crop, not by the whole-frame decode
+        self._checked_t: dict[str, float] = {}      # when a crop last looked for each tracked tag
 
     @property
     def full_decode_ms(self) -> float | None:
@@ -295,6 +297,10 @@ class Pipeline:
                                 int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered)
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
+        by_search = {d.payload for d in found.detections}
+        self._checked_t = {p: (t if p in rec.checked else c) for p, c in self._checked_t.items()
+                           if p in self.tracker.tracks} | {p: t for p in rec.checked}
+        self._crop_read = (self._crop_read - by_search) | {d.payload for d in rec.detections} - by_search
         clock.lap("recover")
 
         # 4. calibrate: until the corners are found, those read on the earlier frames
@@ -316,7 +322,8 @@ class Pipeline:
         clock.lap("place")
 
         # 6. track and settle
-        tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow)
+        tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow,
+                               rec.checked, changed if had_ref else None)
         settled = cal is not None and self.tracker.settled(t)
         changed_flag = False
         if settled and cal is not None:
@@ -350,7 +357,10 @@ class Pipeline:
         ch = self.changes
         mh, mw = motion.shape
         r = side_px * 0.6
-        for p, tr in self.tracker.tracks.items():
+        # the tags looked for longest ago first, so that a budget that fits a few
+        # crops a frame gets round to every one of them
+        tracks = sorted(self.tracker.tracks.items(), key=lambda kv: self._checked_t.get(kv[0], -math.inf))
+        for p, tr in tracks:
             if p in read or len(jobs) >= 24:
                 continue
             x, y = tr.sighting.px
@@ -358,7 +368,11 @@ class Pipeline:
             if motion[max(0, sy - 2):sy + 3, max(0, sx - 2):sx + 3].any():
                 continue
             if mode == "full" or any(_in(g.box, x, y) for g in scanned):
-                jobs.append(Job((int(x - r), int(y - r), int(x + r), int(y + r)), "expected"))
+                # the size it was read at, when known, rather than the largest tag's
+                d = self.detections.get(p)
+                rr, module = (0.6 * d.side_px, d.side_px / 21.0) if d is not None else (r, None)
+                jobs.append(Job((int(x - rr), int(y - rr), int(x + rr), int(y + rr)), "expected", payload=p,
+                                module=module))
         fresh = [Job(c.box, "new", c.score) for c in found.candidates]
         for old in self.later:
             cx, cy = old.centre
@@ -370,8 +384,8 @@ class Pipeline:
                 jobs.append(old if old.tries or old.kind != "new" else replace(old, kind="waiting"))
         return jobs + fresh
 
-    def _track(self, t, reading: Reading, cal, recal, mode, scanned, regions, motion, moving, small, grow
-               ) -> Changes:
+    def _track(self, t, reading: Reading, cal, recal, mode, scanned, regions, motion, moving, small, grow,
+               checked: set[str], changed: np.ndarray | None) -> Changes:
         """Stage 6: the tracker's evidence from this frame, and the change
         detector's reference updated where the picture is explained."""
         ch = self.changes
@@ -385,13 +399,14 @@ class Pipeline:
             for d in reading.detections:
                 if d.payload not in dup:
                     self.detections[d.payload] = d
-            carried, held, missed = self._classify(t, seen, dup, mode, scanned, regions, motion, cal)
-            tchanges = self.tracker.update(t, seen, carried, held, motion=moving)
+            carried, held, missed, recheck = self._classify(t, seen, dup, mode, scanned, regions, motion, cal,
+                                                            checked, changed)
+            tchanges = self.tracker.update(t, seen, carried, held, motion=moving, pending=recheck)
             if len(self.detections) > len(self.tracker.tracks):
                 self.detections = {p: d for p, d in self.detections.items() if p in self.tracker.tracks}
             # keep unexplained spots out of the reference: they are decoded again
             half = grow * 0.75
-            for p in missed:
+            for p in missed + recheck:
                 x, y = self.tracker.tracks[p].sighting.px if p in self.tracker.tracks else (0, 0)
                 keep.append(ch.to_small((int(x - half), int(y - half), int(x + half), int(y + half))))
             for r in regions:
@@ -405,13 +420,23 @@ class Pipeline:
 
     # ------------------------------------------------------------------ helpers
 
-    def _classify(self, t, seen, dup, mode, scanned, regions, motion, cal):
-        """Split the tracks not seen into carried, held and missed. A tag under
-        a still, hand-sized change is held for at most ``hold_still_s`` (a hand
-        does not rest that long; a board laid over a token does)."""
+    def _classify(self, t, seen, dup, mode, scanned, regions, motion, cal, checked, changed):
+        """Split the tracks not seen into carried, held, missed and to recheck
+        (pending: neither seen nor missed). A tag under a still, hand-sized change is held for
+        at most ``hold_still_s`` (a hand does not rest that long; a board laid
+        over a token does). A tag the whole-frame decode read is missed when a
+        decode that covered it did not read it. A small tag that only a crop
+        reads is missed only when its own spot differs from the reference
+        (``changed``; None: no reference yet, the picture has been still since
+        it was read) and its crop was decoded (``checked``) and did not read;
+        when the budget left no crop for it, it is pending and rechecked on
+        the next frames; while its spot is as it was when it was read, it is
+        carried whatever a crop says: a marginal tag does not vanish because
+        one crop failed or the frame ran out of time."""
         carried: list[str] = []
         held: list[str] = []
         missed: list[str] = []
+        recheck: list[str] = []
         still_since = {}
         ch = self.changes
         mh, mw = motion.shape
@@ -429,15 +454,21 @@ class Pipeline:
             elif mode == "full" or any(_in(r.small_box, sx, sy) for r in scanned):
                 if any(self._is_big(r, cal) for r in around):
                     since = still_since[p] = self._held_still.get(p, t)
-                    (held if t - since < self.config.hold_still_s else missed).append(p)
-                else:
+                    if t - since < self.config.hold_still_s:
+                        held.append(p)
+                        continue
+                if p not in self._crop_read:
                     missed.append(p)
+                elif changed is None or not changed[max(0, sy - 1):sy + 2, max(0, sx - 1):sx + 2].any():
+                    carried.append(p)
+                else:
+                    (missed if p in checked else recheck).append(p)
             elif mode == "wait" and around:
                 held.append(p)
             else:
                 carried.append(p)
         self._held_still = still_since
-        return carried, held, missed
+        return carried, held, missed, recheck
 
     def _inside(self, payload: str, r: Region) -> bool:
         tr = self.tracker.tracks.get(payload)

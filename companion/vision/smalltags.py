@@ -5,7 +5,10 @@ At about 2 pixels per QR module, or with some blur, zxing-cpp's full-frame pass
 misses most codes that it reads at once from an upscaled crop. Upscaling the
 whole frame costs four times the decode, so instead each patch (a :class:`Job`)
 is decoded from a crop upscaled (cubic) to about 6 px per module, walking down
-:data:`LADDER` (other scales, an unsharp mask, a global binarizer).
+its ladder (:data:`LADDER`; below 3 px per module :data:`SMALL_LADDER`, whose
+every step sharpens: other scales, an unsharp mask, a global binarizer). How
+many px per module a patch holds is judged by :func:`module_px`, from the
+patch's size and from the symbol's own texture.
 
 **The budget** (:func:`recover`): a frame may decode at most ``budget_px``
 upscaled crop pixels in all (the pipeline's default is 1.5x the frame's
@@ -15,22 +18,24 @@ picture holds), and it stops at ``budget_ms``: the pipeline gives each frame
 1.5 whole-frame decodes in all (``PipelineConfig.frame_budget``), measured on
 the same frame, so the bound holds on any machine and any picture; the
 crops get what the decode, the change detection and the candidate filter left.
-Jobs go in order: tags the tracker expects where nothing
-read (the whole ladder), then new patches by score (the ladder's first
+Jobs go in order: tags the tracker expects where nothing read (the whole
+ladder; those it had no time for are not ``checked``, and the pipeline does
+not count them missed), then new patches by score (the ladder's first step,
 :data:`FIRST_STEPS`), then patches that failed before (one more step each).
 What does not fit is handed back, untried, for the next frames; four times the
 clutter is not more work per frame, only more left for later.
 
-Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light), one
-full pass of a fresh pipeline: at 2.1 px/module zxing alone reads ~12 % of the
-tags and the pass ~98 %; at 1.8 px/module zxing ~6 %, the pass ~70-78 % (the
-unsharp mask first on small patches: :data:`SMALL_LADDER`); at 2.5 and above,
-all of them. Crops are cut with a margin of 0.3 of the patch: what the quiet
-zone needs (0.25 loses a tag on Debian's OpenCV 4.6), and more crops fit the
-budget than with a wider one.
+Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light): at 2.5
+px/module and above a fresh pipeline's first frame reads all of them; at 2.1
+and 1.8 px/module the first frame has time for the whole-frame decode and a
+few crops, and the next frames, each within its budget, read the rest (see the
+README's Performance section for the frames it takes). Crops are cut with a
+margin of 0.3 of the patch: what the quiet zone needs (0.25 loses a tag on
+Debian's OpenCV 4.6), and more crops fit the budget than with a wider one.
 """
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -48,13 +53,16 @@ class Job:
     where it lies), ``new`` (found by this frame's search), ``waiting`` (found
     by an earlier frame's, not tried yet: the budget ran out) or ``retry``
     (tried on an earlier frame); ``step`` the ladder step it tries next;
-    ``tries`` the frames it was tried on."""
+    ``tries`` the frames it was tried on; ``payload`` the tracked tag an
+    ``expected`` job looks for; ``module`` the symbol's px per module."""
 
     box: Box
     kind: str = "new"
     score: float = 0.0
     step: int = 0
     tries: int = 0
+    payload: str | None = None
+    module: float | None = None     # px per module (None: judged when first tried, :func:`module_px`)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -65,11 +73,14 @@ class Job:
 @dataclass
 class Recovered:
     """What the recover stage hands on: the detections (full-frame pixels),
-    the jobs left for later frames (untried or failed, best first), and the
-    budget's figures (``px`` allowed, ``used_px``, ``tried`` crops decoded)."""
+    the jobs left for later frames (untried or failed, best first), the
+    tracked tags it looked for (``checked``: an ``expected`` job's crop was
+    decoded; of the others this frame says nothing), and the budget's figures (``px`` allowed,
+    ``used_px``, ``tried`` crops decoded)."""
 
     detections: list[Detection] = field(default_factory=list)
     later: list[Job] = field(default_factory=list)
+    checked: set[str] = field(default_factory=set)
     px: int = 0
     used_px: int = 0
     tried: int = 0
@@ -84,28 +95,33 @@ KIND_ORDER = {"expected": 0, "new": 1, "waiting": 1, "retry": 2}
 MAX_LATER = 256            # patches kept for later frames, at most
 
 
-SHARPEN_SIGMA = 3.0         # the unsharp mask's blur, in upscaled pixels (half a module)
+SHARPEN_SIGMA_PX = 0.7      # the unsharp mask's blur, in the camera's pixels (the blur it undoes is the lens's)
 
 
-def _sharpen(img: np.ndarray, sigma: float = SHARPEN_SIGMA) -> np.ndarray:
-    return cv2.addWeighted(img, 1.8, cv2.GaussianBlur(img, (0, 0), sigma), -0.8, 0)
+def _sharpen(img: np.ndarray, amount: float, sigma: float = SHARPEN_SIGMA_PX) -> np.ndarray:
+    """An unsharp mask: ``img`` plus ``amount`` times what a Gaussian blur of ``sigma`` px takes away."""
+    return cv2.addWeighted(img, 1.0 + amount, cv2.GaussianBlur(img, (0, 0), sigma), -amount, 0)
 
 
 # The recovery ladder, cheapest first: (upscale relative to the first step,
-# unsharp mask, binarizer). The first step upscales the crop to about 6 px per
-# module (judged from the patch's size; at least x1.5). Measured on 2 px/module
-# crops with blur σ = 1, noise and uneven light: the first step alone reads
-# ~83 %, the whole ladder ~95 %.
-LADDER = ((1.0, False, "local"), (0.67, False, "local"), (1.0, True, "local"),
-          (1.33, False, "local"), (1.0, True, "global"))
-# Below SMALL_MODULE_PX pixels per module (judged from the patch's size) the
-# unsharp mask comes first: at 1.8 px/module it alone reads ~78 % of the
-# patches, the plain step ~7 % (blur σ 1 px, noise, uneven light); at 2.5 and
-# above the plain step reads as many for less.
+# unsharp-mask amount (0: none), binarizer). The first step upscales the crop
+# to about 6 px per module (judged from the patch's size; at least x1.5).
+# Measured on 2 px/module crops with blur σ = 1, noise and uneven light: the
+# first step alone reads ~83 %, the whole ladder ~95 %.
+LADDER = ((1.0, 0.0, "local"), (0.67, 0.0, "local"), (1.0, 0.8, "local"),
+          (1.33, 0.0, "local"), (1.0, 0.8, "global"))
+# Below SMALL_MODULE_PX pixels per module (judged from the patch's size) a
+# plain upscale reads almost nothing (at 1.8 px/module ~10 % of the patches),
+# so every step sharpens, harder as it goes. Measured on the patches left after
+# zxing-cpp's pass (make bench's tables, 1,100 patches): at 1.8 px/module with
+# blur σ 1 px the first step reads 88 % (the mild mask it replaced, 75 %); at
+# 2.5 px/module it reads 89 % under a defocused lens, 96 % with dot gain, 58 %
+# with camera shake, which the second, bigger and harder step brings to 86 %;
+# the third reads the most blurred (another renderer's 2.1 px/module, σ 1.2 px).
 SMALL_MODULE_PX = 3.0
-SMALL_LADDER = ((1.0, True, "local"), (1.0, False, "local"), (0.67, False, "local"),
-                (1.33, False, "local"), (1.0, True, "global"))
-FIRST_STEPS = (0, 1)          # on the frame a patch is found; later frames try the others
+SMALL_LADDER = ((1.0, 1.5, "local"), (1.33, 2.5, "local"), (1.0, 5.0, "local"),
+                (1.0, 0.0, "local"), (1.0, 0.8, "global"))
+FIRST_STEPS = (0,)            # on the frame a patch is found; later frames try the others
 MODULE_PX = 6.0
 
 _ZX: dict[str, ZxingDecoder] = {}
@@ -121,8 +137,9 @@ def _crop_decoder(decoder: Decoder, binarizer: str) -> Decoder | None:
     return decoder if binarizer == "local" else None
 
 
-def _geometry(shape: tuple[int, int], box: Box, margin: float) -> tuple[Box, float] | None:
-    """The crop around ``box`` (with ``margin``) and its first upscale factor."""
+def _geometry(shape: tuple[int, int], box: Box, margin: float, module: float) -> tuple[Box, float] | None:
+    """The crop around ``box`` (with ``margin``) and its first upscale factor
+    for a symbol of ``module`` px per module."""
     h, w = shape[:2]
     x0, y0, x1, y1 = box
     side = max(x1 - x0, y1 - y0)
@@ -130,56 +147,95 @@ def _geometry(shape: tuple[int, int], box: Box, margin: float) -> tuple[Box, flo
     x0, y0, x1, y1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
     if y1 - y0 < 8 or x1 - x0 < 8:
         return None
-    module = _module_px(box)
     return (x0, y0, x1, y1), min(4.0, max(1.5, MODULE_PX / max(module, 0.5)))
 
 
-def _module_px(box: Box) -> float:
-    """Pixels per module of the symbol a patch holds, judged from its size (the
-    patch's blob is about the symbol's diagonal at 45 degrees, its side square;
-    a version-1 symbol is 21 modules wide)."""
-    return max(box[2] - box[0], box[3] - box[1]) / 1.2 / 21.0
+def module_px(image: np.ndarray, box: Box) -> float:
+    """Pixels per module of the symbol a patch of ``image`` holds: the smaller
+    of two judgements.
+
+    - From the patch's size: its blob is about the symbol's diagonal at 45
+      degrees, its side when square (a version-1 symbol is 21 modules wide).
+      A symbol whose quiet zone stands out from what surrounds it (a sticker
+      on a dark piece) makes a blob twice its side, not 1.4 times.
+    - From the symbol's own texture, whatever surrounds it: random modules
+      change colour at about every other module boundary, so the black/white
+      changes along the rows and columns of the patch's central half, with the
+      grid's angle (from the gradients), give the module's pitch. Blur hides
+      some changes, so this errs large; scaled (:data:`TEXTURE_BIAS`) to agree
+      with the size's judgement where the size is right (a tag on a white card).
+
+    Measured against the decoded symbols' own sides: on tags on white cards
+    the size judges 1.25x the true module and the texture 1.3-1.4x; on stickers
+    whose quiet zone stands out, the size 1.7x and the texture 1.2-1.35x."""
+    x0, y0, x1, y1 = box
+    by_size = max(x1 - x0, y1 - y0) / 1.2 / 21.0
+    w, h = x1 - x0, y1 - y0
+    centre = image[max(0, y0 + h // 4):max(0, y0 + h // 4) + max(4, h // 2),
+                   max(0, x0 + w // 4):max(0, x0 + w // 4) + max(4, w // 2)]
+    if centre.ndim == 3:
+        centre = cv2.cvtColor(centre, cv2.COLOR_BGR2GRAY)
+    if min(centre.shape[:2]) < 4:
+        return by_size
+    c = centre.astype(np.float32)
+    gx, gy = cv2.Sobel(c, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(c, cv2.CV_32F, 0, 1, ksize=3)
+    # the grid's angle modulo 90 degrees: the gradients' direction, fourfold
+    # ((gx + i gy)^4 summed, in real arithmetic)
+    a, b = gx * gx - gy * gy, 2.0 * gx * gy
+    angle = math.atan2(float(np.sum(2.0 * a * b)), float(np.sum(a * a - b * b))) / 4.0
+    _, b = cv2.threshold(centre, 0, 1, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    changes = np.count_nonzero(np.diff(b, axis=1)) + np.count_nonzero(np.diff(b, axis=0))
+    if changes == 0:
+        return by_size
+    length = b.shape[0] * (b.shape[1] - 1) + b.shape[1] * (b.shape[0] - 1)
+    by_texture = 0.5 * length * (abs(math.cos(angle)) + abs(math.sin(angle))) / changes
+    return min(by_size, TEXTURE_BIAS * by_texture)
 
 
-def ladder_for(box: Box) -> tuple[tuple[float, bool, str], ...]:
-    """The recovery ladder for a patch: :data:`SMALL_LADDER` below
-    :data:`SMALL_MODULE_PX` pixels per module, :data:`LADDER` above."""
-    return SMALL_LADDER if _module_px(box) < SMALL_MODULE_PX else LADDER
+TEXTURE_BIAS = 0.9
 
 
-def step_cost(shape: tuple[int, int], box: Box, step: int, margin: float = 0.3) -> int:
+def ladder_for(module: float) -> tuple[tuple[float, float, str], ...]:
+    """The recovery ladder for a symbol of ``module`` px per module:
+    :data:`SMALL_LADDER` below :data:`SMALL_MODULE_PX`, :data:`LADDER` above."""
+    return SMALL_LADDER if module < SMALL_MODULE_PX else LADDER
+
+
+def step_cost(shape: tuple[int, int], box: Box, step: int, module: float, margin: float = 0.3) -> int:
     """Upscaled crop pixels that ladder step ``step`` decodes for ``box``."""
-    g = _geometry(shape, box, margin)
+    g = _geometry(shape, box, margin, module)
     if g is None:
         return 0
     (x0, y0, x1, y1), base = g
-    ladder = ladder_for(box)
+    ladder = ladder_for(module)
     scale = max(1.0, base * ladder[step % len(ladder)][0])
     return int((x1 - x0) * (y1 - y0) * scale * scale)
 
 
 def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.3,
-                steps: Sequence[int] | None = None) -> list[Detection]:
+                steps: Sequence[int] | None = None, module: float | None = None) -> list[Detection]:
     """Decode one region of ``image`` (grey or BGR) from an upscaled crop, trying
     the ladder's steps (all, or the indices in ``steps``, in that order) until
-    one reads something; detections in full-frame pixels."""
-    g = _geometry(image.shape, box, margin)
+    one reads something; detections in full-frame pixels. ``module``: the
+    symbol's px per module (None: :func:`module_px` judges it)."""
+    module = module_px(image, box) if module is None else module
+    g = _geometry(image.shape, box, margin, module)
     if g is None:
         return []
     (x0, y0, x1, y1), base = g
     crop = image[y0:y1, x0:x1]
     if crop.ndim == 3:
         crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    ladder = ladder_for(box)
+    ladder = ladder_for(module)
     for i in (range(len(ladder)) if steps is None else steps):
-        rel, sharpen, binarizer = ladder[i % len(ladder)]
+        rel, amount, binarizer = ladder[i % len(ladder)]
         dec = _crop_decoder(decoder, binarizer)
         if dec is None:
             continue
         scale = max(1.0, base * rel)
-        # the unsharp mask on the crop before it is upscaled: the same edges, a
-        # fraction of the pixels to blur
-        src = _sharpen(crop, SHARPEN_SIGMA / scale) if sharpen else crop
+        # the unsharp mask on the crop before it is upscaled: the camera's own
+        # pixels, and a fraction of the pixels to blur
+        src = _sharpen(crop, amount) if amount else crop
         big = cv2.resize(src, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         got = [d.shifted(x0, y0, scale) for d in dec.decode(big)]
         if got:
@@ -195,7 +251,7 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
     how many ladder steps a job of each kind gets this frame. Jobs that do not
     fit are handed back untried; failed ones come back as retries until they
     were tried on ``retry_frames`` frames (expected tags are not kept: the
-    tracker asks again). ``budget_ms``: also stop once that long has passed: no
+    tracker asks again; those tried are ``checked``). ``budget_ms``: also stop once that long has passed: no
     crop is started after it but the first (``first_crop``), so that the queue
     moves on even when the search took the whole budget; a frame that has just
     run the candidate filter has moved it on already, and passes False."""
@@ -210,8 +266,14 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
         n = steps.get(job.kind, 1)
         todo = [(job.step + k) % len(LADDER) for k in range(n)]
         tried, got = 0, []
+        if deadline is not None and (out.tried or not first_crop) and time.perf_counter() >= deadline:
+            if job.kind != "expected":
+                later.append(job)                          # no time left: next frame
+            continue
+        module = module_px(image, job.box) if job.module is None else job.module
+        job = replace(job, module=module)
         for i in todo:
-            cost = step_cost(image.shape, job.box, i)
+            cost = step_cost(image.shape, job.box, i, module)
             # a crop is not started when it would end past the deadline, judged
             # from what the crops before it cost
             now = time.perf_counter()
@@ -219,7 +281,7 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
                 now + ms_per_px * cost / 1000.0 >= deadline
             if out.used_px + cost > out.px or late:
                 break
-            got = decode_crop(image, job.box, decoder, steps=(i,))
+            got = decode_crop(image, job.box, decoder, steps=(i,), module=module)
             spent = (time.perf_counter() - now) * 1000.0
             ms_per_px = (ms_per_px * out.used_px + spent) / (out.used_px + cost) if cost else ms_per_px
             out.used_px += cost
@@ -229,6 +291,8 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
                 break
         for d in got:
             found.setdefault(d.payload, d)
+        if job.kind == "expected" and tried and job.payload is not None:
+            out.checked.add(job.payload)
         if got or job.kind == "expected":
             continue
         if tried == 0:

@@ -9,6 +9,9 @@ The :class:`Tracker` turns each frame's evidence into a steady list of tags:
   lot, like a hand resting over them);
 * it is **carried** (counts as seen) while its part of the image has not
   changed since it was last decoded: a settled table is not decoded again;
+* it is **pending** (neither seen nor missed) while its part of the image
+  changed and no decode has looked for it yet (a small tag only a crop reads,
+  on a frame with no time left for its crop);
 * a **fixed** marker (a seat or zone marker, a bowl's sticker: ``fixed(payload)``)
   is fixed to the table: once it has appeared it is **remembered** where it was
   last seen while a pile or a bowl's own sweets cover it, and takes its new place
@@ -52,6 +55,7 @@ class Track:
     misses: int = 0
     present: bool = False
     held: bool = False
+    pending: bool = False       # its spot changed and no decode has looked there yet
     poses: deque = field(default_factory=lambda: deque(maxlen=5))
     remembered: bool = False    # a fixed marker not seen now, kept where it was last seen
 
@@ -95,14 +99,16 @@ class Tracker:
         self.last_change_t: float | None = None
 
     def update(self, t: float, seen: Mapping[str, Sighting], carried: Iterable[str] = (),
-               held: Iterable[str] = (), motion: bool = False) -> Changes:
+               held: Iterable[str] = (), motion: bool = False, pending: Iterable[str] = ()) -> Changes:
         """One frame's evidence at time ``t``: the tags decoded (``seen``), the
         tags whose image did not change (``carried``), the tags covered by
-        something (``held``), and whether anything in the frame is moving."""
+        something (``held``), whether anything in the frame is moving, and the
+        tags whose spot changed but that no decode looked for (``pending``:
+        neither seen nor missed; the table is not settled while one is)."""
         ch = Changes()
         if self.last_change_t is None or motion:
             self.last_change_t = t
-        carried, held = set(carried), set(held)
+        carried, held, pending = set(carried), set(held), set(pending)
         for p, s in seen.items():
             tr = self.tracks.get(p)
             if tr is None:
@@ -116,8 +122,11 @@ class Tracker:
         for p, tr in list(self.tracks.items()):
             if p in seen:
                 continue
+            tr.pending = p in pending
             if p in carried:
                 self._hit(tr, t, ch)
+            elif tr.pending:
+                continue
             elif tr.present and self.fixed(p):
                 tr.remembered, tr.held, tr.misses = True, False, 0
             elif p in held:
@@ -151,10 +160,11 @@ class Tracker:
     # ------------------------------------------------------------------ views
 
     def settled(self, t: float) -> bool:
-        """Nothing moved for ``settle_s``, nothing covered, nothing half-seen."""
+        """Nothing moved for ``settle_s``, nothing covered, nothing half-seen,
+        nothing waiting to be looked at."""
         if self.last_change_t is None or t - self.last_change_t < self.settle_s - EPS:
             return False
-        return all(tr.present and not tr.held and tr.misses < 2 for tr in self.tracks.values())
+        return all(tr.present and not tr.held and not tr.pending and tr.misses < 2 for tr in self.tracks.values())
 
     def recall(self, sightings: Iterable[Sighting]) -> list[str]:
         """Remember fixed markers where an earlier run last saw them (table mm),
