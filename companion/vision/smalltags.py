@@ -5,10 +5,9 @@ At about 2 pixels per QR module, or with some blur, zxing-cpp's full-frame pass
 misses most codes that it reads at once from an upscaled crop. Upscaling the
 whole frame costs four times the decode, so instead each patch (a :class:`Job`)
 is decoded from a crop upscaled (cubic) to about 6 px per module, walking down
-its ladder (:data:`LADDER`; below 3 px per module :data:`SMALL_LADDER`, whose
-every step sharpens: other scales, an unsharp mask, a global binarizer). How
-many px per module a patch holds is judged by :func:`module_px`, from the
-patch's size and from the symbol's own texture.
+its ladder (:data:`LADDER`; below about 2.2 px per module :data:`SMALL_LADDER`,
+whose every step sharpens: other scales, an unsharp mask, a global binarizer).
+How many px per module a patch holds is judged by :func:`module_px`.
 
 **The budget** (:func:`recover`): a frame may decode at most ``budget_px``
 upscaled crop pixels in all (the pipeline's default is 1.5x the frame's
@@ -35,7 +34,6 @@ Debian's OpenCV 4.6), and more crops fit the budget than with a wider one.
 """
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -62,7 +60,7 @@ class Job:
     step: int = 0
     tries: int = 0
     payload: str | None = None
-    module: float | None = None     # px per module (None: judged when first tried, :func:`module_px`)
+    module: float | None = None     # px per module (None: judged from the box, :func:`module_px`)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -105,20 +103,20 @@ def _sharpen(img: np.ndarray, amount: float, sigma: float = SHARPEN_SIGMA_PX) ->
 
 # The recovery ladder, cheapest first: (upscale relative to the first step,
 # unsharp-mask amount (0: none), binarizer). The first step upscales the crop
-# to about 6 px per module (judged from the patch's size; at least x1.5).
-# Measured on 2 px/module crops with blur σ = 1, noise and uneven light: the
-# first step alone reads ~83 %, the whole ladder ~95 %.
-LADDER = ((1.0, 0.0, "local"), (0.67, 0.0, "local"), (1.0, 0.8, "local"),
-          (1.33, 0.0, "local"), (1.0, 0.8, "global"))
-# Below SMALL_MODULE_PX pixels per module (judged from the patch's size) a
-# plain upscale reads almost nothing (at 1.8 px/module ~10 % of the patches),
-# so every step sharpens, harder as it goes. Measured on the patches left after
-# zxing-cpp's pass (make bench's tables, 1,100 patches): at 1.8 px/module with
-# blur σ 1 px the first step reads 88 % (the mild mask it replaced, 75 %); at
-# 2.5 px/module it reads 89 % under a defocused lens, 96 % with dot gain, 58 %
-# with camera shake, which the second, bigger and harder step brings to 86 %;
-# the third reads the most blurred (another renderer's 2.1 px/module, σ 1.2 px).
-SMALL_MODULE_PX = 3.0
+# to about 6 px per module (judged by :func:`module_px`; at least x1.5). The
+# second, bigger and sharpened hard, reads what camera shake smeared: at 2.5
+# px/module with 4 px of shake the plain step reads 9 % of the patches, this
+# one 69 %; a sharpened first step would cost a third more per crop (noise
+# sharpened is more for zxing-cpp to look at) for no more reads elsewhere.
+LADDER = ((1.0, 0.0, "local"), (1.33, 2.5, "local"), (0.67, 0.0, "local"),
+          (1.0, 0.8, "local"), (1.0, 0.8, "global"))
+# Below SMALL_MODULE_PX px per module (as judged; about 2.2 true) a plain
+# upscale reads almost nothing (at 1.8 px/module 2 % of the patches), so every
+# step sharpens, harder as it goes: at 1.8 px/module with blur σ 1 px the first
+# step reads 65 % of the patches (the mild mask it replaced, 48 %), the second
+# 77 %; the third reads the most blurred (another renderer's 2.1 px/module,
+# σ 1.2 px). (Patches are the candidate filter's: labels and card edges too.)
+SMALL_MODULE_PX = 2.6
 SMALL_LADDER = ((1.0, 1.5, "local"), (1.33, 2.5, "local"), (1.0, 5.0, "local"),
                 (1.0, 0.0, "local"), (1.0, 0.8, "global"))
 FIRST_STEPS = (0,)            # on the frame a patch is found; later frames try the others
@@ -150,49 +148,15 @@ def _geometry(shape: tuple[int, int], box: Box, margin: float, module: float) ->
     return (x0, y0, x1, y1), min(4.0, max(1.5, MODULE_PX / max(module, 0.5)))
 
 
-def module_px(image: np.ndarray, box: Box) -> float:
-    """Pixels per module of the symbol a patch of ``image`` holds: the smaller
-    of two judgements.
-
-    - From the patch's size: its blob is about the symbol's diagonal at 45
-      degrees, its side when square (a version-1 symbol is 21 modules wide).
-      A symbol whose quiet zone stands out from what surrounds it (a sticker
-      on a dark piece) makes a blob twice its side, not 1.4 times.
-    - From the symbol's own texture, whatever surrounds it: random modules
-      change colour at about every other module boundary, so the black/white
-      changes along the rows and columns of the patch's central half, with the
-      grid's angle (from the gradients), give the module's pitch. Blur hides
-      some changes, so this errs large; scaled (:data:`TEXTURE_BIAS`) to agree
-      with the size's judgement where the size is right (a tag on a white card).
-
-    Measured against the decoded symbols' own sides: on tags on white cards
-    the size judges 1.25x the true module and the texture 1.3-1.4x; on stickers
-    whose quiet zone stands out, the size 1.7x and the texture 1.2-1.35x."""
-    x0, y0, x1, y1 = box
-    by_size = max(x1 - x0, y1 - y0) / 1.2 / 21.0
-    w, h = x1 - x0, y1 - y0
-    centre = image[max(0, y0 + h // 4):max(0, y0 + h // 4) + max(4, h // 2),
-                   max(0, x0 + w // 4):max(0, x0 + w // 4) + max(4, w // 2)]
-    if centre.ndim == 3:
-        centre = cv2.cvtColor(centre, cv2.COLOR_BGR2GRAY)
-    if min(centre.shape[:2]) < 4:
-        return by_size
-    c = centre.astype(np.float32)
-    gx, gy = cv2.Sobel(c, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(c, cv2.CV_32F, 0, 1, ksize=3)
-    # the grid's angle modulo 90 degrees: the gradients' direction, fourfold
-    # ((gx + i gy)^4 summed, in real arithmetic)
-    a, b = gx * gx - gy * gy, 2.0 * gx * gy
-    angle = math.atan2(float(np.sum(2.0 * a * b)), float(np.sum(a * a - b * b))) / 4.0
-    _, b = cv2.threshold(centre, 0, 1, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    changes = np.count_nonzero(np.diff(b, axis=1)) + np.count_nonzero(np.diff(b, axis=0))
-    if changes == 0:
-        return by_size
-    length = b.shape[0] * (b.shape[1] - 1) + b.shape[1] * (b.shape[0] - 1)
-    by_texture = 0.5 * length * (abs(math.cos(angle)) + abs(math.sin(angle))) / changes
-    return min(by_size, TEXTURE_BIAS * by_texture)
-
-
-TEXTURE_BIAS = 0.9
+def module_px(box: Box) -> float:
+    """Pixels per module of the symbol a patch holds, judged from its size (the
+    patch's blob is about the symbol's diagonal at 45 degrees, its side square;
+    a version-1 symbol is 21 modules wide). On a tag on a white card this errs
+    large by a quarter; where a code's quiet zone stands out from its ground
+    (a sticker on a dark piece) by 1.7x, and the ladder's second, bigger and
+    sharpened step reads it. (Judging the module from the symbol's texture as
+    well was tried: it cost a fifth of a crop and read fewer tags per frame.)"""
+    return max(box[2] - box[0], box[3] - box[1]) / 1.2 / 21.0
 
 
 def ladder_for(module: float) -> tuple[tuple[float, float, str], ...]:
@@ -218,7 +182,7 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
     the ladder's steps (all, or the indices in ``steps``, in that order) until
     one reads something; detections in full-frame pixels. ``module``: the
     symbol's px per module (None: :func:`module_px` judges it)."""
-    module = module_px(image, box) if module is None else module
+    module = module_px(box) if module is None else module
     g = _geometry(image.shape, box, margin, module)
     if g is None:
         return []
@@ -270,7 +234,7 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
             if job.kind != "expected":
                 later.append(job)                          # no time left: next frame
             continue
-        module = module_px(image, job.box) if job.module is None else job.module
+        module = module_px(job.box) if job.module is None else job.module
         job = replace(job, module=module)
         for i in todo:
             cost = step_cost(image.shape, job.box, i, module)
