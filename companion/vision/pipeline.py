@@ -324,6 +324,7 @@ class Pipeline:
         # 6. track and settle
         tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow,
                                rec.checked, changed if had_ref else None)
+        self._crop_read &= self.tracker.tracks.keys()
         settled = cal is not None and self.tracker.settled(t)
         changed_flag = False
         if settled and cal is not None:
