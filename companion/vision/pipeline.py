@@ -85,8 +85,7 @@ class PipelineConfig:
     frame's noise is new, so a step that failed may read on a later frame; at
     1.8 px/module 62 of 64 tags instead of 59, under 4 px of camera shake 59
     instead of 54, and retries come last, so they use only what a frame left);
-    ``budget``: upscaled
-    crop pixels the small-tag recovery may decode per frame, as a fraction of
+    ``budget``: upscaled crop pixels the small-tag recovery may decode per frame, as a fraction of
     the frame's pixels (what does not fit waits for later frames); ``frame_budget``:
     no frame costs more than this many whole-frame decodes: the recovery stops
     when the frame has taken ``frame_budget`` times what a whole-frame decode
@@ -427,9 +426,9 @@ class Pipeline:
 
     def _classify(self, t, seen, dup, mode, scanned, regions, motion, cal, checked, changed):
         """Split the tracks not seen into carried, held, missed and to recheck
-        (pending: neither seen nor missed). A tag under a still, hand-sized change is held for
-        at most ``hold_still_s`` (a hand does not rest that long; a board laid
-        over a token does). A tag the whole-frame decode read is missed when a
+        (pending: neither seen nor missed). A tag under a still, hand-sized
+        change is held for at most ``hold_still_s`` (a hand does not rest that
+        long; a board laid over a token does). A tag the whole-frame decode read is missed when a
         decode that covered it did not read it. A small tag that only a crop
         reads is missed only when its own spot differs from the reference
         (``changed``; None: no reference yet, the picture has been still since

@@ -73,8 +73,8 @@ class Recovered:
     """What the recover stage hands on: the detections (full-frame pixels),
     the jobs left for later frames (untried or failed, best first), the
     tracked tags it looked for (``checked``: an ``expected`` job's crop was
-    decoded; of the others this frame says nothing), and the budget's figures (``px`` allowed,
-    ``used_px``, ``tried`` crops decoded)."""
+    decoded; of the others this frame says nothing), and the budget's
+    figures (``px`` allowed, ``used_px``, ``tried`` crops decoded)."""
 
     detections: list[Detection] = field(default_factory=list)
     later: list[Job] = field(default_factory=list)
@@ -215,10 +215,11 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
     how many ladder steps a job of each kind gets this frame. Jobs that do not
     fit are handed back untried; failed ones come back as retries until they
     were tried on ``retry_frames`` frames (expected tags are not kept: the
-    tracker asks again; those tried are ``checked``). ``budget_ms``: also stop once that long has passed: no
-    crop is started after it but the first (``first_crop``), so that the queue
-    moves on even when the search took the whole budget; a frame that has just
-    run the candidate filter has moved it on already, and passes False."""
+    tracker asks again; those tried are ``checked``). ``budget_ms``: also
+    stop once that long has passed: no crop is started after it but the
+    first (``first_crop``), so that the queue moves on even when the search
+    took the whole budget; a frame that has just run the candidate filter has
+    moved it on already, and passes False."""
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     steps = {"expected": len(LADDER), "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
              **(steps or {})}
