@@ -213,6 +213,7 @@ class Pipeline:
         self._held_still: dict[str, float] = {}     # payload -> since when a still patch covers it
         self._crop_read: set[str] = set()          # tags last read from a crop, not by the whole-frame decode
         self._checked_t: dict[str, float] = {}      # when a crop last looked for each tracked tag
+        self._read_t: dict[str, float] = {}         # when each tracked tag was last read (not carried)
 
     @property
     def full_decode_ms(self) -> float | None:
@@ -435,8 +436,9 @@ class Pipeline:
         it was read) and its crop was decoded (``checked``) and did not read;
         when the budget left no crop for it, it is pending and rechecked on
         the next frames; while its spot is as it was when it was read, it is
-        carried whatever a crop says: a marginal tag does not vanish because
-        one crop failed or the frame ran out of time."""
+        carried whatever a crop says (a marginal tag does not vanish because
+        one crop failed or the frame ran out of time). Any tag is missed when
+        another was read where it lies (a card swapped on the same spot)."""
         carried: list[str] = []
         held: list[str] = []
         missed: list[str] = []
@@ -444,6 +446,9 @@ class Pipeline:
         still_since = {}
         ch = self.changes
         mh, mw = motion.shape
+        self._read_t = {p: (t if p in seen else r) for p, r in self._read_t.items() if p in self.tracker.tracks} \
+            | {p: t for p in seen}
+        taken = self._taken()
         for p, tr in self.tracker.tracks.items():
             if p in seen:
                 continue
@@ -451,6 +456,9 @@ class Pipeline:
                 carried.append(p)
                 continue
             x, y = tr.sighting.px
+            if p in taken:
+                missed.append(p)            # another tag, read since, lies where it lay: swapped
+                continue
             sx, sy = min(mw - 1, max(0, int(x * ch.scale))), min(mh - 1, max(0, int(y * ch.scale)))
             around = [r for r in regions if _in(r.small_box, sx, sy)]
             if any(r.moving for r in around) or motion[max(0, sy - 2):sy + 3, max(0, sx - 2):sx + 3].any():
@@ -473,6 +481,19 @@ class Pipeline:
                 carried.append(p)
         self._held_still = still_since
         return carried, held, missed, recheck
+
+    def _taken(self) -> set[str]:
+        """The tracked tags on whose spot (within half their side) another tag
+        was read since they last were: a card swapped for another on the same
+        spot, which the change detector's small copy may not tell apart."""
+        names = [p for p in self.tracker.tracks if p in self.detections]
+        if len(names) < 2:
+            return set()
+        pos = np.array([self.tracker.tracks[p].sighting.px for p in names], float)
+        side = np.array([self.detections[p].side_px for p in names])
+        read = np.array([self._read_t.get(p, -math.inf) for p in names])
+        near = ((pos[:, None, :] - pos[None, :, :]) ** 2).sum(axis=2) < (0.5 * side[:, None]) ** 2
+        return {names[i] for i in np.flatnonzero((near & (read[None, :] > read[:, None])).any(axis=1))}
 
     def _inside(self, payload: str, r: Region) -> bool:
         tr = self.tracker.tracks.get(payload)
