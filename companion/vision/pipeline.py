@@ -85,8 +85,9 @@ class PipelineConfig:
     frame's noise is new, so a step that failed may read on a later frame; at
     1.8 px/module 62 of 64 tags instead of 59, under 4 px of camera shake 59
     instead of 54, and retries come last, so they use only what a frame left);
-    ``budget``: upscaled crop pixels the small-tag recovery may decode per frame, as a fraction of
-    the frame's pixels (what does not fit waits for later frames); ``frame_budget``:
+    ``budget``: upscaled crop pixels the small-tag recovery may decode per
+    frame, as a fraction of the frame's pixels (what does not fit waits for
+    later frames); ``frame_budget``:
     no frame costs more than this many whole-frame decodes: the recovery stops
     when the frame has taken ``frame_budget`` times what a whole-frame decode
     costs (the fastest of the last five full passes' decodes, this frame's
@@ -404,6 +405,7 @@ class Pipeline:
             for d in reading.detections:
                 if d.payload not in dup:
                     self.detections[d.payload] = d
+            self._read_t = {p: r for p, r in self._read_t.items() if p in self.tracker.tracks} | dict.fromkeys(seen, t)
             carried, held, missed, recheck = self._classify(t, seen, dup, mode, scanned, regions, motion, cal,
                                                             checked, changed)
             tchanges = self.tracker.update(t, seen, carried, held, motion=moving, pending=recheck)
@@ -429,16 +431,17 @@ class Pipeline:
         """Split the tracks not seen into carried, held, missed and to recheck
         (pending: neither seen nor missed). A tag under a still, hand-sized
         change is held for at most ``hold_still_s`` (a hand does not rest that
-        long; a board laid over a token does). A tag the whole-frame decode read is missed when a
-        decode that covered it did not read it. A small tag that only a crop
-        reads is missed only when its own spot differs from the reference
-        (``changed``; None: no reference yet, the picture has been still since
-        it was read) and its crop was decoded (``checked``) and did not read;
-        when the budget left no crop for it, it is pending and rechecked on
-        the next frames; while its spot is as it was when it was read, it is
-        carried whatever a crop says (a marginal tag does not vanish because
-        one crop failed or the frame ran out of time). Any tag is missed when
-        another was read where it lies (a card swapped on the same spot)."""
+        long; a board laid over a token does). A tag the whole-frame decode
+        read is missed when a decode that covered it did not read it. A small
+        tag that only a crop reads is missed only when its own spot differs
+        from the reference (``changed``; None: no reference yet, the picture
+        has been still since it was read) and its crop was decoded
+        (``checked``) and did not read; when the budget left no crop for it,
+        it is pending and rechecked on the next frames; while its spot is as
+        it was when it was read, it is carried whatever a crop says (a
+        marginal tag does not vanish because one crop failed or the frame ran
+        out of time). Any tag is missed when another was read where it lies
+        since (a card swapped on the same spot)."""
         carried: list[str] = []
         held: list[str] = []
         missed: list[str] = []
@@ -446,8 +449,6 @@ class Pipeline:
         still_since = {}
         ch = self.changes
         mh, mw = motion.shape
-        self._read_t = {p: (t if p in seen else r) for p, r in self._read_t.items() if p in self.tracker.tracks} \
-            | {p: t for p in seen}
         taken = self._taken()
         for p, tr in self.tracker.tracks.items():
             if p in seen:
