@@ -11,6 +11,23 @@ import ipaddress
 import socket
 
 
+def free_ports(n: int = 1) -> list[int]:
+    """``n`` distinct TCP ports on 127.0.0.1 that nothing listens on now, for a
+    broker or a server started just after. The sockets are held open together
+    while the ports are picked: one at a time, the system may hand out the same
+    port twice, and a broker given it for two listeners stops at start."""
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(n):
+            s = socket.socket()
+            socks.append(s)
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in socks]
+    finally:
+        for s in socks:
+            s.close()
+
+
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses a phone on the LAN may use (no packet is sent)."""
     found = {"127.0.0.1"}

@@ -42,11 +42,12 @@ def soak(minutes: float, tables: int, viewers: int, results_every_s: float = 120
     from companion.bench.event import _payload, _publishers, _view
     from companion.bench.web import Crowd
     from companion.event import topics
-    from companion.event.broker import Mosquitto, free_port, write_broker
+    from companion.event.broker import Mosquitto, write_broker
+    from companion.network import free_ports
     names = [f"t{i + 1}" for i in range(tables)]
     samples: list[tuple[float, float, int, int]] = []
     with tempfile.TemporaryDirectory(prefix="soak-event-") as tmp:
-        setup = write_broker(Path(tmp) / "broker", event="soak", tables=names, port=free_port(), bind="127.0.0.1")
+        setup = write_broker(Path(tmp) / "broker", event="soak", tables=names, port=free_ports()[0], bind="127.0.0.1")
         with Mosquitto(setup):
             env = {**os.environ, "COMPANION_EVENT_PASSWORD": setup.passwords["hub"]}
             hub = subprocess.Popen([sys.executable, "-m", "companion", "event", "--event", "soak", "--port", "0",

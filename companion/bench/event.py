@@ -424,7 +424,8 @@ def websocket_burst(setup: Any, view: dict[str, Any], burst: int = 50) -> float:
 
 
 def run(report: Any) -> None:
-    from companion.event.broker import Mosquitto, free_port, write_broker
+    from companion.event.broker import Mosquitto, write_broker
+    from companion.network import free_ports
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -434,8 +435,9 @@ def run(report: Any) -> None:
     view = _view()
     report.line(f"a table's view: {len(_payload(view, 't1', 1)) / 1024:.1f} kB of JSON")
     with tempfile.TemporaryDirectory(prefix="bench-event-") as tmp:
+        port, ws_port = free_ports(2)
         setup = write_broker(Path(tmp) / "broker", event=EVENT, tables=[f"t{i + 1}" for i in range(n_tables)],
-                             port=free_port(), ws_port=free_port(), bind="127.0.0.1")
+                             port=port, ws_port=ws_port, bind="127.0.0.1")
         with Mosquitto(setup) as broker:
             assert broker.process is not None
             pid = broker.process.pid

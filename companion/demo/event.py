@@ -166,16 +166,17 @@ class EventDemo:
 
     def __init__(self, tables: int = 6, *, event: str = "demo", resolution: tuple[int, int] = (1600, 900),
                  every_s: float = 3.0, fps: float = 4.0):
-        from companion.event.broker import Mosquitto, free_port, write_broker
+        from companion.event.broker import Mosquitto, write_broker
         from companion.event.broker_url import BrokerURL
         from companion.event.feed import EventFeed
         from companion.event.hub import EventHub
+        from companion.network import free_ports
         if not 1 <= tables <= 12:
             raise ValueError("--tables is 1 to 12 (each simulated table runs the whole pipeline on this machine)")
         self._tmp = tempfile.TemporaryDirectory(prefix="companion-event-demo-")
         folder = Path(self._tmp.name)
         names = [f"t{i + 1}" for i in range(tables)]
-        self.setup = write_broker(folder / "broker", event=event, tables=names, port=free_port(), bind="127.0.0.1")
+        self.setup = write_broker(folder / "broker", event=event, tables=names, port=free_ports()[0], bind="127.0.0.1")
         self.broker = Mosquitto(self.setup)
         self.hub = EventHub(BrokerURL.parse(self.setup.url("hub")), event=event)
         self.feed = EventFeed(self.hub)

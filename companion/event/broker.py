@@ -151,12 +151,6 @@ def write_broker(folder: str | Path, *, event: str, tables: list[str], port: int
     return BrokerSetup(folder, event, tuple(tables), port, ws_port, bind, logins)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class Mosquitto:
     """``mosquitto`` running a :class:`BrokerSetup` as a child process."""
 
@@ -175,7 +169,9 @@ class Mosquitto:
                     err = (self.process.stderr.read() if self.process.stderr else b"").decode(errors="replace")
                     log = self.setup.folder / "mosquitto.log"
                     tail = log.read_text(errors="replace")[-600:] if log.exists() else ""
-                    raise BrokerError(f"mosquitto stopped at start: {err.strip() or tail.strip()}")
+                    # stderr may hold only the warning about running as root; the reason is in the log
+                    why = "; ".join(x for x in (err.strip(), tail.strip()) if x)
+                    raise BrokerError(f"mosquitto stopped at start: {why}")
                 try:
                     with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                         break

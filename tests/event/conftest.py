@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from companion.config import load_config
-from companion.event.broker import BrokerSetup, Mosquitto, free_port, write_broker
+from companion.event.broker import BrokerSetup, Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.hub import EventHub
 from companion.event.publisher import TablePublisher
+from companion.network import free_ports
 from companion.session import Session
 from tests.support.mqtt import Listener, wait  # noqa: F401  (the event tests import them from here)
 
@@ -23,7 +24,7 @@ TABLES = ["t1", "t2", "t3"]
 
 @pytest.fixture
 def setup(tmp_path) -> BrokerSetup:
-    return write_broker(tmp_path / "broker", event=EVENT, tables=TABLES, port=free_port(), bind="127.0.0.1")
+    return write_broker(tmp_path / "broker", event=EVENT, tables=TABLES, port=free_ports()[0], bind="127.0.0.1")
 
 
 @pytest.fixture

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import subprocess
 
-from companion.event.broker import Mosquitto, free_port, write_broker
+from companion.event.broker import Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.publisher import TablePublisher
+from companion.network import free_ports
 
 from .conftest import EVENT, make_session, start_hub, wait
 
@@ -29,8 +30,8 @@ def make_certificates(folder) -> tuple[str, str, str]:
 
 def test_a_table_publishes_over_tls_and_one_without_the_ca_is_refused(tmp_path):
     ca, cert, key = make_certificates(tmp_path)
-    tls_port = free_port()
-    setup = write_broker(tmp_path / "broker", event=EVENT, tables=["t1", "t2"], port=free_port(),
+    port, tls_port = free_ports(2)
+    setup = write_broker(tmp_path / "broker", event=EVENT, tables=["t1", "t2"], port=port,
                          bind="127.0.0.1", tls=(ca, cert, key), tls_port=tls_port)
     with Mosquitto(setup):
         hub = start_hub(setup)

@@ -8,7 +8,6 @@ import logging
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -23,6 +22,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.config import ConfigError, load_config
+from companion.network import free_ports
 from companion.session import Session
 from hardware.frames import Frame, FrameSource
 from hardware.indicators import IndicatorPins, Indicators
@@ -151,15 +151,9 @@ def test_a_camera_missing_at_start_is_retried_not_fatal(tmp_path):
         s.close()
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.mark.parametrize("camera", ["opencv:9", "picamera2"])
 def test_run_with_a_missing_camera_serves_the_page_and_keeps_retrying(tmp_path, camera):
-    port = free_port()
+    port, = free_ports()
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COMPANION_PINS_FACTORY": "mock", "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--port", str(port), "--bind", "127.0.0.1",
                              "--pin", "4321", "--journal", str(tmp_path / "j.sqlite"), "--camera", camera],

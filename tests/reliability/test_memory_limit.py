@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import time
 import urllib.request
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.network import free_ports
 from tests.support.cli import COMPANION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,12 +70,6 @@ def cgroup():
     cg.remove()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _get(url: str) -> dict:
     with urllib.request.urlopen(url, timeout=5) as r:
         return json.loads(r.read())
@@ -94,7 +88,7 @@ def _wait_up(url: str, proc: subprocess.Popen, seconds: float = 60) -> None:
 
 
 def test_a_companion_over_its_memory_limit_is_killed_and_resumes_the_game(cgroup, tmp_path):
-    port = _free_port()
+    port, = free_ports()
     url = f"http://127.0.0.1:{port}"
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")},
            "COMPANION_REFEREE_PIN": PIN, "COMPANION_WEB_BIND": "127.0.0.1", "COMPANION_WEB_PORT": str(port),

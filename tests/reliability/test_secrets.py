@@ -29,9 +29,10 @@ from typing import Any
 import pytest
 
 from companion.config import load_config
-from companion.event.broker import Mosquitto, free_port, write_broker
+from companion.event.broker import Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.publisher import TablePublisher
+from companion.network import free_ports
 from companion.session import Session
 from models.engine import Event
 from models.registry import get_game
@@ -156,8 +157,9 @@ class Broadcast:
     collects everything the broker delivers."""
 
     def __init__(self, session: Session, folder):
-        setup = write_broker(folder / "broker", event="secrets", tables=["t1"], port=free_port(),
-                             ws_port=free_port(), bind="127.0.0.1")
+        port, ws_port = free_ports(2)
+        setup = write_broker(folder / "broker", event="secrets", tables=["t1"], port=port,
+                             ws_port=ws_port, bind="127.0.0.1")
         self.broker = Mosquitto(setup).start()
         self.publisher = TablePublisher(session, BrokerURL.parse(setup.url("t1")), event="secrets", table="t1",
                                         view_interval_s=0.01)

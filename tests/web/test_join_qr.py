@@ -2,13 +2,15 @@
 joins by pointing its camera: read back from a screenshot by the real decoder."""
 from __future__ import annotations
 
+import socket
+
 import cv2
 import numpy as np
 import pytest
 from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
-from companion.network import join_link, page_urls
+from companion.network import free_ports, join_link, page_urls
 from companion.vision import get_decoder
 from web import create_app
 
@@ -34,3 +36,21 @@ def test_the_display_shows_a_qr_code_a_phone_can_read(glc, page):
 
 def test_nothing_to_join_when_only_this_machine_can_open_the_page():
     assert join_link("127.0.0.1", 8000) is None
+
+
+def test_free_ports_are_distinct_and_free():
+    """Two listeners of one broker get two ports: picked together, never the same
+    one twice, and each can be listened on at once."""
+    for _ in range(50):
+        ports = free_ports(3)
+        assert len(set(ports)) == 3
+    held = []
+    try:
+        for port in ports:
+            s = socket.socket()
+            held.append(s)
+            s.bind(("127.0.0.1", port))
+            s.listen()
+    finally:
+        for s in held:
+            s.close()

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
 from companion.examples import example_states
+from companion.network import free_ports
 from companion.tls import ensure_certificate, server_context
 from hardware.simtable import Item, Scene
 from hardware.sources import BrowserSource
@@ -107,13 +108,6 @@ def test_a_picture_that_does_not_read_is_refused_and_changes_nothing(glc, client
                       headers={"X-Referee-Pin": PIN}).status_code == 503
 
 
-def _free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_companion_run_with_the_phone_as_camera_serves_its_page_over_https(tmp_path):
     """``companion run --camera browser``: the page over HTTPS with a certificate
     made on first run beside the journal, and the same one on the next run."""
@@ -123,7 +117,7 @@ def test_companion_run_with_the_phone_as_camera_serves_its_page_over_https(tmp_p
     import urllib.request
 
     from tests.support.cli import COMPANION
-    port, https_port = _free_port(), _free_port()
+    port, https_port = free_ports(2)
     env = {**os.environ, "COMPANION_REFEREE_PIN": PIN, "COMPANION_WEB_BIND": "127.0.0.1",
            "COMPANION_WEB_PORT": str(port), "COMPANION_WEB_HTTPS_PORT": str(https_port),
            "COMPANION_JOURNAL_PATH": str(tmp_path / "state" / "journal.sqlite"), "COMPANION_PINS_FACTORY": "mock"}
