@@ -8,24 +8,50 @@ the certificate ``companion.tls`` makes::
 from __future__ import annotations
 
 import ipaddress
+import random
 import socket
+from pathlib import Path
 
 
 def free_ports(n: int = 1) -> list[int]:
-    """``n`` distinct TCP ports on 127.0.0.1 that nothing listens on now, for a
-    broker or a server started just after. The sockets are held open together
-    while the ports are picked: one at a time, the system may hand out the same
-    port twice, and a broker given it for two listeners stops at start."""
+    """``n`` distinct TCP ports on 127.0.0.1 that nothing uses now, for a broker
+    or a server started just after. They are drawn below the system's range of
+    ephemeral ports (``/proc/sys/net/ipv4/ip_local_port_range``), which the
+    outgoing connections of everything else on the machine take from: a port
+    the system hands out (bind to port 0) may be some client's a moment later,
+    and a broker given it stops at start (seen once in CI: mosquitto "Unable to
+    create websockets listener"). Each is bound while the others are picked,
+    so two are never the same."""
+    low = _ephemeral_low()
     socks: list[socket.socket] = []
     try:
-        for _ in range(n):
+        for port in random.sample(range(FIRST_FREE_PORT, low), k=min(low - FIRST_FREE_PORT, 64 * n)):
             s = socket.socket()
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                s.close()
+                continue
             socks.append(s)
-            s.bind(("127.0.0.1", 0))
-        return [int(s.getsockname()[1]) for s in socks]
+            if len(socks) == n:
+                return [int(x.getsockname()[1]) for x in socks]
+        raise OSError(f"no {n} free ports between {FIRST_FREE_PORT} and {low}")
     finally:
         for s in socks:
             s.close()
+
+
+FIRST_FREE_PORT = 20000
+
+
+def _ephemeral_low() -> int:
+    """The lowest port the system hands out to outgoing connections (32768 when
+    it does not say)."""
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    return max(low, FIRST_FREE_PORT + 1000)
 
 
 def local_addresses() -> list[str]:

@@ -3,6 +3,7 @@ joins by pointing its camera: read back from a screenshot by the real decoder.""
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -40,10 +41,13 @@ def test_nothing_to_join_when_only_this_machine_can_open_the_page():
 
 def test_free_ports_are_distinct_and_free():
     """Two listeners of one broker get two ports: picked together, never the same
-    one twice, and each can be listened on at once."""
+    one twice, below the ports the system hands to outgoing connections (which
+    could take one before the broker binds it), and each can be listened on."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
     for _ in range(50):
         ports = free_ports(3)
         assert len(set(ports)) == 3
+        assert all(1024 < p < low for p in ports)
     held = []
     try:
         for port in ports:
