@@ -303,9 +303,8 @@ class Pipeline:
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
         by_search = {d.payload for d in found.detections}
-        self._checked_t = {p: (t if p in rec.checked else c) for p, c in self._checked_t.items()
-                           if p in self.tracker.tracks} | {p: t for p in rec.checked}
-        self._crop_read = (self._crop_read - by_search) | {d.payload for d in rec.detections} - by_search
+        self._checked_t.update(dict.fromkeys(rec.checked, t))
+        self._crop_read = (self._crop_read | {d.payload for d in rec.detections}) - by_search
         clock.lap("recover")
 
         # 4. calibrate: until the corners are found, those read on the earlier frames
@@ -329,7 +328,7 @@ class Pipeline:
         # 6. track and settle
         tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow,
                                rec.checked, changed if had_ref else None)
-        self._crop_read &= self.tracker.tracks.keys()
+        self._forget_gone()
         settled = cal is not None and self.tracker.settled(t)
         changed_flag = False
         if settled and cal is not None:
@@ -405,12 +404,10 @@ class Pipeline:
             for d in reading.detections:
                 if d.payload not in dup:
                     self.detections[d.payload] = d
-            self._read_t = {p: r for p, r in self._read_t.items() if p in self.tracker.tracks} | dict.fromkeys(seen, t)
+            self._read_t.update(dict.fromkeys(seen, t))
             carried, held, missed, recheck = self._classify(t, seen, dup, mode, scanned, regions, motion, cal,
                                                             checked, changed)
             tchanges = self.tracker.update(t, seen, carried, held, motion=moving, pending=recheck)
-            if len(self.detections) > len(self.tracker.tracks):
-                self.detections = {p: d for p, d in self.detections.items() if p in self.tracker.tracks}
             # keep unexplained spots out of the reference: they are decoded again
             half = grow * 0.75
             for p in missed + recheck:
@@ -482,6 +479,15 @@ class Pipeline:
                 carried.append(p)
         self._held_still = still_since
         return carried, held, missed, recheck
+
+    def _forget_gone(self) -> None:
+        """Drop what is kept per tag (its detection, when a crop last looked for
+        it and read it, whether a crop read it) for tags the tracker dropped."""
+        tracks = self.tracker.tracks
+        for kept in (self.detections, self._checked_t, self._read_t):
+            for p in [p for p in kept if p not in tracks]:
+                del kept[p]
+        self._crop_read &= tracks.keys()
 
     def _taken(self) -> set[str]:
         """The tracked tags on whose spot (within half their side) another tag
