@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -29,10 +29,13 @@ class Detection:
     """One QR symbol found in an image.
 
     ``corners``: the symbol's top-left, top-right, bottom-right and bottom-left
-    corners (as printed, not as seen) in image pixels."""
+    corners (as printed, not as seen) in image pixels; ``modules``: the
+    symbol's modules as the decoder sampled them (n x n, True dark; None when
+    the backend does not say), what :mod:`.lens` learns the camera's blur from."""
 
     payload: str
     corners: tuple[Point, Point, Point, Point]
+    modules: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     @property
     def centre(self) -> Point:
@@ -49,7 +52,7 @@ class Detection:
         """This detection in the coordinates of a bigger image: a crop at
         (dx, dy) that was resized by ``scale`` before decoding."""
         return Detection(self.payload, tuple((x / scale + dx, y / scale + dy)
-                                             for x, y in self.corners))  # type: ignore[arg-type]
+                                             for x, y in self.corners), self.modules)  # type: ignore[arg-type]
 
 
 def merge(a: Sequence[Detection], b: Sequence[Detection]) -> list[Detection]:
@@ -114,7 +117,8 @@ class ZxingDecoder(Decoder):
             # rest of this package) on pixel centres: half a pixel apart.
             corners = tuple((q.x - 0.5, q.y - 0.5)
                             for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))
-            out.append(Detection(b.text, corners))  # type: ignore[arg-type]
+            modules = np.asarray(b.to_image(scale=1, add_quiet_zones=False)) < 128
+            out.append(Detection(b.text, corners, modules))  # type: ignore[arg-type]
         return out
 
 

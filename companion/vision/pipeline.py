@@ -47,7 +47,7 @@ import numpy as np
 from hardware.frames import Frame
 from models.table import Sighting, Snapshot
 
-from . import smalltags
+from . import lens, smalltags
 from .calibration import CORNERS, Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
 from .decoders import Decoder, Detection, get_decoder, whole_frame
@@ -55,6 +55,9 @@ from .reading import Reading, build, merge
 from .search import Found, filter_cost_ms, grey_of, search, search_later, tag_side_px
 from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
+
+#: a frame learns the lens (:mod:`.lens`) only when it has this many times what that costs left
+LENS_AFFORD = 2.0
 
 #: the table's own markers that never move during a game
 TABLE_FIXED_MARKERS = ("TC:SEAT:", "TC:ZONE:")
@@ -101,6 +104,9 @@ class PipelineConfig:
     ``fixed_markers``: payload prefixes of the markers fixed to the table (seats,
     zones, and each game's :attr:`~models.engine.Game.fixed_markers`): remembered
     where they were last seen while something covers them (see the tracker);
+    ``lens_every_s``: how often a full pass learns the camera's blur again from
+    the codes it read (:mod:`.lens`; 0: never learn, the recovery ladder
+    without a restoration filter);
     ``zxing_downscale``: unused, kept for old configs (the whole-frame
     decode is zxing-cpp with its own defaults, so that nothing a raw decode
     reads is lost)."""
@@ -126,6 +132,7 @@ class PipelineConfig:
     hold_still_s: float = 10.0
     change_width: int = 480
     change_threshold: int = 22
+    lens_every_s: float = 10.0
     fixed_markers: tuple[str, ...] = field(default_factory=lambda: fixed_marker_prefixes())
 
 
@@ -215,6 +222,12 @@ class Pipeline:
         self._crop_read: set[str] = set()          # tags last read from a crop, not by the whole-frame decode
         self._checked_t: dict[str, float] = {}      # when a crop last looked for each tracked tag
         self._read_t: dict[str, float] = {}         # when each tracked tag was last read (not carried)
+        self.lens: lens.Lens | None = None          # the camera's blur, learned from codes read (:mod:`.lens`)
+        self._lens_t: float | None = None           # when a full pass last handed codes to learn it from
+        self._lens_codes: list[Detection] = []      # those codes, not learned from yet
+        self._learner: lens.Learner | None = None   # the lens being learned from them, a code a frame
+        if cfg.small_tags and cfg.lens_every_s > 0 and cfg.frame_budget is not None:
+            lens.step_ms()                          # times a step of the learning on this machine, once
 
     @property
     def full_decode_ms(self) -> float | None:
@@ -287,10 +300,20 @@ class Pipeline:
                     found, self.filter_later = later, None
         clock.lap("search")
 
-        # 3. recover: expected tags, new patches, earlier patches, within the budget
+        # 3. recover: expected tags, new patches, earlier patches, within the budget.
+        # The camera's blur is learned from the codes a full pass read (again
+        # every lens_every_s: a lens refocused, a shake that stopped), after
+        # that frame's crops when it has time left, else before a later still
+        # frame's: its crops then start with the restoration filter
+        if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.detections and \
+                (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
+            self._lens_codes, self._lens_t = lens.candidates(found.detections), t
+            self._learner = lens.Learner()
+        elif mode != "full":
+            self._learn_lens(img, None, clock, moving)
         jobs = self._jobs(mode, found, scanned, motion, grow)
         # a region is small: its new patches get the whole ladder at once
-        steps = {"new": len(smalltags.LADDER)} if scanned else {}
+        steps = {"new": smalltags.ALL} if scanned else {}
         if mode == "full":
             self._full_decodes = (self._full_decodes + [found.decode_ms])[-5:]
         ms = None
@@ -299,12 +322,15 @@ class Pipeline:
             ms = cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms
         filtered = found.grey is not None and cfg.small_tags and not found.filter_deferred
         rec = smalltags.recover(found.grey if found.grey is not None else img, jobs, self.decoder,
-                                int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered)
+                                int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered,
+                                lens=self.lens)
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
         by_search = {d.payload for d in found.detections}
         self._checked_t.update(dict.fromkeys(rec.checked, t))
         self._crop_read = (self._crop_read | {d.payload for d in rec.detections}) - by_search
+        if mode == "full":
+            self._learn_lens(img, found.grey, clock, moving)
         clock.lap("recover")
 
         # 4. calibrate: until the corners are found, those read on the earlier frames
@@ -349,6 +375,24 @@ class Pipeline:
         self.last = up
         return up
 
+    def _learn_lens(self, img: np.ndarray, grey: np.ndarray | None, clock: _Clock, moving: bool) -> None:
+        """Learn the lens from the codes a full pass left (:mod:`.lens`), a code
+        at a time while the frame is still and has :data:`LENS_AFFORD` times
+        what a step costs left; the fit once :data:`lens.MAX_CODES` codes
+        qualified or none is left."""
+        cfg = self.config
+        learner = self._learner
+        if learner is None or moving:
+            return
+        while self._lens_codes and learner.codes < lens.MAX_CODES:
+            if cfg.frame_budget is not None and self.full_decode_ms is not None and \
+                    cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms < \
+                    LENS_AFFORD * lens.step_ms():
+                return                                      # the next frame takes the next step
+            learner.add(grey if grey is not None else img, self._lens_codes.pop(0))
+        self.lens = learner.fit() or self.lens
+        self._learner, self._lens_codes = None, []
+
     def _jobs(self, mode: str, found: Found, scanned: list[Region], motion: np.ndarray, side_px: float
               ) -> list[Job]:
         """The recover stage's work: tracked tags not read where they lie (in
@@ -384,7 +428,7 @@ class Pipeline:
             same = next((i for i, j in enumerate(fresh) if _in(j.box, cx, cy)), None)
             if same is not None:
                 if old.tries:
-                    fresh[same] = Job(fresh[same].box, "retry", fresh[same].score, old.step, old.tries)
+                    fresh[same] = replace(old, box=fresh[same].box, kind="retry", score=fresh[same].score)
             elif (mode != "full" or found.filter_deferred) and not any(_in(g.box, cx, cy) for g in scanned):
                 jobs.append(old if old.tries or old.kind != "new" else replace(old, kind="waiting"))
         return jobs + fresh
@@ -562,7 +606,8 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     marker unread, 1.0 a quarter of the tags at 2.1 px per module; ``frame_budget``:
     also stop when the read has taken that many times the whole-image decode's
     time, as the pipeline does; none by default: a still is read once, as well
-    as the pixel budget allows)."""
+    as the pixel budget allows). The crops are restored first with the blur
+    learned from the codes the whole-image decode read (:mod:`.lens`)."""
     clock = _Clock()
     h, w = image.shape[:2]
     side = tag_side_px(calibration, [], (h, w), tag_mm) if calibration else None
@@ -571,14 +616,16 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     budget_px = int(budget * w * h)
     jobs = [Job(c.box, "new", c.score) for c in found.candidates]
     grey = found.grey if found.grey is not None else grey_of(image)
+    learned = lens.learn(grey, found.detections) if small_tags and found.detections else None
     ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
-    rec = smalltags.recover(grey, jobs, decoder, budget_px, budget_ms=ms)
+    rec = smalltags.recover(grey, jobs, decoder, budget_px, budget_ms=ms, lens=learned)
     dets, used, tried = list(rec.detections), rec.used_px, rec.tried
+    n_steps = len(smalltags.LADDER) + (learned is not None)
     while rec.later and any(j.tries for j in rec.later) and used < budget_px:
-        rest = [j for j in rec.later if 0 < j.tries < len(smalltags.LADDER) - 1]
+        rest = [j for j in rec.later if 0 < j.tries < n_steps - 1]
         if not rest:
             break
-        rec = smalltags.recover(grey, rest, decoder, budget_px - used, retry_frames=len(smalltags.LADDER))
+        rec = smalltags.recover(grey, rest, decoder, budget_px - used, retry_frames=n_steps, lens=learned)
         dets, used, tried = dets + rec.detections, used + rec.used_px, tried + rec.tried
         if rec.tried == 0:
             break                                   # the budget is spent

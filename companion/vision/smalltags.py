@@ -37,11 +37,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from .decoders import Decoder, Detection, ZxingDecoder
+from .lens import Lens
 from .search import Box, Candidate
 
 
@@ -51,7 +53,8 @@ class Job:
     where it lies), ``new`` (found by this frame's search), ``waiting`` (found
     by an earlier frame's, not tried yet: the budget ran out) or ``retry``
     (tried on an earlier frame); ``step`` the ladder step it tries next;
-    ``tries`` the frames it was tried on; ``payload`` the tracked tag an
+    ``tries`` the frames it was tried on; ``restored`` whether a crop restored
+    with the lens (:data:`RESTORE`) was tried; ``payload`` the tracked tag an
     ``expected`` job looks for; ``module`` the symbol's px per module."""
 
     box: Box
@@ -59,6 +62,7 @@ class Job:
     score: float = 0.0
     step: int = 0
     tries: int = 0
+    restored: bool = False
     payload: str | None = None
     module: float | None = None     # px per module (None: judged from the box, :func:`module_px`)
 
@@ -101,15 +105,26 @@ def _sharpen(img: np.ndarray, amount: float, sigma: float = SHARPEN_SIGMA_PX) ->
     return cv2.addWeighted(img, 1.0 + amount, cv2.GaussianBlur(img, (0, 0), sigma), -amount, 0)
 
 
-# The recovery ladder, cheapest first: (upscale relative to the first step,
-# unsharp-mask amount (0: none), binarizer). The first step upscales the crop
+class Step(NamedTuple):
+    """One way of decoding a crop: upscaled ``scale`` times the first step's
+    factor, unsharp-masked by ``sharpen`` (0: not), with zxing-cpp's
+    ``binarizer``; ``restore``: the frame's learned restoration filter
+    (:mod:`.lens`) first."""
+
+    scale: float
+    sharpen: float
+    binarizer: str
+    restore: bool = False
+
+
+# The recovery ladder, cheapest first. The first step upscales the crop
 # to about 6 px per module (judged by :func:`module_px`; at least x1.5). The
 # second, bigger and sharpened hard, reads what camera shake smeared: at 2.5
 # px/module with 4 px of shake the plain step reads 9 % of the patches, this
 # one 69 %; a sharpened first step would cost a third more per crop (noise
 # sharpened is more for zxing-cpp to look at) for no more reads elsewhere.
-LADDER = ((1.0, 0.0, "local"), (1.33, 2.5, "local"), (0.67, 0.0, "local"),
-          (1.0, 0.8, "local"), (1.0, 0.8, "global"))
+LADDER = (Step(1.0, 0.0, "local"), Step(1.33, 2.5, "local"), Step(0.67, 0.0, "local"),
+          Step(1.0, 0.8, "local"), Step(1.0, 0.8, "global"))
 # Below SMALL_MODULE_PX px per module (as judged; about 2.2 true) a plain
 # upscale reads almost nothing (at 1.8 px/module 2 % of the patches), so every
 # step sharpens, harder as it goes: at 1.8 px/module with blur σ 1 px the first
@@ -117,8 +132,15 @@ LADDER = ((1.0, 0.0, "local"), (1.33, 2.5, "local"), (0.67, 0.0, "local"),
 # 77 %; the third reads the most blurred (another renderer's 2.1 px/module,
 # σ 1.2 px). (Patches are the candidate filter's: labels and card edges too.)
 SMALL_MODULE_PX = 2.6
-SMALL_LADDER = ((1.0, 1.5, "local"), (1.33, 2.5, "local"), (1.0, 5.0, "local"),
-                (1.0, 0.0, "local"), (1.0, 0.8, "global"))
+SMALL_LADDER = (Step(1.0, 1.5, "local"), Step(1.33, 2.5, "local"), Step(1.0, 5.0, "local"),
+                Step(1.0, 0.0, "local"), Step(1.0, 0.8, "global"))
+# Once the camera's lens is known (learned from the codes a whole-frame decode
+# read, :mod:`.lens`), a patch's next try is a restored crop, once: at 2.5 px per module it
+# reads what the ladder's steps read only in part, or over several frames
+# (defocus, dot gain, camera shake; see :mod:`.lens`), and at 1.8 px per
+# module every patch the sharpened first step reads and more.
+RESTORE = Step(1.0, 0.0, "local", True)
+ALL = 99                      # "every step of the ladder", as a number of steps
 FIRST_STEPS = (0,)            # on the frame a patch is found; later frames try the others
 MODULE_PX = 6.0
 
@@ -159,29 +181,40 @@ def module_px(box: Box) -> float:
     return max(box[2] - box[0], box[3] - box[1]) / 1.2 / 21.0
 
 
-def ladder_for(module: float) -> tuple[tuple[float, float, str], ...]:
+def ladder_for(module: float) -> tuple[Step, ...]:
     """The recovery ladder for a symbol of ``module`` px per module:
     :data:`SMALL_LADDER` below :data:`SMALL_MODULE_PX`, :data:`LADDER` above."""
     return SMALL_LADDER if module < SMALL_MODULE_PX else LADDER
 
 
-def step_cost(shape: tuple[int, int], box: Box, step: int, module: float, margin: float = 0.3) -> int:
+def next_steps(job: Job, n: int, lens: Lens | None) -> list[Step]:
+    """The ``n`` steps ``job`` tries next: :data:`RESTORE` first when there
+    is a lens and it was not tried yet, then its ladder's, from ``job.step`` on
+    (round again when it comes to the end)."""
+    ladder = ladder_for(module_px(job.box) if job.module is None else job.module)
+    todo = [RESTORE] if lens is not None and not job.restored else []
+    todo += [ladder[(job.step + k) % len(ladder)] for k in range(len(ladder))]
+    return todo[:n]
+
+
+def step_cost(shape: tuple[int, int], box: Box, step: Step, module: float, margin: float = 0.3) -> int:
     """Upscaled crop pixels that ladder step ``step`` decodes for ``box``."""
     g = _geometry(shape, box, margin, module)
     if g is None:
         return 0
     (x0, y0, x1, y1), base = g
-    ladder = ladder_for(module)
-    scale = max(1.0, base * ladder[step % len(ladder)][0])
+    scale = max(1.0, base * step.scale)
     return int((x1 - x0) * (y1 - y0) * scale * scale)
 
 
 def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.3,
-                steps: Sequence[int] | None = None, module: float | None = None) -> list[Detection]:
+                steps: Sequence[Step] | None = None, module: float | None = None,
+                lens: Lens | None = None) -> list[Detection]:
     """Decode one region of ``image`` (grey or BGR) from an upscaled crop, trying
-    the ladder's steps (all, or the indices in ``steps``, in that order) until
-    one reads something; detections in full-frame pixels. ``module``: the
-    symbol's px per module (None: :func:`module_px` judges it)."""
+    ``steps`` (None: :data:`RESTORE` when there is a ``lens``, then the whole
+    ladder) in that order until one reads something; detections in full-frame
+    pixels. ``module``: the symbol's px per module (None: :func:`module_px`
+    judges it); ``lens``: the camera's restoration filter, when one was learned."""
     module = module_px(box) if module is None else module
     g = _geometry(image.shape, box, margin, module)
     if g is None:
@@ -190,17 +223,21 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
     crop = image[y0:y1, x0:x1]
     if crop.ndim == 3:
         crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    ladder = ladder_for(module)
-    for i in (range(len(ladder)) if steps is None else steps):
-        rel, amount, binarizer = ladder[i % len(ladder)]
-        dec = _crop_decoder(decoder, binarizer)
+    if steps is None:
+        steps = ([RESTORE] if lens is not None else []) + list(ladder_for(module))
+    for step in steps:
+        dec = _crop_decoder(decoder, step.binarizer)
         if dec is None:
             continue
-        scale = max(1.0, base * rel)
-        # the unsharp mask on the crop before it is upscaled: the camera's own
-        # pixels, and a fraction of the pixels to blur
-        src = _sharpen(crop, amount) if amount else crop
-        big = cv2.resize(src, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        scale = max(1.0, base * step.scale)
+        # the filters on the crop before it is upscaled: the camera's own
+        # pixels, and a fraction of the pixels to filter
+        src = lens.restore(crop) if step.restore and lens is not None else crop
+        src = _sharpen(src, step.sharpen) if step.sharpen else src
+        # a restored crop is sharp already: a linear upscale reads as much as a
+        # cubic one (whose overshoot sharpens) and costs a third less
+        interpolation = cv2.INTER_LINEAR if step.restore else cv2.INTER_CUBIC
+        big = cv2.resize(src, None, fx=scale, fy=scale, interpolation=interpolation)
         got = [d.shifted(x0, y0, scale) for d in dec.decode(big)]
         if got:
             return got
@@ -209,7 +246,7 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
 
 def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px: int,
             steps: dict[str, int] | None = None, retry_frames: int = 5, budget_ms: float | None = None,
-            first_crop: bool = True) -> Recovered:
+            first_crop: bool = True, lens: Lens | None = None) -> Recovered:
     """Decode the ``jobs`` (``image`` grey or BGR) in order (expected, new by
     score, retries) within ``budget_px`` upscaled crop pixels; ``steps`` says
     how many ladder steps a job of each kind gets this frame. Jobs that do not
@@ -219,26 +256,26 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
     stop once that long has passed: no crop is started after it but the
     first (``first_crop``), so that the queue moves on even when the search
     took the whole budget; a frame that has just run the candidate filter has
-    moved it on already, and passes False."""
+    moved it on already, and passes False. ``lens``: the frame's restoration
+    filter (:mod:`.lens`), when one was learned: every ladder starts with it."""
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
-    steps = {"expected": len(LADDER), "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
+    steps = {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
              **(steps or {})}
     out = Recovered(px=int(budget_px))
     found: dict[str, Detection] = {}
     later: list[Job] = []
     ms_per_px = 0.0             # what the crops decoded so far cost, per crop pixel
     for job in sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score)):
-        n = steps.get(job.kind, 1)
-        todo = [(job.step + k) % len(LADDER) for k in range(n)]
-        tried, got = 0, []
+        tried, climbed, got = 0, 0, []
         if deadline is not None and (out.tried or not first_crop) and time.perf_counter() >= deadline:
             if job.kind != "expected":
                 later.append(job)                          # no time left: next frame
             continue
         module = module_px(job.box) if job.module is None else job.module
         job = replace(job, module=module)
-        for i in todo:
-            cost = step_cost(image.shape, job.box, i, module)
+        restored = job.restored
+        for step in next_steps(job, steps.get(job.kind, 1), lens):
+            cost = step_cost(image.shape, job.box, step, module)
             # a crop is not started when it would end past the deadline, judged
             # from what the crops before it cost
             now = time.perf_counter()
@@ -246,12 +283,14 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
                 now + ms_per_px * cost / 1000.0 >= deadline
             if out.used_px + cost > out.px or late:
                 break
-            got = decode_crop(image, job.box, decoder, steps=(i,), module=module)
+            got = decode_crop(image, job.box, decoder, steps=(step,), module=module, lens=lens)
             spent = (time.perf_counter() - now) * 1000.0
             ms_per_px = (ms_per_px * out.used_px + spent) / (out.used_px + cost) if cost else ms_per_px
             out.used_px += cost
             out.tried += 1
             tried += 1
+            restored |= step.restore
+            climbed += not step.restore
             if got:
                 break
         for d in got:
@@ -263,7 +302,8 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
         if tried == 0:
             later.append(job)                              # did not fit: next frame
         elif job.tries + 1 < retry_frames:
-            later.append(replace(job, kind="retry", step=job.step + tried, tries=job.tries + 1))
+            later.append(replace(job, kind="retry", step=job.step + climbed, tries=job.tries + 1,
+                                 restored=restored))
     out.detections = list(found.values())
     out.later = later[:MAX_LATER]
     return out
