@@ -38,7 +38,7 @@ QUIET = 2                   # modules of quiet zone fitted round each code
 SUPERSAMPLE = 2             # the ideal picture is drawn this much finer, then averaged down
 MAX_CODES = 2               # codes learned from: the smallest that match (a small tag's patch is cheapest)
 MAX_TRIED = 5               # codes tried, smallest first
-MIN_MATCH = 0.75            # a code's picture must match its ideal this well (correlation) to be learned
+MIN_MATCH = 0.55            # a code's picture must match its ideal this well (correlation) to be learned
                             # from: a code read at the edge of what reads has modules sampled wrong
 MAX_ROWS = 2000             # pixels fitted in all, at most (a fixed, even sample of each code's)
 MIN_FIT = 0.8               # the filtered codes must match their ideal pictures this well (correlation)
