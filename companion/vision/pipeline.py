@@ -58,9 +58,6 @@ from .tracker import Changes, Tracker
 
 #: a frame learns the lens (:mod:`.lens`) only when it has this many times what that costs left
 LENS_AFFORD = 2.0
-#: a real table's crops cost more than the calibration's one (2.5-3x on the benchmark's tables; a
-#: crop past the frame's budget waits for the next frame, so the estimate need not err high)
-CROP_COST_MARGIN = 2.0
 
 #: the table's own markers that never move during a game
 TABLE_FIXED_MARKERS = ("TC:SEAT:", "TC:ZONE:")
@@ -231,7 +228,6 @@ class Pipeline:
         self._learner: lens.Learner | None = None   # the lens being learned from them, a code a frame
         if cfg.small_tags and cfg.lens_every_s > 0 and cfg.frame_budget is not None:
             lens.step_ms()                          # times a step of the learning on this machine, once
-            smalltags.crop_ms_per_px()              # and a restored crop
 
     @property
     def full_decode_ms(self) -> float | None:
@@ -318,7 +314,7 @@ class Pipeline:
         elif mode != "full":
             self._learn_lens(img, None, clock, moving)
         jobs = self._jobs(mode, found, scanned, motion, grow)
-        if mode == "full" and self._lens_first(jobs, img.shape[:2], clock):
+        if mode == "full" and self._lens_first(jobs, len(found.detections)):
             self._learn_lens(img, found.grey, clock, moving)
         # a region is small: its new patches get the whole ladder at once
         steps = {"new": smalltags.ALL} if scanned else {}
@@ -399,19 +395,16 @@ class Pipeline:
         self.lens = learner.fit() or self.lens
         self._learner, self._lens_codes = None, []
 
-    def _lens_first(self, jobs: list[Job], shape: tuple[int, int], clock: _Clock) -> bool:
+    def _lens_first(self, jobs: list[Job], read: int) -> bool:
         """Whether a full pass learns the lens before its crops rather than
-        after them: when the learning and a restored crop of every patch fit
-        in what is left of the frame (on a table the decode mostly read, so
-        that the few patches left get the restored crop in this frame); with
-        more patches than that, they get more crops of the ladder first."""
-        cfg = self.config
-        if self._learner is None or cfg.frame_budget is None or self.full_decode_ms is None:
-            return False
-        left = cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms
-        crops = sum(smalltags.step_cost(shape, j.box, smalltags.RESTORE, smalltags.module_px(j.box)
-                                        if j.module is None else j.module) for j in jobs)
-        return lens.MAX_CODES * lens.step_ms() + CROP_COST_MARGIN * crops * smalltags.crop_ms_per_px() <= left
+        after them: on a table the decode mostly read (no more patches than
+        codes read), the few patches left are the hard ones and the restored
+        crop reads them in this frame (another renderer's 2.5 px/module table:
+        64 of 64 in the first frame, 60 with the ladder first); with more
+        patches than that, they get as many crops of the ladder as the frame
+        holds first. Either way a step of the learning is taken only while the
+        frame has the time (:meth:`_learn_lens`)."""
+        return self._learner is not None and 0 < len(jobs) <= read
 
     def _jobs(self, mode: str, found: Found, scanned: list[Region], motion: np.ndarray, side_px: float
               ) -> list[Job]:

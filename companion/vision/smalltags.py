@@ -34,7 +34,6 @@ Debian's OpenCV 4.6), and more crops fit the budget than with a wider one.
 """
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -243,33 +242,6 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
         if got:
             return got
     return []
-
-
-@functools.cache
-def crop_ms_per_px() -> float:
-    """What a restored crop costs on this machine (ms per upscaled crop
-    pixel, :func:`step_cost`): the best of five on a code drawn by the
-    simulated camera at 2.5 px per module, timed once per process."""
-    from hardware.simtable import CameraModel, Item, Scene, render_scene
-
-    from .decoders import raw_zxing
-    table = (120.0, 90.0)
-    image, truth = render_scene(Scene(items=[Item("TC:COST:1", 60, 45, angle_deg=20, tag_mm=15)], table_mm=table,
-                                      corners=False),
-                                CameraModel(resolution=(400, 320), table_mm=table, margin_mm=10.0, blur_sigma=1.0,
-                                            noise_sigma=3.0))
-    x, y = truth["TC:COST:1"].px
-    r = int(0.6 * 21 * truth["TC:COST:1"].px_per_module * 1.2)
-    box = (int(x) - r, int(y) - r, int(x) + r, int(y) + r)
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    plain = Lens(np.pad(np.ones((1, 1), np.float32), 4), 0, 0.0, 0.0)       # restores nothing, costs the same
-    module = module_px(box)
-    times = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        decode_crop(grey, box, raw_zxing(), steps=(RESTORE,), module=module, lens=plain)
-        times.append((time.perf_counter() - t0) * 1000.0)
-    return min(times) / max(1, step_cost(grey.shape, box, RESTORE, module))
 
 
 def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px: int,
