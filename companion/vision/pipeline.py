@@ -314,8 +314,6 @@ class Pipeline:
         elif mode != "full":
             self._learn_lens(img, None, clock, moving)
         jobs = self._jobs(mode, found, scanned, motion, grow)
-        if mode == "full" and self._lens_first(jobs, len(found.detections)):
-            self._learn_lens(img, found.grey, clock, moving)
         # a region is small: its new patches get the whole ladder at once
         steps = {"new": smalltags.ALL} if scanned else {}
         ms = None
@@ -394,17 +392,6 @@ class Pipeline:
             learner.add(grey if grey is not None else img, self._lens_codes.pop(0))
         self.lens = learner.fit() or self.lens
         self._learner, self._lens_codes = None, []
-
-    def _lens_first(self, jobs: list[Job], read: int) -> bool:
-        """Whether a full pass learns the lens before its crops rather than
-        after them: on a table the decode mostly read (no more patches than
-        codes read), the few patches left are the hard ones and the restored
-        crop reads them in this frame (another renderer's 2.5 px/module table:
-        64 of 64 in the first frame, 60 with the ladder first); with more
-        patches than that, they get as many crops of the ladder as the frame
-        holds first. Either way a step of the learning is taken only while the
-        frame has the time (:meth:`_learn_lens`)."""
-        return self._learner is not None and 0 < len(jobs) <= read
 
     def _jobs(self, mode: str, found: Found, scanned: list[Region], motion: np.ndarray, side_px: float
               ) -> list[Job]:
