@@ -15,10 +15,11 @@ itself, noise included, with no model of the blur to get wrong::
     >>> lens = learn(grey, detections)                        # doctest: +SKIP
     >>> sharp = lens.restore(grey[y0:y1, x0:x1])              # doctest: +SKIP
 
-Measured on the simulated table at 2.5 px per module (``make bench``, "What a
-real camera varies"): crops restored this way read 53 of 53 tag patches under
-a defocused lens (the plain crop, 48), 57 of 57 with dot gain (53) and 57 of 59
-with 4 px of camera shake (7); at 1.8 px per module 60 of 60 (54).
+Measured on the candidate filter's tag patches of the simulated table at 2.5
+px per module (the conditions of ``make bench``'s "What a real camera
+varies"), one crop each: restored, 53 of 53 read under a defocused lens (the
+ladder's first step, 48), 56 of 57 with dot gain (53) and 50 of 59 with 4 px
+of camera shake (7); at 1.8 px per module 59 of 60 (54).
 """
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ SUPERSAMPLE = 2             # the ideal picture is drawn this much finer, then a
 MAX_CODES = 2               # codes learned from: the smallest that match (a small tag's patch is cheapest)
 MAX_TRIED = 5               # codes tried, smallest first
 MIN_MATCH = 0.55            # a code's picture must match its ideal this well (correlation) to be learned
-                            # from: a code read at the edge of what reads has modules sampled wrong
+                            # from: blurred codes worth learning from match 0.65-0.9, a wrong or inverted
+                            # matrix far less (0.75 refused another renderer's blurred codes)
 MAX_ROWS = 2000             # pixels fitted in all, at most (a fixed, even sample of each code's)
 MIN_FIT = 0.8               # the filtered codes must match their ideal pictures this well (correlation)
 MIN_SIDE_PX = 15.0          # smaller codes are too few pixels to fit 81 coefficients to

@@ -7,7 +7,9 @@ whole frame costs four times the decode, so instead each patch (a :class:`Job`)
 is decoded from a crop upscaled (cubic) to about 6 px per module, walking down
 its ladder (:data:`LADDER`; below about 2.2 px per module :data:`SMALL_LADDER`,
 whose every step sharpens: other scales, an unsharp mask, a global binarizer).
-How many px per module a patch holds is judged by :func:`module_px`.
+How many px per module a patch holds is judged by :func:`module_px`. Once the
+camera's blur is learned from the codes a full pass read (:mod:`.lens`), a
+patch's next try is a crop restored with it (:data:`RESTORE`), once.
 
 **The budget** (:func:`recover`): a frame may decode at most ``budget_px``
 upscaled crop pixels in all (the pipeline's default is 1.5x the frame's
@@ -256,8 +258,9 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
     stop once that long has passed: no crop is started after it but the
     first (``first_crop``), so that the queue moves on even when the search
     took the whole budget; a frame that has just run the candidate filter has
-    moved it on already, and passes False. ``lens``: the frame's restoration
-    filter (:mod:`.lens`), when one was learned: every ladder starts with it."""
+    moved it on already, and passes False. ``lens``: the camera's restoration
+    filter (:mod:`.lens`), when one was learned: a job's next step is then a
+    restored crop (:data:`RESTORE`), once, before the rest of its ladder."""
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     steps = {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
              **(steps or {})}
