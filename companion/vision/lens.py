@@ -95,7 +95,7 @@ class Learner:
         in ``image`` (grey or BGR; a later frame of a still table will do);
         False when it does not qualify (too small or big, at the edge, not
         matching its modules: a light-on-dark code, a misread)."""
-        if d.modules is None or not MIN_SIDE_PX <= d.side_px <= MAX_SIDE_PX:
+        if not _usable(d):
             return False
         pair = _pair(image, d)
         if pair is None:
@@ -144,8 +144,12 @@ def candidates(detections: Sequence[Detection]) -> list[Detection]:
     """The codes worth learning from, best first (the smallest: a small tag's
     patch is cheapest, and nearest in kind to what the lens will restore), at
     most :data:`MAX_TRIED`."""
-    fit = [d for d in detections if d.modules is not None and MIN_SIDE_PX <= d.side_px <= MAX_SIDE_PX]
-    return sorted(fit, key=lambda d: d.side_px)[:MAX_TRIED]
+    return sorted(filter(_usable, detections), key=lambda d: d.side_px)[:MAX_TRIED]
+
+
+def _usable(d: Detection) -> bool:
+    """Whether ``d`` carries its modules and is of a size worth learning from."""
+    return d.modules is not None and MIN_SIDE_PX <= d.side_px <= MAX_SIDE_PX
 
 
 def learn(image: np.ndarray, detections: Sequence[Detection], radius: int = RADIUS) -> Lens | None:

@@ -316,10 +316,7 @@ class Pipeline:
         jobs = self._jobs(mode, found, scanned, motion, grow)
         # a region is small: its new patches get the whole ladder at once
         steps = {"new": smalltags.ALL} if scanned else {}
-        ms = None
-        if cfg.frame_budget is not None and self.full_decode_ms is not None:
-            # what is left of the frame's budget, less what the stages after this one took last time
-            ms = cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms
+        ms = self._time_left(clock)
         filtered = found.grey is not None and cfg.small_tags and not found.filter_deferred
         rec = smalltags.recover(found.grey if found.grey is not None else img, jobs, self.decoder,
                                 int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered,
@@ -375,19 +372,25 @@ class Pipeline:
         self.last = up
         return up
 
+    def _time_left(self, clock: _Clock) -> float | None:
+        """What is left of this frame's budget (ms) for the recover stage's
+        work, less what the stages after it took last frame; None: no time budget."""
+        cfg = self.config
+        if cfg.frame_budget is None or self.full_decode_ms is None:
+            return None
+        return cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms
+
     def _learn_lens(self, img: np.ndarray, grey: np.ndarray | None, clock: _Clock, moving: bool) -> None:
         """Learn the lens from the codes a full pass left (:mod:`.lens`), a code
         at a time while the frame is still and has :data:`LENS_AFFORD` times
         what a step costs left; the fit once :data:`lens.MAX_CODES` codes
         qualified or none is left."""
-        cfg = self.config
         learner = self._learner
         if learner is None or moving:
             return
         while self._lens_codes and learner.codes < lens.MAX_CODES:
-            if cfg.frame_budget is not None and self.full_decode_ms is not None and \
-                    cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms < \
-                    LENS_AFFORD * lens.step_ms():
+            left = self._time_left(clock)
+            if left is not None and left < LENS_AFFORD * lens.step_ms():
                 return                                      # the next frame takes the next step
             learner.add(grey if grey is not None else img, self._lens_codes.pop(0))
         self.lens = learner.fit() or self.lens
