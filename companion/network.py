@@ -12,6 +12,8 @@ import random
 import socket
 from pathlib import Path
 
+FIRST_FREE_PORT = 20000      # free_ports draws from here up to the ephemeral range
+
 
 def free_ports(n: int = 1) -> list[int]:
     """``n`` distinct TCP ports on 127.0.0.1 that nothing uses now, for a broker
@@ -40,8 +42,6 @@ def free_ports(n: int = 1) -> list[int]:
         for s in socks:
             s.close()
 
-
-FIRST_FREE_PORT = 20000
 
 
 def _ephemeral_low() -> int:
