@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -55,9 +56,16 @@ from .reading import Reading, build, merge
 from .search import Found, filter_cost_ms, grey_of, search, search_later, tag_side_px
 from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
+from .workers import pool
 
-#: a frame learns the lens (:mod:`.lens`) only when it has this many times what that costs left
-LENS_AFFORD = 2.0
+#: before a frame has measured its later stages (calibrate, place, track), they are
+#: taken to cost this much of a whole-frame decode (a first frame of 64 tags at
+#: 4608x2592: 3 ms of a 30 ms decode)
+LATER_GUESS = 0.1
+
+#: turns a frame's patches get in the recover stage, while its budget lasts: the
+#: ones that failed their first step go round again for the next
+ROUNDS = len(smalltags.LADDER) + 1
 
 #: the table's own markers that never move during a game
 TABLE_FIXED_MARKERS = ("TC:SEAT:", "TC:ZONE:")
@@ -107,6 +115,8 @@ class PipelineConfig:
     ``lens_every_s``: how often a full pass learns the camera's blur again from
     the codes it read (:mod:`.lens`; 0: never learn, the recovery ladder
     without a restoration filter);
+    ``workers``: how many threads decode the small tags' crops side by side
+    (:func:`.smalltags.recover`; 1: this thread alone);
     ``zxing_downscale``: unused, kept for old configs (the whole-frame
     decode is zxing-cpp with its own defaults, so that nothing a raw decode
     reads is lost)."""
@@ -133,6 +143,7 @@ class PipelineConfig:
     change_width: int = 480
     change_threshold: int = 22
     lens_every_s: float = 10.0
+    workers: int = 2
     fixed_markers: tuple[str, ...] = field(default_factory=lambda: fixed_marker_prefixes())
 
 
@@ -212,7 +223,7 @@ class Pipeline:
         self._corners_seen: dict[str, Detection] = {}   # corner markers read before the calibration
         # the candidate filter a full pass had no time for: (symbol sides, what it read)
         self.filter_later: tuple[tuple[float, float] | None, list[Detection]] | None = None
-        self.after_recover_ms = 0.0                # the last frame's calibrate, place and track
+        self.after_recover_ms: float | None = None   # the last frame's calibrate, place and track
         if cfg.small_tags and cfg.frame_budget is not None:
             filter_cost_ms((1, 1), (24.0, 24.0))    # times the candidate filter on this machine, once
         self.detections: dict[str, Detection] = {}   # latest detection of each tracked payload
@@ -223,11 +234,8 @@ class Pipeline:
         self._checked_t: dict[str, float] = {}      # when a crop last looked for each tracked tag
         self._read_t: dict[str, float] = {}         # when each tracked tag was last read (not carried)
         self.lens: lens.Lens | None = None          # the camera's blur, learned from codes read (:mod:`.lens`)
-        self._lens_t: float | None = None           # when a full pass last handed codes to learn it from
-        self._lens_codes: list[Detection] = []      # those codes, not learned from yet
-        self._learner: lens.Learner | None = None   # the lens being learned from them, a code a frame
-        if cfg.small_tags and cfg.lens_every_s > 0 and cfg.frame_budget is not None:
-            lens.step_ms()                          # times a step of the learning on this machine, once
+        self._lens_t: float | None = None           # when it was last learned (tried)
+        self._lens_pending: Future[lens.Lens | None] | None = None   # being learned, beside the frames
 
     @property
     def full_decode_ms(self) -> float | None:
@@ -300,19 +308,10 @@ class Pipeline:
                     found, self.filter_later = later, None
         clock.lap("search")
 
-        # 3. recover: expected tags, new patches, earlier patches, within the budget.
-        # The camera's blur is learned from the codes a full pass read (again
-        # every lens_every_s: a lens refocused, a shake that stopped), after
-        # that frame's crops when it has time left, else before a later still
-        # frame's: its crops then start with the restoration filter
+        # 3. recover: expected tags, new patches, earlier patches, within the budget
         if mode == "full":
             self._full_decodes = (self._full_decodes + [found.decode_ms])[-5:]
-        if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.detections and \
-                (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
-            self._lens_codes, self._lens_t = lens.candidates(found.detections), t
-            self._learner = lens.Learner()
-        elif mode != "full":
-            self._learn_lens(img, None, clock, moving)
+        self._take_lens()
         jobs = self._jobs(mode, found, scanned, motion, grow)
         # a region is small: its new patches get the whole ladder at once
         steps = {"new": smalltags.ALL} if scanned else {}
@@ -320,14 +319,21 @@ class Pipeline:
         filtered = found.grey is not None and cfg.small_tags and not found.filter_deferred
         rec = smalltags.recover(found.grey if found.grey is not None else img, jobs, self.decoder,
                                 int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered,
-                                lens=self.lens)
+                                lens=self.lens, workers=cfg.workers, rounds=ROUNDS, known=found.detections,
+                                lens_later=self._lens_pending)
+        # the camera's blur is learned from the codes a full pass read (again
+        # every lens_every_s: a lens refocused, a shake that stopped), on a
+        # worker thread after the frame's crops: the next frames' start restored
+        self._take_lens()
+        if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.grey is not None and \
+                found.detections and self._lens_pending is None and \
+                (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
+            self._lens_pending, self._lens_t = pool().submit(lens.learn, found.grey, found.detections), t
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
         by_search = {d.payload for d in found.detections}
         self._checked_t.update(dict.fromkeys(rec.checked, t))
         self._crop_read = (self._crop_read | {d.payload for d in rec.detections}) - by_search
-        if mode == "full":
-            self._learn_lens(img, found.grey, clock, moving)
         clock.lap("recover")
 
         # 4. calibrate: until the corners are found, those read on the earlier frames
@@ -378,23 +384,21 @@ class Pipeline:
         cfg = self.config
         if cfg.frame_budget is None or self.full_decode_ms is None:
             return None
-        return cfg.frame_budget * self.full_decode_ms - clock.total_ms - self.after_recover_ms
+        after = self.after_recover_ms if self.after_recover_ms is not None else LATER_GUESS * self.full_decode_ms
+        return cfg.frame_budget * self.full_decode_ms - clock.total_ms - after
 
-    def _learn_lens(self, img: np.ndarray, grey: np.ndarray | None, clock: _Clock, moving: bool) -> None:
-        """Learn the lens from the codes a full pass left (:mod:`.lens`), a code
-        at a time while the frame is still and has :data:`LENS_AFFORD` times
-        what a step costs left; the fit once :data:`lens.MAX_CODES` codes
-        qualified or none is left."""
-        learner = self._learner
-        if learner is None or moving:
-            return
-        while self._lens_codes and learner.codes < lens.MAX_CODES:
-            left = self._time_left(clock)
-            if left is not None and left < LENS_AFFORD * lens.step_ms():
-                return                                      # the next frame takes the next step
-            learner.add(grey if grey is not None else img, self._lens_codes.pop(0))
-        self.lens = learner.fit() or self.lens
-        self._learner, self._lens_codes = None, []
+    def join(self) -> None:
+        """Wait for the work started between frames (the lens being learned)
+        to end: what a benchmark does before it times something else."""
+        if self._lens_pending is not None:
+            self._lens_pending.result()
+        self._take_lens()
+
+    def _take_lens(self) -> None:
+        """Take up the lens being learned once it is (the one before stays when
+        no code qualified)."""
+        if self._lens_pending is not None and self._lens_pending.done():
+            self.lens, self._lens_pending = self._lens_pending.result() or self.lens, None
 
     def _jobs(self, mode: str, found: Found, scanned: list[Region], motion: np.ndarray, side_px: float
               ) -> list[Job]:
@@ -599,7 +603,7 @@ def _shift(b: Box, dx: int, dy: int) -> Box:
 def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0),
                calibration: Calibration | None = None, small_tags: bool = True,
                tag_mm: tuple[float, float] = (15.0, 45.0), budget: float = 1.5,
-               frame_budget: float | None = None) -> Reading:
+               frame_budget: float | None = None, workers: int = 2) -> Reading:
     """Read one still image (``companion scan``): stages 2-5 of a frame, every
     tag placed on the table when the four corner markers are in it (or with
     the ``calibration`` given). A still has no later frames: the patches get
@@ -610,7 +614,8 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     also stop when the read has taken that many times the whole-image decode's
     time, as the pipeline does; none by default: a still is read once, as well
     as the pixel budget allows). The crops are restored first with the blur
-    learned from the codes the whole-image decode read (:mod:`.lens`)."""
+    learned from the codes the whole-image decode read (:mod:`.lens`), on
+    ``workers`` threads."""
     clock = _Clock()
     h, w = image.shape[:2]
     side = tag_side_px(calibration, [], (h, w), tag_mm) if calibration else None
@@ -621,19 +626,10 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     grey = found.grey if found.grey is not None else grey_of(image)
     learned = lens.learn(grey, found.detections) if small_tags and found.detections else None
     ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
-    rec = smalltags.recover(grey, jobs, decoder, budget_px, budget_ms=ms, lens=learned)
-    dets, used, tried = list(rec.detections), rec.used_px, rec.tried
     n_steps = len(smalltags.LADDER) + (learned is not None)
-    while rec.later and any(j.tries for j in rec.later) and used < budget_px:
-        rest = [j for j in rec.later if 0 < j.tries < n_steps - 1]
-        if not rest:
-            break
-        rec = smalltags.recover(grey, rest, decoder, budget_px - used, retry_frames=n_steps, lens=learned)
-        dets, used, tried = dets + rec.detections, used + rec.used_px, tried + rec.tried
-        if rec.tried == 0:
-            break                                   # the budget is spent
-    rec.detections, rec.px, rec.used_px, rec.tried = dets, budget_px, used, tried
-    found_all = merge(found.detections, dets)
+    rec = smalltags.recover(grey, jobs, decoder, budget_px, retry_frames=n_steps, budget_ms=ms, lens=learned,
+                            workers=workers, rounds=n_steps, known=found.detections)
+    found_all = merge(found.detections, rec.detections)
     clock.lap("recover")
     cal, _ = calibrate(calibration, found_all, table_mm, float("inf"))
     clock.lap("calibrate")

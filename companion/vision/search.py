@@ -38,6 +38,7 @@ Box = tuple[int, int, int, int]   # x0, y0, x1, y1 in full-frame pixels
 
 WORK_PX = 2_000_000        # the candidate filter never looks at more pixels than this
 FILTER_COST_MARGIN = 2.0   # the filter's estimated time is doubled: a frame must afford the worst case
+COVERED = 0.2              # a patch this much over a code read (its :func:`code_box`) is that code, or its label
 _CORNERS = {corner(n): n for n in (1, 2, 3, 4)}
 
 
@@ -235,12 +236,12 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     x, y, bw, bh, side, short = x[ok], y[ok], bw[ok], bh[ok], side[ok], short[ok]
     boxes = np.stack([x * f, y * f, (x + bw) * f, (y + bh) * f], axis=1)
     # a patch mostly over a decoded symbol is that symbol (or its label)
-    kb = np.array([_det_box(d) for d in known] or [(0, 0, 0, 0)], np.int64)
+    kb = np.array([code_box(d) for d in known] or [(0, 0, 0, 0)], np.int64)
     ow = np.minimum(kb[None, :, 2], boxes[:, None, 2]) - np.maximum(kb[None, :, 0], boxes[:, None, 0])
     oh = np.minimum(kb[None, :, 3], boxes[:, None, 3]) - np.maximum(kb[None, :, 1], boxes[:, None, 1])
     cover = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).max(axis=1, initial=0)
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    keep = cover <= 0.2 * area
+    keep = cover <= COVERED * area
     boxes, x, y, bw, bh, side, short = boxes[keep], x[keep], y[keep], bw[keep], bh[keep], side[keep], short[keep]
     # score: the mean edge density over the blob, times its squareness
     ii = cv2.integral(dens)
@@ -253,7 +254,9 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     return [Candidate((int(b[0]), int(b[1]), int(b[2]), int(b[3])), round(float(sc), 4)) for b, sc in zip(boxes, score)]
 
 
-def _det_box(d: Detection, grow: float = 0.25) -> Box:
+def code_box(d: Detection, grow: float = 0.25) -> Box:
+    """Where a code read lies: the box of its corners grown by ``grow`` of its
+    side each way (its quiet zone, and a little more)."""
     xs, ys = zip(*d.corners)
     m = grow * d.side_px
     return (int(min(xs) - m), int(min(ys) - m), int(max(xs) + m), int(max(ys) + m))

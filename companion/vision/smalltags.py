@@ -36,8 +36,10 @@ Debian's OpenCV 4.6), and more crops fit the budget than with a wider one.
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -46,7 +48,8 @@ import numpy as np
 
 from .decoders import Decoder, Detection, ZxingDecoder
 from .lens import Lens
-from .search import Box, Candidate
+from .search import COVERED, Box, Candidate, code_box
+from .workers import opencv_alone, pool, settle
 
 
 @dataclass(frozen=True)
@@ -248,7 +251,8 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
 
 def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px: int,
             steps: dict[str, int] | None = None, retry_frames: int = 5, budget_ms: float | None = None,
-            first_crop: bool = True, lens: Lens | None = None) -> Recovered:
+            first_crop: bool = True, lens: Lens | None = None, workers: int = 1, rounds: int = 1,
+            known: Sequence[Detection] = (), lens_later: Future[Lens | None] | None = None) -> Recovered:
     """Decode the ``jobs`` (``image`` grey or BGR) in order (expected, new by
     score, retries) within ``budget_px`` upscaled crop pixels; ``steps`` says
     how many ladder steps a job of each kind gets this frame. Jobs that do not
@@ -260,53 +264,141 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
     took the whole budget; a frame that has just run the candidate filter has
     moved it on already, and passes False. ``lens``: the camera's restoration
     filter (:mod:`.lens`), when one was learned: a job's next step is then a
-    restored crop (:data:`RESTORE`), once, before the rest of its ladder."""
-    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
-    steps = {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
-             **(steps or {})}
-    out = Recovered(px=int(budget_px))
-    found: dict[str, Detection] = {}
-    later: list[Job] = []
-    ms_per_px = 0.0             # what the crops decoded so far cost, per crop pixel
-    for job in sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score)):
-        tried, climbed, got = 0, 0, []
-        if deadline is not None and (out.tried or not first_crop) and time.perf_counter() >= deadline:
-            if job.kind != "expected":
-                later.append(job)                          # no time left: next frame
-            continue
+    restored crop (:data:`RESTORE`), once, before the rest of its ladder;
+    ``lens_later``: one being learned beside (:mod:`.workers`), taken up by
+    the jobs that start after it is done.
+
+    ``workers``: how many threads decode crops side by side (this one and
+    ``workers - 1`` of :mod:`.workers`'; zxing-cpp and OpenCV let go of
+    Python's lock while they work), taking the jobs in the same order.
+    ``rounds``: when every job has had its turn and the budget is not spent,
+    the ones that failed go round again for their next step, up to ``rounds``
+    turns in all. A patch over a code read already (``known``, or by a crop
+    of this call) is skipped: it was that code, or its label."""
+    run = _Run(image, decoder, lens, lens_later, Recovered(px=int(budget_px)), retry_frames, first_crop,
+               None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0,
+               {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
+                **(steps or {})}, [code_box(d) for d in known])
+    queue = sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score))
+    with opencv_alone(min(workers, len(queue))):
+        for _ in range(rounds):
+            tried = run.out.tried
+            run.go(queue, workers)
+            queue, run.failed = sorted(run.failed, key=lambda j: -j.score), []
+            if not queue or run.out.tried == tried:
+                break
+    out = run.out
+    out.detections = list(run.found.values())
+    out.later = (run.untried + queue)[:MAX_LATER]
+    return out
+
+
+def _covered(box: Box, known: Sequence[Box]) -> bool:
+    """Whether more than :data:`.search.COVERED` of ``box`` lies over one of
+    the ``known`` boxes (the candidate filter's own rule for a patch over a code read)."""
+    area = max(1, (box[2] - box[0]) * (box[3] - box[1]))
+    for k in known:
+        w = min(k[2], box[2]) - max(k[0], box[0])
+        h = min(k[3], box[3]) - max(k[1], box[1])
+        if w > 0 and h > 0 and w * h > COVERED * area:
+            return True
+    return False
+
+
+@dataclass
+class _Run:
+    """One :func:`recover` call's jobs and what became of them, shared by
+    the threads that take the jobs in turn (``lock`` guards the queue and
+    the budget's figures; the crops themselves are decoded outside it)."""
+
+    image: np.ndarray
+    decoder: Decoder
+    lens: Lens | None
+    lens_later: Future[Lens | None] | None
+    out: Recovered
+    retry_frames: int
+    first_crop: bool
+    deadline: float | None
+    steps: dict[str, int]
+    known: list[Box]                                    # codes read: the search's, then this call's crops'
+    found: dict[str, Detection] = field(default_factory=dict)
+    untried: list[Job] = field(default_factory=list)   # no budget left for them: the next frames'
+    failed: list[Job] = field(default_factory=list)    # tried and not read: another round's, or the next frames'
+    queue: list[Job] = field(default_factory=list)
+    taken: int = 0                 # jobs of the queue taken so far
+    started: int = 0               # jobs begun (the first may begin past the deadline)
+    ms_per_px: float = 0.0         # what the crops decoded so far cost, per crop pixel
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def go(self, queue: list[Job], workers: int) -> None:
+        """Decode ``queue`` in order, on ``workers`` threads."""
+        self.queue, self.taken = queue, 0
+        helpers = [pool().submit(self.work) for _ in range(min(workers, len(queue)) - 1)]
+        self.work()
+        settle(helpers)
+
+    def work(self) -> None:
+        """Take the next job and decode it, until none is left."""
+        while True:
+            with self.lock:
+                if self.taken >= len(self.queue):
+                    return
+                job = self.queue[self.taken]
+                self.taken += 1
+                if self.lens_later is not None and self.lens_later.done():
+                    self.lens, self.lens_later = self.lens_later.result() or self.lens, None
+                if job.kind != "expected" and _covered(job.box, self.known):
+                    continue                               # a code read already, or its label
+                if self._late(0, self.started > 0):
+                    if job.kind != "expected":
+                        self.untried.append(job)           # no time left: next frame
+                    continue
+                self.started += 1
+            self._decode(job)
+
+    def _late(self, cost: int, begun: bool) -> bool:
+        """Whether a crop of ``cost`` px would end past the deadline, judged
+        from what the crops before it cost; past it, only the first crop
+        starts (``begun``: one did), when ``first_crop`` (call with the lock held)."""
+        return self.deadline is not None and (begun or not self.first_crop) and \
+            time.perf_counter() + self.ms_per_px * cost / 1000.0 >= self.deadline
+
+    def _decode(self, job: Job) -> None:
+        """Walk ``job`` down this turn's steps of its ladder until one reads."""
+        out = self.out
         module = module_px(job.box) if job.module is None else job.module
         job = replace(job, module=module)
-        restored = job.restored
-        for step in next_steps(job, steps.get(job.kind, 1), lens):
-            cost = step_cost(image.shape, job.box, step, module)
-            # a crop is not started when it would end past the deadline, judged
-            # from what the crops before it cost
-            now = time.perf_counter()
-            late = deadline is not None and (out.tried or not first_crop) and \
-                now + ms_per_px * cost / 1000.0 >= deadline
-            if out.used_px + cost > out.px or late:
-                break
-            got = decode_crop(image, job.box, decoder, steps=(step,), module=module, lens=lens)
-            spent = (time.perf_counter() - now) * 1000.0
-            ms_per_px = (ms_per_px * out.used_px + spent) / (out.used_px + cost) if cost else ms_per_px
-            out.used_px += cost
-            out.tried += 1
+        tried, climbed, restored, got = 0, 0, job.restored, []
+        lens = self.lens
+        for step in next_steps(job, self.steps.get(job.kind, 1), lens):
+            cost = step_cost(self.image.shape, job.box, step, module)
+            with self.lock:
+                if out.used_px + cost > out.px or self._late(cost, out.tried > 0):
+                    break
+                out.used_px += cost                         # taken before the crop: the others see it
+                out.tried += 1
+            t0 = time.perf_counter()
+            got = decode_crop(self.image, job.box, self.decoder, steps=(step,), module=module, lens=lens)
+            spent = (time.perf_counter() - t0) * 1000.0
+            with self.lock:
+                done = out.used_px - cost
+                self.ms_per_px = (self.ms_per_px * done + spent) / out.used_px if out.used_px else self.ms_per_px
             tried += 1
             restored |= step.restore
             climbed += not step.restore
             if got:
                 break
-        for d in got:
-            found.setdefault(d.payload, d)
-        if job.kind == "expected" and tried and job.payload is not None:
-            out.checked.add(job.payload)
-        if got or job.kind == "expected":
-            continue
-        if tried == 0:
-            later.append(job)                              # did not fit: next frame
-        elif job.tries + 1 < retry_frames:
-            later.append(replace(job, kind="retry", step=job.step + climbed, tries=job.tries + 1,
-                                 restored=restored))
-    out.detections = list(found.values())
-    out.later = later[:MAX_LATER]
-    return out
+        with self.lock:
+            for d in got:
+                if d.payload not in self.found:
+                    self.found[d.payload] = d
+                    self.known.append(code_box(d))
+            if job.kind == "expected" and tried and job.payload is not None:
+                out.checked.add(job.payload)
+            if got or job.kind == "expected":
+                return
+            if tried == 0:
+                self.untried.append(job)                       # did not fit: next frame
+            elif job.tries + 1 < self.retry_frames:
+                self.failed.append(replace(job, kind="retry", step=job.step + climbed, tries=job.tries + 1,
+                                           restored=restored))

@@ -1,0 +1,71 @@
+"""The recover stage (:func:`companion.vision.smalltags.recover`) on the
+patches the real candidate filter finds on a simulated table at 1.8 px per
+module, decoded by the real zxing-cpp: two threads read what one reads within
+the same budget, a patch over a code read already is not decoded again, and
+the patches that failed their first step get their next ones in the same
+frame while the budget lasts."""
+import functools
+
+from companion.bench.vision import camera, frames_of, table_scene
+from companion.vision import smalltags
+from companion.vision.decoders import raw_zxing, whole_frame
+from companion.vision.search import search
+
+EVERYTHING = 10 ** 9          # a pixel budget nothing reaches
+
+
+@functools.cache
+def patches():
+    """A 2304x1296 frame of 60 cards with 21 mm tags (1.8 px per module):
+    its grey copy, what the whole-frame decode read (the corner markers) and
+    the candidate filter's patches, as new jobs."""
+    frames, _ = frames_of(table_scene(21.4), camera((2304, 1296)), 1)
+    found = search(frames[0].image, whole_frame(raw_zxing()), None, None, (900.0, 600.0), (15.0, 45.0))
+    jobs = [smalltags.Job(c.box, "new", c.score) for c in found.candidates]
+    assert len(jobs) >= 60 and len(found.detections) <= 8
+    return found.grey, found.detections, jobs
+
+
+def payloads(rec):
+    return {d.payload for d in rec.detections}
+
+
+def test_two_threads_read_what_one_reads_within_the_same_budget():
+    grey, known, jobs = patches()
+    one = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known, workers=1)
+    two = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known, workers=2)
+    assert len(payloads(one)) >= 30
+    assert payloads(two) == payloads(one)
+    assert two.tried == one.tried and two.used_px == one.used_px
+    # a tight budget holds with two threads taking from it
+    tight = smalltags.recover(grey, jobs, raw_zxing(), one.used_px // 3, known=known, workers=2)
+    assert 0 < tight.used_px <= one.used_px // 3
+    assert len(tight.later) > len(one.later)
+
+
+def test_a_patch_over_a_code_read_is_not_decoded_again():
+    grey, known, jobs = patches()
+    first = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known)
+    # the same patches again, with what the first call read known: only those
+    # that read nothing the first time are tried
+    again = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known + first.detections)
+    assert payloads(again) == set()
+    assert again.tried < first.tried - len(first.detections) // 2
+    # and within one call, a patch over a code another patch read (two boxes
+    # on one tag, a tag and its label) is skipped
+    doubled = [j for pair in zip(jobs, jobs) for j in pair]
+    twice = smalltags.recover(grey, doubled, raw_zxing(), EVERYTHING, known=known)
+    assert payloads(twice) == payloads(first)
+    assert twice.tried == first.tried + (first.tried - len(first.detections))
+
+
+def test_patches_that_failed_go_round_again_while_the_budget_lasts():
+    grey, known, jobs = patches()
+    once = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known, rounds=1, retry_frames=10)
+    rounds = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known, rounds=4, retry_frames=10)
+    assert payloads(rounds) > payloads(once)
+    assert rounds.tried > once.tried
+    assert max(j.tries for j in rounds.later) == 4 > max(j.tries for j in once.later) == 1
+    # with no budget left after the first turn, there is no second
+    spent = smalltags.recover(grey, jobs, raw_zxing(), once.used_px, known=known, rounds=4, retry_frames=10)
+    assert spent.tried == once.tried and payloads(spent) == payloads(once)
