@@ -23,8 +23,6 @@ of camera shake (7); at 1.8 px per module 59 of 60 (54).
 """
 from __future__ import annotations
 
-import functools
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -69,10 +67,8 @@ class Lens:
 
 
 class Learner:
-    """A lens being learned, one code at a time, so that a frame with a few
-    milliseconds to spare can take a step (:meth:`add`, about a millisecond)
-    and a later one the next; :meth:`fit` solves for the filter from the codes
-    added so far::
+    """A lens being learned: :meth:`add` takes one code's pixels (about a
+    millisecond), :meth:`fit` solves for the filter from the codes added so far::
 
         >>> learner = Learner()
         >>> for d in candidates(detections):                     # doctest: +SKIP
@@ -153,38 +149,15 @@ def _usable(d: Detection) -> bool:
 
 
 def learn(image: np.ndarray, detections: Sequence[Detection], radius: int = RADIUS) -> Lens | None:
-    """The lens learned from ``detections`` in ``image`` at once (a still
-    picture; the pipeline learns over frames, :class:`Learner`): the first
-    :data:`MAX_CODES` of :func:`candidates` that qualify, then the fit."""
+    """The lens learned from ``detections`` in ``image`` (the pipeline runs
+    this on its worker thread after a full pass, ``companion scan`` on its
+    still): the first :data:`MAX_CODES` of :func:`candidates` that qualify,
+    then the fit (3-4 ms on the x86 machine)."""
     learner = Learner(radius)
     for d in candidates(detections):
         if learner.add(image, d) and learner.codes == MAX_CODES:
             break
     return learner.fit()
-
-
-@functools.cache
-def step_ms() -> float:
-    """What one step of learning takes on this machine (ms): adding a code and
-    the fit, the best of three runs on a code drawn by the simulated camera
-    at 5 px per module, timed once per process (which also warms up what it uses)."""
-    from hardware.simtable import CameraModel, Item, Scene, render_scene
-
-    from .decoders import raw_zxing
-    items = [Item(f"TC:COST:{i}", 60 + 110 * i, 60, angle_deg=20 * i, tag_mm=15, size_mm=(50, 70)) for i in range(2)]
-    image, _ = render_scene(Scene(items=items, table_mm=(260.0, 140.0)),
-                            CameraModel(resolution=(800, 500), table_mm=(260.0, 140.0), margin_mm=20.0,
-                                        blur_sigma=1.0, noise_sigma=3.0))
-    codes = candidates(raw_zxing().decode(image))
-    times = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        learner = Learner()
-        if codes:
-            learner.add(image, codes[0])
-        learner.fit()
-        times.append((time.perf_counter() - t0) * 1000.0)
-    return min(times)
 
 
 def _pair(image: np.ndarray, d: Detection) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

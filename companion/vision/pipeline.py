@@ -60,8 +60,8 @@ from .workers import pool
 
 #: before a frame has measured its later stages (calibrate, place, track), they are
 #: taken to cost this much of a whole-frame decode (a first frame of 64 tags at
-#: 4608x2592: 3 ms of a 30 ms decode)
-LATER_GUESS = 0.1
+#: 4608x2592: 1.5 ms of a 30 ms decode)
+LATER_GUESS = 0.06
 
 #: turns a frame's patches get in the recover stage, while its budget lasts: the
 #: ones that failed their first step go round again for the next
@@ -321,14 +321,7 @@ class Pipeline:
                                 int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered,
                                 lens=self.lens, workers=cfg.workers, rounds=ROUNDS, known=found.detections,
                                 lens_later=self._lens_pending)
-        # the camera's blur is learned from the codes a full pass read (again
-        # every lens_every_s: a lens refocused, a shake that stopped), on a
-        # worker thread after the frame's crops: the next frames' start restored
         self._take_lens()
-        if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.grey is not None and \
-                found.detections and self._lens_pending is None and \
-                (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
-            self._lens_pending, self._lens_t = pool().submit(lens.learn, found.grey, found.detections), t
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
         by_search = {d.payload for d in found.detections}
@@ -376,6 +369,13 @@ class Pipeline:
                     [r.box for r in scanned] if mode == "regions" else ([(0, 0, w, h)] if mode == "full" else []),
                     tchanges.appeared, tchanges.vanished, tchanges.moved, clock.laps, reading.budget)
         self.last = up
+        # the camera's blur is learned from the codes a full pass read (again
+        # every lens_every_s: a lens refocused, a shake that stopped), on the
+        # worker thread once the frame is done: the next frames' crops start restored
+        if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.grey is not None and \
+                found.detections and self._lens_pending is None and \
+                (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
+            self._lens_pending, self._lens_t = pool().submit(lens.learn, found.grey, found.detections), t
         return up
 
     def _time_left(self, clock: _Clock) -> float | None:

@@ -22,9 +22,13 @@ crops get what the decode, the change detection and the candidate filter left.
 Jobs go in order: tags the tracker expects where nothing read (the whole
 ladder; those it had no time for are not ``checked``, and the pipeline does
 not count them missed), then new patches by score (the ladder's first step,
-:data:`FIRST_STEPS`), then patches that failed before (one more step each).
+:data:`FIRST_STEPS`), then patches that failed before (one more step each);
+when all had their turn and time is left, the failed ones go round again for
+their next step. A patch over a code read already (by the decode, or by a
+crop this frame: two boxes on one tag, a tag and its label) is skipped.
 What does not fit is handed back, untried, for the next frames; four times the
-clutter is not more work per frame, only more left for later.
+clutter is not more work per frame, only more left for later. The crops are
+decoded on two threads (this one and :mod:`.workers`'), from one budget.
 
 Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light): at 2.5
 px/module and above a fresh pipeline's first frame reads all of them; at 2.1
