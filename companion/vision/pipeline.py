@@ -21,9 +21,10 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
    can afford it (else the next still frame runs it);
 3. **recover** (:mod:`.smalltags`): those patches, the tags the tracker expects
    where nothing read, and the patches left from earlier frames, decoded from
-   upscaled crops until the frame has cost ``frame_budget`` (1.5) whole-frame
-   decodes, and within ``budget`` x the frame's pixels of crop pixels
-   (``update.budget``); the rest waits for the next frames;
+   upscaled crops, on ``workers`` threads, until the frame has cost
+   ``frame_budget`` (1.5) whole-frame decodes, and within ``budget`` x the
+   frame's pixels of crop pixels (``update.budget``); the rest waits for the
+   next frames;
 4. **calibrate** (:mod:`.calibration`): from the corner markers, again when
    they moved (``update.recalibrated``);
 5. **place** (:mod:`.reading`): the grammar, positions on the table, duplicates;
@@ -32,6 +33,10 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
    change at least ``hold_area_mm2`` big (a hand resting there), held; when the
    tracker says the table is settled, a :class:`~models.table.Snapshot`
    (``update.changed`` tells when it differs from the previous one).
+
+Beside the line, once a full pass is done, the camera's blur (:mod:`.lens`) is
+learned from the codes it read on the shared worker thread (:mod:`.workers`);
+the next frames' crops are restored with it (:meth:`Pipeline.join` waits for it).
 
 :func:`scan_image` runs stages 2-5 on one still image (``companion scan``).
 """
