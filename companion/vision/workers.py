@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -36,19 +37,36 @@ def settle(helpers: Iterable[Future]) -> None:
             h.result()
 
 
+class _Alone:
+    """How many crop phases have OpenCV's threads off now, and how many
+    threads OpenCV had before the first of them (tables in one process, such
+    as ``companion demo --tables``, overlap)."""
+
+    lock = threading.Lock()
+    holders = 0
+    before = 0
+
+
 @contextlib.contextmanager
 def opencv_alone(threads: int) -> Iterator[None]:
     """OpenCV's own threads off while ``threads`` (> 1) of ours decode crops,
-    back as they were after: on a crop's small pictures OpenCV's threads spun
-    between calls on the cores our threads need (measured: two crop threads
-    1.0x one with them on, 1.5x with them off), while the whole-frame steps
-    (a 12 MP frame's grey copy: 2.3 ms on two threads, 4.9 ms on one) keep them."""
+    back as they were once no table's crops are being decoded: on a crop's
+    small pictures OpenCV's threads spun between calls on the cores our
+    threads need (measured: two crop threads 1.0x one with them on, 1.5x with
+    them off), while the whole-frame steps (a 12 MP frame's grey copy: 2.3 ms
+    on two threads, 4.9 ms on one) keep them."""
     if threads <= 1:
         yield
         return
-    before = cv2.getNumThreads()
-    cv2.setNumThreads(1)
+    with _Alone.lock:
+        if _Alone.holders == 0:
+            _Alone.before = cv2.getNumThreads()
+            cv2.setNumThreads(1)
+        _Alone.holders += 1
     try:
         yield
     finally:
-        cv2.setNumThreads(before)
+        with _Alone.lock:
+            _Alone.holders -= 1
+            if _Alone.holders == 0:
+                cv2.setNumThreads(_Alone.before)

@@ -6,10 +6,13 @@ the patches that failed their first step get their next ones in the same
 frame while the budget lasts."""
 import functools
 
+import cv2
+
 from companion.bench.vision import camera, frames_of, table_scene
 from companion.vision import smalltags
 from companion.vision.decoders import raw_zxing, whole_frame
 from companion.vision.search import search
+from companion.vision.workers import opencv_alone
 
 EVERYTHING = 10 ** 9          # a pixel budget nothing reaches
 
@@ -71,3 +74,30 @@ def test_patches_that_failed_go_round_again_while_the_budget_lasts():
     # with no budget left after the first turn, there is no second
     spent = smalltags.recover(grey, jobs, raw_zxing(), once.used_px, known=known, rounds=4, retry_frames=10)
     assert spent.tried == once.tried and payloads(spent) == payloads(once)
+
+
+def test_tables_whose_crops_overlap_leave_opencv_as_they_found_it():
+    """OpenCV's own threads are off while crops are decoded on two threads, and
+    back once no table's crops are: tables in one process (``companion demo
+    --tables``) overlap, and the last one out restores them, not the first."""
+    was = cv2.getNumThreads()
+    cv2.setNumThreads(4)
+    before = cv2.getNumThreads()
+    assert before > 1
+    try:
+        _overlap(before)
+    finally:
+        cv2.setNumThreads(was)
+
+
+def _overlap(before):
+    first, second = opencv_alone(2), opencv_alone(2)
+    first.__enter__()
+    assert cv2.getNumThreads() == 1
+    second.__enter__()                   # a second table's crops begin while the first's run
+    first.__exit__(None, None, None)     # the first table's end first
+    assert cv2.getNumThreads() == 1      # the second's still run alone
+    second.__exit__(None, None, None)
+    assert cv2.getNumThreads() == before
+    with opencv_alone(1):                # one thread of ours: OpenCV keeps its own
+        assert cv2.getNumThreads() == before
