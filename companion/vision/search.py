@@ -236,12 +236,7 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     x, y, bw, bh, side, short = x[ok], y[ok], bw[ok], bh[ok], side[ok], short[ok]
     boxes = np.stack([x * f, y * f, (x + bw) * f, (y + bh) * f], axis=1)
     # a patch mostly over a decoded symbol is that symbol (or its label)
-    kb = np.array([code_box(d) for d in known] or [(0, 0, 0, 0)], np.int64)
-    ow = np.minimum(kb[None, :, 2], boxes[:, None, 2]) - np.maximum(kb[None, :, 0], boxes[:, None, 0])
-    oh = np.minimum(kb[None, :, 3], boxes[:, None, 3]) - np.maximum(kb[None, :, 1], boxes[:, None, 1])
-    cover = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).max(axis=1, initial=0)
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    keep = cover <= COVERED * area
+    keep = ~covered(boxes, code_boxes(known))
     boxes, x, y, bw, bh, side, short = boxes[keep], x[keep], y[keep], bw[keep], bh[keep], side[keep], short[keep]
     # score: the mean edge density over the blob, times its squareness
     ii = cv2.integral(dens)
@@ -252,6 +247,21 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     n_px = np.maximum(1, (x1 - x0) * (y1 - y0))
     score = total / n_px / 255.0 * short / np.maximum(side, 1)
     return [Candidate((int(b[0]), int(b[1]), int(b[2]), int(b[3])), round(float(sc), 4)) for b, sc in zip(boxes, score)]
+
+
+def covered(boxes: np.ndarray, kb: np.ndarray) -> np.ndarray:
+    """Which of ``boxes`` (n x 4: x0, y0, x1, y1) lie more than :data:`COVERED`
+    over one of the codes read ``kb`` (their :func:`code_boxes`): that code, or its label."""
+    ow = np.minimum(kb[None, :, 2], boxes[:, None, 2]) - np.maximum(kb[None, :, 0], boxes[:, None, 0])
+    oh = np.minimum(kb[None, :, 3], boxes[:, None, 3]) - np.maximum(kb[None, :, 1], boxes[:, None, 1])
+    cover = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).max(axis=1, initial=0)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    return cover > COVERED * area
+
+
+def code_boxes(codes: Iterable[Detection]) -> np.ndarray:
+    """The :func:`code_box` of each of ``codes`` (n x 4; one empty box when there is none)."""
+    return np.array([code_box(d) for d in codes] or [(0, 0, 0, 0)], np.int64)
 
 
 def code_box(d: Detection, grow: float = 0.25) -> Box:

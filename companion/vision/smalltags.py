@@ -52,7 +52,7 @@ import numpy as np
 
 from .decoders import Decoder, Detection, ZxingDecoder
 from .lens import Lens
-from .search import COVERED, Box, Candidate, code_box
+from .search import COVERED, Box, Candidate, code_box, code_boxes, covered
 from .workers import opencv_alone, pool, settle
 
 
@@ -282,8 +282,13 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
     run = _Run(image, decoder, lens, lens_later, Recovered(px=int(budget_px)), retry_frames, first_crop,
                None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0,
                {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
-                **(steps or {})}, [code_box(d) for d in known])
+                **(steps or {})})
     queue = sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score))
+    if known and queue:
+        # patches over the codes read already, all at once (the patches this
+        # call's crops read over are skipped as they come, :meth:`_Run.work`)
+        over = covered(np.array([j.box for j in queue], np.int64), code_boxes(known))
+        queue = [j for j, o in zip(queue, over) if j.kind == "expected" or not o]
     with opencv_alone(min(workers, len(queue))):
         for _ in range(rounds):
             tried = run.out.tried
@@ -298,8 +303,8 @@ def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px:
 
 
 def _covered(box: Box, known: Sequence[Box]) -> bool:
-    """Whether more than :data:`.search.COVERED` of ``box`` lies over one of
-    the ``known`` boxes (the candidate filter's own rule for a patch over a code read)."""
+    """:func:`.search.covered` for one box, against the few codes this call's
+    crops read so far (a loop of them costs less than numpy's call for one box)."""
     area = max(1, (box[2] - box[0]) * (box[3] - box[1]))
     for k in known:
         w = min(k[2], box[2]) - max(k[0], box[0])
@@ -324,7 +329,7 @@ class _Run:
     first_crop: bool
     deadline: float | None
     steps: dict[str, int]
-    known: list[Box]                                    # codes read: the search's, then this call's crops'
+    read: list[Box] = field(default_factory=list)      # the codes this call's crops read (their code_box)
     found: dict[str, Detection] = field(default_factory=dict)
     untried: list[Job] = field(default_factory=list)   # no budget left for them: the next frames'
     failed: list[Job] = field(default_factory=list)    # tried and not read: another round's, or the next frames'
@@ -351,7 +356,7 @@ class _Run:
                 self.taken += 1
                 if self.lens_later is not None and self.lens_later.done():
                     self.lens, self.lens_later = self.lens_later.result() or self.lens, None
-                if job.kind != "expected" and _covered(job.box, self.known):
+                if job.kind != "expected" and _covered(job.box, self.read):
                     continue                               # a code read already, or its label
                 if self._late(0, self.started > 0):
                     if job.kind != "expected":
@@ -396,7 +401,7 @@ class _Run:
             for d in got:
                 if d.payload not in self.found:
                     self.found[d.payload] = d
-                    self.known.append(code_box(d))
+                    self.read.append(code_box(d))
             if job.kind == "expected" and tried and job.payload is not None:
                 out.checked.add(job.payload)
             if got or job.kind == "expected":
