@@ -233,7 +233,7 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
     if crop.ndim == 3:
         crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     if steps is None:
-        steps = ([RESTORE] if lens is not None else []) + list(ladder_for(module))
+        steps = next_steps(Job(box, module=module), ALL, lens)
     for step in steps:
         dec = _crop_decoder(decoder, step.binarizer)
         if dec is None:
