@@ -17,8 +17,9 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
    motion). A settled, unchanged table costs only the small copy;
 2. **search** (:mod:`.search`): zxing-cpp with its own defaults over what is
    looked at (never less than a raw zxing-cpp decode), timed, and the cheap
-   candidate filter for tag-like patches it missed, best first, when the frame
-   can afford it (else the next still frame runs it);
+   candidate filter for tag-like patches it missed, best first: on a full
+   pass on the worker thread beside the decode, where stage 3 begins on its
+   patches while the decode lasts (:meth:`.smalltags.Recovery.begin`);
 3. **recover** (:mod:`.smalltags`): those patches, the tags the tracker expects
    where nothing read, and the patches left from earlier frames, decoded from
    upscaled crops, on ``workers`` threads, until the frame has cost
@@ -44,7 +45,8 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import Future
+from collections.abc import Callable
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -58,15 +60,21 @@ from .calibration import CORNERS, Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
 from .decoders import Decoder, Detection, get_decoder, whole_frame
 from .reading import Reading, build, merge
-from .search import Found, filter_cost_ms, grey_of, search, search_later, tag_side_px
+from .search import Candidate, Found, candidates, code_boxes, covered, framed_side_px, grey_of, search, tag_side_px
 from .smalltags import Job, Recovered
 from .tracker import Changes, Tracker
-from .workers import pool
+from .workers import beside
 
 #: before a frame has measured its later stages (calibrate, place, track), they are
-#: taken to cost this much of a whole-frame decode (a first frame of 64 tags at
-#: 4608x2592: 1.5 ms of a 30 ms decode)
-LATER_GUESS = 0.06
+#: taken to cost this much of a whole-frame decode (a first frame of 64 tags: 1.5 ms
+#: of a 24 ms decode at 4608x2592, 0.5 ms of a 5 ms one at 2304x1296)
+LATER_GUESS = 0.1
+
+#: frames with fewer pixels run the candidate filter once the frame is done, not
+#: beside its decode: handing it to the worker thread costs 0.1-0.2 ms (Python's
+#: lock changing hands as the thread starts), a tenth of a 0.8 MP photo's decode
+#: (BoofCV's "perspective": 1.5x raw became 1.7x); the camera's modes have 3 MP and up
+BESIDE_MIN_PX = 1_000_000
 
 #: turns a frame's patches get in the recover stage, while its budget lasts: the
 #: ones that failed their first step go round again for the next
@@ -121,7 +129,8 @@ class PipelineConfig:
     the codes it read (:mod:`.lens`; 0: never learn, the recovery ladder
     without a restoration filter);
     ``workers``: how many threads decode the small tags' crops side by side
-    (:func:`.smalltags.recover`; 1: this thread alone);
+    (:class:`.smalltags.Recovery`; 1: this thread alone, after the decode;
+    the candidate filter still runs beside the decode);
     ``zxing_downscale``: unused, kept for old configs (the whole-frame
     decode is zxing-cpp with its own defaults, so that nothing a raw decode
     reads is lost)."""
@@ -203,7 +212,8 @@ class _Clock:
 
 
 def _budget(rec: Recovered, found: Found) -> dict[str, int]:
-    return {"px": rec.px, "used_px": rec.used_px, "candidates": len(found.candidates), "tried": rec.tried,
+    return {"px": rec.px, "used_px": rec.used_px, "candidates": len(found.candidates) + rec.candidates,
+            "tried": rec.tried,
             "read": len(rec.detections), "deferred": sum(1 for j in rec.later if j.tries == 0)}
 
 
@@ -226,11 +236,10 @@ class Pipeline:
         self.later: list[Job] = []             # patches left for the next frames
         self._full_decodes: list[float] = []       # the last full passes' whole-frame decodes (ms)
         self._corners_seen: dict[str, Detection] = {}   # corner markers read before the calibration
-        # the candidate filter a full pass had no time for: (symbol sides, what it read)
-        self.filter_later: tuple[tuple[float, float] | None, list[Detection]] | None = None
+        # the candidate filter beside the last full pass's decode: its jobs, and whether that frame took them
+        self._filtering: Future[tuple[list[Job], bool]] | None = None
+        self._filtered_codes: list[Detection] = []     # what that pass's decode read
         self.after_recover_ms: float | None = None   # the last frame's calibrate, place and track
-        if cfg.small_tags and cfg.frame_budget is not None:
-            filter_cost_ms((1, 1), (24.0, 24.0))    # times the candidate filter on this machine, once
         self.detections: dict[str, Detection] = {}   # latest detection of each tracked payload
         self.last: Update | None = None
         self.frames = 0
@@ -288,44 +297,38 @@ class Pipeline:
         scanned = still if mode == "regions" else []
         clock.lap("changes")
 
-        # 2. search: the whole frame or the still changed regions (the candidate
-        # filter only when the frame can afford it; else a later, still frame runs it)
-        budget = cfg.frame_budget
-        if mode == "full":
-            afford = None if budget is None else (lambda decode_ms: budget * decode_ms - clock.total_ms)
-            found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, cfg.small_tags, afford)
-            side = found.side_px
-            grow = side[1] if side is not None else grow
-            self.last_full_t = t
-            self.filter_later = (found.side_px, found.detections) if found.filter_deferred else None
-        elif scanned:
-            found = search(img, self.whole, [r.box for r in scanned], side, cfg.table_mm, cfg.tag_mm,
-                           cfg.small_tags)
-        else:
-            found = Found()
-            if self.filter_later is not None and mode == "regions" and not moving and \
-                    budget is not None and self.full_decode_ms is not None and self.filter_later[0] is not None:
-                # a frame with nothing else to do runs it whatever it costs (it is the
-                # only work left, less than a decode), so it never waits for ever
-                left = budget * self.full_decode_ms - clock.total_ms if self.later else None
-                later = search_later(img, self.filter_later[0], self.filter_later[1], left)
-                if later is not None:
-                    found, self.filter_later = later, None
-        clock.lap("search")
-
-        # 3. recover: expected tags, new patches, earlier patches, within the budget
-        if mode == "full":
-            self._full_decodes = (self._full_decodes + [found.decode_ms])[-5:]
+        # 2. search: the whole frame or the still changed regions; on the whole
+        # frame, 3. recover begins beside its decode (the candidate filter and
+        # the first crops on a worker thread), and goes on after it
         self._take_lens()
-        jobs = self._jobs(mode, found, scanned, motion, grow)
         # a region is small: its new patches get the whole ladder at once
-        steps = {"new": smalltags.ALL} if scanned else {}
-        ms = self._time_left(clock)
-        filtered = found.grey is not None and cfg.small_tags and not found.filter_deferred
-        rec = smalltags.recover(found.grey if found.grey is not None else img, jobs, self.decoder,
-                                int(cfg.budget * w * h), steps, cfg.retry_frames, ms, first_crop=not filtered,
-                                lens=self.lens, workers=cfg.workers, rounds=ROUNDS, known=found.detections,
-                                lens_later=self._lens_pending)
+        run = smalltags.Recovery(None, self.decoder, int(cfg.budget * w * h), {"new": smalltags.ALL} if scanned
+                                 else None, cfg.retry_frames, self.lens, self._lens_pending, ROUNDS)
+        with run:
+            late = self._late_patches(mode, moving, clock)
+            guessed = side is None          # the filter beside the decode guesses the tags' size
+            if mode == "full":
+                big = cfg.small_tags and w * h >= BESIDE_MIN_PX    # a small frame filters after it (below)
+                found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, big,
+                               self._beside(run, side, (h, w)) if big else None)
+                side = found.side_px
+                grow = side[1] if side is not None else grow
+                self.last_full_t = t
+                self._full_decodes = (self._full_decodes + [found.decode_ms])[-5:]
+                self._filtered_codes = found.detections
+            elif scanned:
+                found = search(img, self.whole, [r.box for r in scanned], side, cfg.table_mm, cfg.tag_mm,
+                               cfg.small_tags)
+            else:
+                found = Found()
+            clock.lap("search")
+
+            run.image = found.grey if found.grey is not None else img
+            # the symbols' sides from what the decode read, when the filter beside it had to guess them
+            run.knew(found.detections, found.side_px if mode == "full" and guessed else None)
+            run.offer(self._jobs(mode, found, scanned, motion, grow) + late)
+            run.out.candidates += len(late)
+            rec = run.finish(self._time_left(clock), cfg.workers)
         self._take_lens()
         self.later = rec.later
         dets = merge(found.detections, rec.detections)
@@ -377,11 +380,71 @@ class Pipeline:
         # the camera's blur is learned from the codes a full pass read (again
         # every lens_every_s: a lens refocused, a shake that stopped), on the
         # worker thread once the frame is done: the next frames' crops start restored
+        if mode == "full" and cfg.small_tags and w * h < BESIDE_MIN_PX:
+            self._filter_after(found)
         if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.grey is not None and \
                 found.detections and self._lens_pending is None and \
                 (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
-            self._lens_pending, self._lens_t = pool().submit(lens.learn, found.grey, found.detections), t
+            self._lens_pending, self._lens_t = beside(lens.learn, found.grey, found.detections), t
         return up
+
+    def _beside(self, run: smalltags.Recovery, side: tuple[float, float] | None, shape: tuple[int, int]
+                ) -> Callable[[np.ndarray], object]:
+        """What a full pass starts beside its decode, given the grey copy: the
+        candidate filter (for the calibration's tag sides, or before there is
+        one, the sides a table framed as the README says would give), whose
+        patches become jobs decoded on that thread while this one decodes the
+        frame. Patches over the codes tracked go last: the decode will likely
+        read them. A filter that ends after the frame hands its patches to the
+        next frames (:meth:`_late_patches`)."""
+        cfg = self.config
+        sides = side or framed_side_px(shape, cfg.table_mm, cfg.tag_mm)
+        behind = [self.detections[p] for p in self.tracker.tracks if p in self.detections]
+
+        def start(grey: np.ndarray) -> None:
+            self._filtering = run.begin(grey, self._finder(grey, sides), behind, crops=cfg.workers > 1)
+        return start
+
+    def _finder(self, grey: np.ndarray, sides: tuple[float, float]) -> Callable[[], list[Job]]:
+        """The candidate filter over ``grey`` for symbols of ``sides`` px, its
+        patches as jobs (:func:`_renew`: an earlier patch found again keeps its
+        place on the ladder)."""
+        later = self.later
+
+        def find() -> list[Job]:
+            return _renew(later, sorted(candidates(grey, sides), key=lambda c: -c.score), keep=lambda j: False)
+        return find
+
+    def _filter_after(self, found: Found) -> None:
+        """A small frame's candidate filter, started once the frame is done
+        (see :data:`BESIDE_MIN_PX`): the next frames take its patches."""
+        if found.grey is not None and found.side_px is not None:
+            find = self._finder(found.grey, found.side_px)
+            self._filtering = beside(lambda: (find(), False))
+
+    def _late_patches(self, mode: str, moving: bool, clock: _Clock) -> list[Job]:
+        """The patches of a full pass's candidate filter that ended after its
+        frame: this frame's, when nothing moves (a full pass replaces them).
+        A filter still running is waited for within what is left of this
+        frame's budget (all of it without a time budget), so that frames that
+        come faster than the filter ends get its patches too."""
+        f = self._filtering
+        if f is None or mode == "full" or moving:
+            return []
+        left = self._time_left(clock)
+        if self.config.frame_budget is None:
+            wait([f])
+        elif left is not None and left > 0:
+            wait([f], left / 1000.0)
+        if not f.done():
+            return []
+        self._filtering = None
+        jobs, taken = f.result()
+        if taken or not jobs:
+            return []
+        # not those over a code that frame's decode read (that code, or its label)
+        over = covered(np.array([j.box for j in jobs], np.int64), code_boxes(self._filtered_codes))
+        return [j for j, o in zip(jobs, over) if not o]
 
     def _time_left(self, clock: _Clock) -> float | None:
         """What is left of this frame's budget (ms) for the recover stage's
@@ -393,10 +456,13 @@ class Pipeline:
         return cfg.frame_budget * self.full_decode_ms - clock.total_ms - after
 
     def join(self) -> None:
-        """Wait for the work started between frames (the lens being learned)
-        to end: what a benchmark does before it times something else."""
+        """Wait for the work started between frames (the lens being learned,
+        a candidate filter that outlasted its frame) to end: what a benchmark
+        does before it times something else."""
         if self._lens_pending is not None:
             self._lens_pending.result()
+        if self._filtering is not None:
+            self._filtering.result()
         self._take_lens()
 
     def _take_lens(self) -> None:
@@ -434,16 +500,9 @@ class Pipeline:
                 rr, module = (0.6 * d.side_px, d.side_px / 21.0) if d is not None else (r, None)
                 jobs.append(Job((int(x - rr), int(y - rr), int(x + rr), int(y + rr)), "expected", payload=p,
                                 module=module))
-        fresh = [Job(c.box, "new", c.score) for c in found.candidates]
-        for old in self.later:
-            cx, cy = old.centre
-            same = next((i for i, j in enumerate(fresh) if _in(j.box, cx, cy)), None)
-            if same is not None:
-                if old.tries:
-                    fresh[same] = replace(old, box=fresh[same].box, kind="retry", score=fresh[same].score)
-            elif (mode != "full" or found.filter_deferred) and not any(_in(g.box, cx, cy) for g in scanned):
-                jobs.append(old if old.tries or old.kind != "new" else replace(old, kind="waiting"))
-        return jobs + fresh
+        if mode == "full":
+            return jobs                # the patches come from the filter beside the decode (_beside)
+        return jobs + _renew(self.later, found.candidates, lambda j: not any(_in(g.box, *j.centre) for g in scanned))
 
     def _track(self, t, reading: Reading, cal, recal, mode, scanned, regions, motion, moving, small, grow,
                checked: set[str], changed: np.ndarray | None) -> Changes:
@@ -591,6 +650,24 @@ class Pipeline:
         rejected payloads and the decoded regions drawn over it (BGR)."""
         from .overlay import draw
         return draw(frame.image, self)
+
+
+def _renew(later: list[Job], found: list[Candidate], keep: Callable[[Job], bool]) -> list[Job]:
+    """The patches ``found`` now as jobs, and the earlier ones (``later``): a
+    patch found again keeps its place on the ladder (when it was tried); an
+    earlier patch not found again stays when ``keep`` says so (it lies outside
+    what was searched), as ``waiting`` when it was never tried."""
+    fresh = [Job(c.box, "new", c.score) for c in found]
+    kept: list[Job] = []
+    for old in later:
+        cx, cy = old.centre
+        same = next((i for i, j in enumerate(fresh) if _in(j.box, cx, cy)), None)
+        if same is not None:
+            if old.tries:
+                fresh[same] = replace(old, box=fresh[same].box, kind="retry", score=fresh[same].score)
+        elif keep(old):
+            kept.append(old if old.tries or old.kind != "new" else replace(old, kind="waiting"))
+    return kept + fresh
 
 
 def _area(b: Box) -> int:

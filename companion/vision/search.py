@@ -20,7 +20,6 @@ business (:mod:`.smalltags`), within its budget.
 """
 from __future__ import annotations
 
-import functools
 import math
 import statistics
 import time
@@ -37,7 +36,6 @@ from .decoders import Decoder, Detection, merge
 Box = tuple[int, int, int, int]   # x0, y0, x1, y1 in full-frame pixels
 
 WORK_PX = 2_000_000        # the candidate filter never looks at more pixels than this
-FILTER_COST_MARGIN = 2.0   # the filter's estimated time is doubled: a frame must afford the worst case
 COVERED = 0.2              # a patch this much over a code read (its :func:`code_box`) is that code, or its label
 _CORNERS = {corner(n): n for n in (1, 2, 3, 4)}
 
@@ -68,7 +66,6 @@ class Found:
     areas: list[Box] | None = None
     grey: np.ndarray | None = None
     decode_ms: float = 0.0          # the whole-frame (or regions') decode alone, grey conversion included
-    filter_deferred: bool = False   # the candidate filter did not fit this frame's time: a later frame runs it
 
 
 def grey_of(image: np.ndarray) -> np.ndarray:
@@ -77,23 +74,26 @@ def grey_of(image: np.ndarray) -> np.ndarray:
 
 def search(image: np.ndarray, decoder: Decoder, areas: list[Box] | None, side_px: tuple[float, float] | None,
            table_mm: tuple[float, float], tag_mm: tuple[float, float], small_tags: bool = True,
-           afford: Callable[[float], float] | None = None) -> Found:
+           beside: Callable[[np.ndarray], object] | None = None) -> Found:
     """Decode ``image`` (whole when ``areas`` is None, else each box) and find
     the candidates; ``side_px`` None (not calibrated): judged from what was read.
-    ``afford``: given the whole-frame decode's ms, the ms this frame has left;
-    when the candidate filter would take longer (:func:`filter_cost_ms`), it is
-    not run, and ``Found.filter_deferred`` says so (:func:`search_later` runs
-    it on a later frame)."""
+    ``beside``: on the whole image, called with its grey copy just before the
+    decode, to start the small tags' work on another thread (the pipeline's
+    candidate filter and first crops, :class:`.smalltags.Recovery`); the
+    candidate filter is then not run here."""
     if areas is None:
         t0 = time.perf_counter()
         grey = grey_of(image)
+        if beside is not None:
+            t1 = time.perf_counter()
+            beside(grey)
+            t0 += time.perf_counter() - t1       # the decode's time is the budget's unit: not the handing over
         dets = decoder.decode(grey)
         ms = (time.perf_counter() - t0) * 1000.0
         side = side_px or tag_side_px(None, dets, grey.shape[:2], tag_mm, table_mm)
-        deferred = small_tags and afford is not None and filter_cost_ms(grey.shape[:2], side) > afford(ms)
-        cands = candidates(grey, side, dets) if small_tags and not deferred else []
+        cands = candidates(grey, side, dets) if small_tags and beside is None else []
         cands.sort(key=lambda c: -c.score)
-        return Found(dets, cands, side, None, grey, ms, deferred)
+        return Found(dets, cands, side, None, grey, ms)
     dets, cands, ms = [], [], 0.0
     for x0, y0, x1, y1 in areas:
         t0 = time.perf_counter()
@@ -108,63 +108,12 @@ def search(image: np.ndarray, decoder: Decoder, areas: list[Box] | None, side_px
     return Found(dets, cands, side_px, list(areas), None, ms)
 
 
-def search_later(image: np.ndarray, side_px: tuple[float, float], known: Iterable[Detection],
-                 afford_ms: float | None) -> Found | None:
-    """The candidate filter a full pass had no time for, over a later frame's
-    whole picture (``known``: the codes that pass read), when it fits in
-    ``afford_ms`` (None: whatever it costs); None when it does not (it waits again)."""
-    if afford_ms is not None and filter_cost_ms(image.shape[:2], side_px) > afford_ms:
-        return None
-    grey = grey_of(image)
-    cands = candidates(grey, side_px, known)
-    cands.sort(key=lambda c: -c.score)
-    return Found([], cands, side_px, None, grey)
-
-
 def _work_factor(h: int, w: int, side_px: tuple[float, float]) -> int:
     """How much the candidate filter shrinks the picture: a code stays >= 12 px
     wide (below 24 px, 1.1 px per module, nothing reads it anyway), and the
     work stays at most WORK_PX pixels."""
     f = 4 if min(side_px) >= 48 else 2 if min(side_px) >= 24 else 1
     return max(f, math.ceil(math.sqrt(h * w / WORK_PX)))
-
-
-def filter_cost_ms(shape: tuple[int, int], side_px: tuple[float, float]) -> float:
-    """What :func:`candidates` takes on a picture of ``shape`` (ms), on this
-    machine: a fixed part and a part per pixel it works on, timed once per
-    process on a simulated table (:func:`_filter_cost_model`)."""
-    h, w = shape[:2]
-    f = _work_factor(h, w, side_px)
-    fixed, per_px = _filter_cost_model()
-    # a real table has more edges than the sample (its outlines cost more): measured
-    # 1.2-1.9x the estimate on the benchmark's tables, so the estimate errs high
-    return FILTER_COST_MARGIN * (fixed + per_px * (h // f) * (w // f))
-
-
-@functools.cache
-def _filter_cost_model() -> tuple[float, float]:
-    """(fixed ms, ms per work pixel) of :func:`candidates` on this machine: the
-    best of three runs on a table of 40 cards drawn by the simulated camera
-    (:mod:`hardware.simtable`) at two sizes; a quarter of a second, once."""
-    from hardware.simtable import CameraModel, Item, Scene, render_scene
-    items = [Item(f"TC:COST:{i:02d}", 70 + (i % 10) * 84, 65 + (i // 10) * 94, angle_deg=i * 37 % 360, tag_mm=18,
-                  size_mm=(50, 70), label=f"CARD {i}") for i in range(40)]
-
-    def best(size: tuple[int, int]) -> tuple[float, int]:
-        image, _ = render_scene(Scene(items=items), CameraModel(resolution=size, blur_sigma=1.0, noise_sigma=3.0,
-                                                                light_gradient=0.3))
-        grey = grey_of(image)
-        times = []
-        for _ in range(3):
-            t0 = time.perf_counter()
-            candidates(grey, (20.0, 80.0))
-            times.append((time.perf_counter() - t0) * 1000.0)
-        return min(times), grey.size
-
-    t_small, px_small = best((800, 450))
-    t_big, px_big = best((1600, 900))
-    per_px = max(0.0, (t_big - t_small) / (px_big - px_small))
-    return max(0.0, t_small - per_px * px_small), per_px
 
 
 def tag_side_px(calibration, found: list[Detection], shape: tuple[int, int], tag_mm: tuple[float, float],
@@ -182,6 +131,26 @@ def tag_side_px(calibration, found: list[Detection], shape: tuple[int, int], tag
         side = statistics.median(d.side_px for d in found)
         return side * 0.5, side * 2.0
     return 16.0, max(32.0, 0.08 * min(shape))
+
+
+#: the table's rectangle spans at least this much of the frame's width or height
+#: (the README: mount the camera so the whole table plus a few centimetres is in view)
+FRAMED = 0.75
+
+
+def framed_side_px(shape: tuple[int, int], table_mm: tuple[float, float], tag_mm: tuple[float, float]
+                   ) -> tuple[float, float]:
+    """The range of symbol sides (px) worth looking for before anything is
+    read or calibrated: the table fits in the frame, and fills at least
+    :data:`FRAMED` of it (a first frame's candidate filter runs beside its
+    decode, before any code tells the scale).
+
+        >>> framed_side_px((2592, 4608), (900, 600), (15, 45))
+        (48.6, 194.4)
+    """
+    h, w = shape[:2]
+    ppm = min(w / table_mm[0], h / table_mm[1])
+    return round(tag_mm[0] * FRAMED * ppm, 2), round(tag_mm[1] * ppm, 2)
 
 
 def _scale_from_corners(found: Iterable[Detection], table_mm: tuple[float, float]
@@ -231,8 +200,8 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     st = np.array([cv2.boundingRect(c) for c in contours] or np.zeros((0, 4)), np.int64).reshape(-1, 4)
     x, y, bw, bh = st[:, 0] - k // 2, st[:, 1] - k // 2, st[:, 2] + k, st[:, 3] + k
     side, short = np.maximum(bw, bh), np.minimum(bw, bh)
-    # a QR symbol's blob is about square whatever its angle, and at least a small tag's size
-    ok = (side >= lo * 0.8) & (side <= hi * 1.6) & (side <= 1.5 * short)
+    # a QR symbol's blob is about square whatever its angle, and of a tag's size
+    ok = sized(side, (lo, hi)) & (side <= 1.5 * short)
     x, y, bw, bh, side, short = x[ok], y[ok], bw[ok], bh[ok], side[ok], short[ok]
     boxes = np.stack([x * f, y * f, (x + bw) * f, (y + bh) * f], axis=1)
     # a patch mostly over a decoded symbol is that symbol (or its label)
@@ -247,6 +216,13 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     n_px = np.maximum(1, (x1 - x0) * (y1 - y0))
     score = total / n_px / 255.0 * short / np.maximum(side, 1)
     return [Candidate((int(b[0]), int(b[1]), int(b[2]), int(b[3])), round(float(sc), 4)) for b, sc in zip(boxes, score)]
+
+
+def sized(side: np.ndarray, side_px: tuple[float, float]) -> np.ndarray:
+    """Which patches of ``side`` px (their boxes' longer side) may hold a
+    symbol of ``side_px`` (min, max): at least 0.8 of the smallest, at most
+    1.6 times the largest (a blob grows with the symbol's angle)."""
+    return (side >= side_px[0] * 0.8) & (side <= side_px[1] * 1.6)
 
 
 def covered(boxes: np.ndarray, kb: np.ndarray) -> np.ndarray:

@@ -11,38 +11,46 @@ How many px per module a patch holds is judged by :func:`module_px`. Once the
 camera's blur is learned from the codes a full pass read (:mod:`.lens`), a
 patch's next try is a crop restored with it (:data:`RESTORE`), once.
 
-**The budget** (:func:`recover`): a frame may decode at most ``budget_px``
-upscaled crop pixels in all (the pipeline's default is 1.5x the frame's
-pixels, what one full pass needs to read 60 tags at 2.1 px per module; a crop
-costs what zxing-cpp pays for its pixels, so the cost is bounded whatever the
-picture holds), and it stops at ``budget_ms``: the pipeline gives each frame
-1.5 whole-frame decodes in all (``PipelineConfig.frame_budget``), measured on
-the same frame, so the bound holds on any machine and any picture; the
-crops get what the decode, the change detection and the candidate filter left.
+**The budget** (:class:`Recovery`; :func:`recover` gives it every job at
+once): a frame may decode at most ``budget_px`` upscaled crop pixels in all
+(the pipeline's default is 1.5x the frame's pixels; a crop costs what
+zxing-cpp pays for its pixels, so the cost is bounded whatever the picture
+holds), and it stops at ``budget_ms``: the pipeline gives each frame 1.5
+whole-frame decodes in all (``PipelineConfig.frame_budget``), measured on the
+same frame, so the bound holds on any machine and any picture. On a full pass
+the stage begins beside the decode: the candidate filter runs on a worker
+thread, which then decodes its patches while this one decodes the frame
+(:meth:`Recovery.begin`), and the deadline is set once the decode's time is
+known (:meth:`Recovery.finish`).
 Jobs go in order: tags the tracker expects where nothing read (the whole
 ladder; those it had no time for are not ``checked``, and the pipeline does
 not count them missed), then new patches by score (the ladder's first step,
 :data:`FIRST_STEPS`), then patches that failed before (one more step each);
-when all had their turn and time is left, the failed ones go round again for
-their next step. A patch over a code read already (by the decode, or by a
-crop this frame: two boxes on one tag, a tag and its label) is skipped.
-What does not fit is handed back, untried, for the next frames; four times the
-clutter is not more work per frame, only more left for later. The crops are
-decoded on two threads (this one and :mod:`.workers`'), from one budget.
+a patch that failed goes round again for its next step, queued by its score
+worth :data:`AGAIN` less for each round it failed. A patch over a code read
+already (by the decode, or by a crop this frame: two boxes on one tag, a tag
+and its label) is skipped. What does not fit is handed back, untried, for the
+next frames; four times the clutter is not more work per frame, only more
+left for later. The crops are decoded on two threads (this one and
+:mod:`.workers`'), from one budget.
 
 Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light): at 2.5
 px/module and above a fresh pipeline's first frame reads all of them; at 2.1
 and 1.8 px/module the first frame has time for the whole-frame decode and a
 few crops, and the next frames, each within its budget, read the rest (see the
 README's Performance section for the frames it takes). Crops are cut with a
-margin of 0.3 of the patch: what the quiet zone needs (0.25 loses a tag on
-Debian's OpenCV 4.6), and more crops fit the budget than with a wider one.
+margin of 0.3 of the patch (:data:`MARGIN`): what the quiet zone needs (0.25
+loses a tag on Debian's OpenCV 4.6), and more crops fit the budget than with
+a wider one (twice as wide on every other retry cost another renderer's
+blurred 2.1 px/module table 23 of the 62 tags it knew after 6 frames).
 """
 from __future__ import annotations
 
+import contextlib
+import heapq
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -52,8 +60,8 @@ import numpy as np
 
 from .decoders import Decoder, Detection, ZxingDecoder
 from .lens import Lens
-from .search import COVERED, Box, Candidate, code_box, code_boxes, covered
-from .workers import opencv_alone, pool, settle
+from .search import COVERED, Box, Candidate, code_box, code_boxes, covered, sized
+from .workers import beside, opencv_alone, settle
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class Recovered:
     px: int = 0
     used_px: int = 0
     tried: int = 0
+    candidates: int = 0         # patches the candidate filter beside the decode found
 
     @property
     def failed(self) -> list[Candidate]:
@@ -103,6 +112,8 @@ class Recovered:
 
 
 KIND_ORDER = {"expected": 0, "new": 1, "waiting": 1, "retry": 2}
+BEHIND = 3                 # added to the rank of a new patch over a code read on an earlier frame
+AGAIN = 0.75               # a patch's priority in each round after the one it failed, as a fraction
 MAX_LATER = 256            # patches kept for later frames, at most
 
 
@@ -152,6 +163,8 @@ RESTORE = Step(1.0, 0.0, "local", True)
 ALL = 99                      # "every step of the ladder", as a number of steps
 FIRST_STEPS = (0,)            # on the frame a patch is found; later frames try the others
 MODULE_PX = 6.0
+MARGIN = 0.3                  # a crop's margin round its patch, as a fraction of the patch's side
+WIDE_MARGIN = 0.6             # ... once it went round its ladder without a read
 
 _ZX: dict[str, ZxingDecoder] = {}
 
@@ -206,7 +219,7 @@ def next_steps(job: Job, n: int, lens: Lens | None) -> list[Step]:
     return todo[:n]
 
 
-def step_cost(shape: tuple[int, int], box: Box, step: Step, module: float, margin: float = 0.3) -> int:
+def step_cost(shape: tuple[int, int], box: Box, step: Step, module: float, margin: float = MARGIN) -> int:
     """Upscaled crop pixels that ladder step ``step`` decodes for ``box``."""
     g = _geometry(shape, box, margin, module)
     if g is None:
@@ -216,7 +229,7 @@ def step_cost(shape: tuple[int, int], box: Box, step: Step, module: float, margi
     return int((x1 - x0) * (y1 - y0) * scale * scale)
 
 
-def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0.3,
+def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = MARGIN,
                 steps: Sequence[Step] | None = None, module: float | None = None,
                 lens: Lens | None = None) -> list[Detection]:
     """Decode one region of ``image`` (grey or BGR) from an upscaled crop, trying
@@ -255,51 +268,21 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = 0
 
 def recover(image: np.ndarray, jobs: Sequence[Job], decoder: Decoder, budget_px: int,
             steps: dict[str, int] | None = None, retry_frames: int = 5, budget_ms: float | None = None,
-            first_crop: bool = True, lens: Lens | None = None, workers: int = 1, rounds: int = 1,
-            known: Sequence[Detection] = (), lens_later: Future[Lens | None] | None = None) -> Recovered:
-    """Decode the ``jobs`` (``image`` grey or BGR) in order (expected, new by
-    score, retries) within ``budget_px`` upscaled crop pixels; ``steps`` says
-    how many ladder steps a job of each kind gets this frame. Jobs that do not
-    fit are handed back untried; failed ones come back as retries until they
-    were tried on ``retry_frames`` frames (expected tags are not kept: the
-    tracker asks again; those tried are ``checked``). ``budget_ms``: also
-    stop once that long has passed: no crop is started after it but the
-    first (``first_crop``), so that the queue moves on even when the search
-    took the whole budget; a frame that has just run the candidate filter has
-    moved it on already, and passes False. ``lens``: the camera's restoration
-    filter (:mod:`.lens`), when one was learned: a job's next step is then a
-    restored crop (:data:`RESTORE`), once, before the rest of its ladder;
-    ``lens_later``: one being learned beside (:mod:`.workers`), taken up by
-    the jobs that start after it is done.
+            lens: Lens | None = None, workers: int = 1, rounds: int = 1, known: Sequence[Detection] = (),
+            lens_later: Future[Lens | None] | None = None) -> Recovered:
+    """Decode the ``jobs`` (``image`` grey or BGR) in order within
+    ``budget_px`` upscaled crop pixels and ``budget_ms`` (None: no time
+    budget), on ``workers`` threads, skipping patches over the codes ``known``:
+    a :class:`Recovery` given every job at once::
 
-    ``workers``: how many threads decode crops side by side (this one and
-    ``workers - 1`` of :mod:`.workers`'; zxing-cpp and OpenCV let go of
-    Python's lock while they work), taking the jobs in the same order.
-    ``rounds``: when every job has had its turn and the budget is not spent,
-    the ones that failed go round again for their next step, up to ``rounds``
-    turns in all. A patch over a code read already (``known``, or by a crop
-    of this call) is skipped: it was that code, or its label."""
-    run = _Run(image, decoder, lens, lens_later, Recovered(px=int(budget_px)), retry_frames, first_crop,
-               None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0,
-               {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
-                **(steps or {})})
-    queue = sorted(jobs, key=lambda j: (KIND_ORDER.get(j.kind, 3), -j.score))
-    if known and queue:
-        # patches over the codes read already, all at once (the patches this
-        # call's crops read over are skipped as they come, :meth:`_Run.work`)
-        over = covered(np.array([j.box for j in queue], np.int64), code_boxes(known))
-        queue = [j for j, o in zip(queue, over) if j.kind == "expected" or not o]
-    with opencv_alone(min(workers, len(queue))):
-        for _ in range(rounds):
-            tried = run.out.tried
-            run.go(queue, workers)
-            queue, run.failed = sorted(run.failed, key=lambda j: -j.score), []
-            if not queue or run.out.tried == tried:
-                break
-    out = run.out
-    out.detections = list(run.found.values())
-    out.later = (run.untried + queue)[:MAX_LATER]
-    return out
+        >>> rec = recover(grey, jobs, raw_zxing(), 10 ** 7, workers=2)   # doctest: +SKIP
+        >>> [d.payload for d in rec.detections], len(rec.later)         # doctest: +SKIP
+        (['GLC:KID:07', ...], 3)
+    """
+    with Recovery(image, decoder, budget_px, steps, retry_frames, lens, lens_later, rounds) as run:
+        run.knew(known)
+        run.offer(jobs)
+        return run.finish(budget_ms, workers)
 
 
 def _covered(box: Box, known: Sequence[Box]) -> bool:
@@ -314,82 +297,252 @@ def _covered(box: Box, known: Sequence[Box]) -> bool:
     return False
 
 
-@dataclass
-class _Run:
-    """One :func:`recover` call's jobs and what became of them, shared by
-    the threads that take the jobs in turn (``lock`` guards the queue and
-    the budget's figures; the crops themselves are decoded outside it)."""
+class Recovery:
+    """One frame's recover stage: jobs go in (:meth:`offer`), threads take
+    them best first (:meth:`work`) and decode them, and :meth:`finish` ends it
+    within the frame's budget and hands on what became of them (a
+    :class:`Recovered`).
 
-    image: np.ndarray
-    decoder: Decoder
-    lens: Lens | None
-    lens_later: Future[Lens | None] | None
-    out: Recovered
-    retry_frames: int
-    first_crop: bool
-    deadline: float | None
-    steps: dict[str, int]
-    read: list[Box] = field(default_factory=list)      # the codes this call's crops read (their code_box)
-    found: dict[str, Detection] = field(default_factory=dict)
-    untried: list[Job] = field(default_factory=list)   # no budget left for them: the next frames'
-    failed: list[Job] = field(default_factory=list)    # tried and not read: another round's, or the next frames'
-    queue: list[Job] = field(default_factory=list)
-    taken: int = 0                 # jobs of the queue taken so far
-    started: int = 0               # jobs begun (the first may begin past the deadline)
-    ms_per_px: float = 0.0         # what the crops decoded so far cost, per crop pixel
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    It may begin before the frame's whole-frame decode ends: on a full pass
+    the candidate filter runs on a worker thread beside the decode and offers
+    its patches here, and that thread decodes them while this one decodes the
+    frame (:meth:`.pipeline.Pipeline._beside`). Until :meth:`finish` there is no
+    deadline, since the decode's time, the budget's unit, is not known yet;
+    the crops beside it cost the frame no time. Once the decode is done, the
+    codes it read are given (:meth:`knew`): the patches over them are dropped.
 
-    def go(self, queue: list[Job], workers: int) -> None:
-        """Decode ``queue`` in order, on ``workers`` threads."""
-        self.queue, self.taken = queue, 0
-        helpers = [pool().submit(self.work) for _ in range(min(workers, len(queue)) - 1)]
+    Jobs are taken in rounds: within one, expected tags first (the whole
+    ladder), then new patches by score (the ladder's first step,
+    :data:`FIRST_STEPS`), retries (one more step), and patches over codes
+    ``behind`` (read on earlier frames, likely read by the decode now) last;
+    a job that failed goes into the next round for its next step, up to
+    ``rounds`` in all, and after that to the next frames (until it was tried
+    on ``retry_frames``). ``steps`` overrides how many steps a job of each kind
+    gets per round. A patch over a code read already (by the decode, or by a
+    crop of this frame: two boxes on one tag, a tag and its label) is skipped.
+    ``lens``: the camera's restoration filter (:mod:`.lens`), when one was
+    learned: a job's next step is then a restored crop (:data:`RESTORE`),
+    once; ``lens_later``: one being learned beside, taken up by the jobs that
+    start after it is done.
+
+    The lock guards the queue and the budget's figures; the crops themselves
+    are decoded outside it (zxing-cpp and OpenCV let go of Python's lock)."""
+
+    def __init__(self, image: np.ndarray | None, decoder: Decoder, budget_px: int,
+                 steps: dict[str, int] | None = None, retry_frames: int = 5, lens: Lens | None = None,
+                 lens_later: Future[Lens | None] | None = None, rounds: int = 1):
+        self.image = image                     # None until the search has made its grey copy
+        self.decoder = decoder
+        self.lens, self.lens_later = lens, lens_later
+        self.out = Recovered(px=int(budget_px))
+        self.retry_frames, self.rounds = retry_frames, rounds
+        self.steps = {"expected": ALL, "new": len(FIRST_STEPS), "waiting": len(FIRST_STEPS), "retry": 1,
+                      **(steps or {})}
+        self.deadline: float | None = None     # set by finish(): the frame's end
+        self.heap: list[tuple[int, float, int, int, Job]] = []   # (rank, -priority, order, round, job)
+        self.order = 0
+        self.known = code_boxes(())            # the codes read already (their code_box)
+        self.read: list[Box] = []              # the codes this frame's crops read (their code_box)
+        self.found: dict[str, Detection] = {}
+        self.untried: list[Job] = []           # no budget left for them: the next frames'
+        self.failed: list[Job] = []            # tried in every round and not read: the next frames'
+        self.started = 0                       # jobs begun (the first may begin past the deadline)
+        self.busy = 0                          # crops being decoded now
+        self.coming = 0                        # threads that will still offer jobs (the filter beside)
+        self.closed = False
+        self.spent = False                     # a crop did not fit in the time left
+        self.ms_per_px = 0.0                   # what the crops decoded so far cost, per crop pixel
+        self.cond = threading.Condition()
+        self._alone = contextlib.ExitStack()   # OpenCV's threads off while ours decode crops
+        self._held = False
+
+    def __enter__(self) -> Recovery:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+        self._alone.close()
+
+    def begin(self, image: np.ndarray, find: Callable[[], Sequence[Job]], behind: Sequence[Detection] = (),
+              crops: bool = True) -> Future[tuple[list[Job], bool]]:
+        """Begin now, on a worker thread beside this one (busy with the frame's
+        decode): ``find`` (the candidate filter) gives the jobs, offered with
+        ``behind`` (:meth:`offer`), and that thread decodes them (``crops``;
+        False: the crops are left to :meth:`finish`'s threads). The future's
+        result: the jobs, and whether they were taken (False: the frame ended
+        before the filter did; its caller keeps them for the next frame)."""
+        self.image = image
+        self._hold_alone(2)
+        with self.cond:
+            self.coming += 1
+        return beside(self._beside, find, behind, crops)
+
+    def _beside(self, find: Callable[[], Sequence[Job]], behind: Sequence[Detection], crops: bool
+                ) -> tuple[list[Job], bool]:
+        jobs: list[Job] = []
+        try:
+            jobs = list(find())
+        finally:
+            taken = self.offer(jobs, behind, came=True)
+        if taken and crops:
+            self.work()
+        return jobs, taken
+
+    def _hold_alone(self, threads: int) -> None:
+        if threads > 1 and not self._held:
+            self._alone.enter_context(opencv_alone(threads))
+            self._held = True
+
+    def offer(self, jobs: Sequence[Job], behind: Sequence[Detection] = (), came: bool = False) -> bool:
+        """Queue ``jobs`` (those over a code read already are dropped; new
+        patches over one of the codes ``behind`` go last); False when the
+        frame has ended (:meth:`finish`) and they were not taken. ``came``:
+        these are what a thread beside was to offer (:meth:`begin`)."""
+        jobs = list(jobs)
+        boxes = np.array([j.box for j in jobs], np.int64).reshape(-1, 4)
+        over = covered(boxes, self.known)
+        last = covered(boxes, code_boxes(behind)) if behind else np.zeros(len(jobs), bool)
+        with self.cond:
+            self.coming -= came
+            self.cond.notify_all()
+            if self.closed:
+                return False
+            self.out.candidates += len(jobs) if came else 0
+            for job, o, b in zip(jobs, over, last):
+                if job.kind == "expected" or not o:
+                    self._push(job, 0, KIND_ORDER.get(job.kind, 3) + (BEHIND if b else 0))
+        return True
+
+    def knew(self, codes: Sequence[Detection], side_px: tuple[float, float] | None = None) -> None:
+        """``codes`` were read (by the whole-frame decode): the patches over
+        them are that code, or its label, and are not decoded; ``side_px``:
+        the symbol sides the codes read tell (a first frame's filter ran on a
+        guess, :func:`.search.framed_side_px`): patches of no such size are
+        dropped too (a label's digits, a card's corner)."""
+        boxes = code_boxes(codes)
+        with self.cond:
+            self.known = np.concatenate([self.known, boxes])
+            if self.heap:
+                b = np.array([e[4].box for e in self.heap], np.int64)
+                drop = covered(b, boxes)
+                if side_px is not None:
+                    drop |= ~sized(np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]), side_px)
+                self.heap = [e for e, d in zip(self.heap, drop) if e[4].kind == "expected" or not d]
+                heapq.heapify(self.heap)
+
+    def finish(self, budget_ms: float | None, workers: int) -> Recovered:
+        """Decode what is queued until the budget is spent, ``budget_ms`` from
+        now (None: the pixel budget only), on ``workers`` threads in all (this
+        one, a thread still working beside, and more of :mod:`.workers`'), and
+        hand on what became of the jobs; what a thread still filtering beside
+        offers after this is refused (its caller keeps it for the next frame)."""
+        with self.cond:
+            self.deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+            self.cond.notify_all()
+            # the threads still working beside (decoding, or filtering) are of the ``workers``
+            n = min(workers, len(self.heap) + self.coming) - 1 - self.busy - self.coming
+        if n > 0:
+            self._hold_alone(n + 1)
+        helpers = [beside(self.work) for _ in range(max(0, n))]
         self.work()
         settle(helpers)
+        with self.cond:
+            while self.busy:
+                self.cond.wait()
+            self.closed = True
+            left = [e[4] for e in sorted(self.heap)]
+            self.heap = []
+        self._alone.close()
+        out = self.out
+        out.detections = list(self.found.values())
+        out.later = (self.untried + [j for j in left if j.kind != "expected"] + self.failed)[:MAX_LATER]
+        return out
 
     def work(self) -> None:
-        """Take the next job and decode it, until none is left."""
+        """Take the next job and decode it, until none is left, the frame's
+        time is spent, or the frame has ended."""
         while True:
-            with self.lock:
-                if self.taken >= len(self.queue):
+            with self.cond:
+                taken = self._take()
+                if taken is None:
                     return
-                job = self.queue[self.taken]
-                self.taken += 1
-                if self.lens_later is not None and self.lens_later.done():
-                    self.lens, self.lens_later = self.lens_later.result() or self.lens, None
-                if job.kind != "expected" and _covered(job.box, self.read):
-                    continue                               # a code read already, or its label
-                if self._late(0, self.started > 0):
-                    if job.kind != "expected":
-                        self.untried.append(job)           # no time left: next frame
-                    continue
-                self.started += 1
-            self._decode(job)
+                self.busy += 1
+            try:
+                self._decode(*taken)
+            finally:
+                with self.cond:
+                    self.busy -= 1
+                    self.cond.notify_all()
+
+    def _push(self, job: Job, turn: int, rank: int) -> None:
+        """Queue ``job`` for its round ``turn``: by rank, then by its score,
+        worth :data:`AGAIN` less for each round it failed (a tag's patch that
+        failed one step is still likelier to read than a label's first try)."""
+        self.order += 1
+        heapq.heappush(self.heap, (rank, -job.score * AGAIN ** turn, self.order, turn, job))
+
+    def _take(self) -> tuple[Job, int, int] | None:
+        """The next job to decode, its round and rank (call with the lock held); None: none now."""
+        while not self.closed:
+            if self.lens_later is not None and self.lens_later.done():
+                self.lens, self.lens_later = self.lens_later.result() or self.lens, None
+            if self.spent or self._late(0, self.started > 0):
+                # no time left: the rest waits for the next frames
+                self.untried += [e[4] for e in sorted(self.heap) if e[4].kind != "expected"]
+                self.heap = []
+                return None
+            if not self.heap:
+                if not self.coming:
+                    return None
+                # the filter beside has patches to come: wait for them, not past the frame's end
+                wait = None if self.deadline is None else self.deadline - time.perf_counter()
+                if wait is not None and wait <= 0:
+                    return None
+                self.cond.wait(wait)
+                continue
+            rank, _, _, turn, job = heapq.heappop(self.heap)
+            if job.kind != "expected" and _covered(job.box, self.read):
+                continue                               # a code a crop read already, or its label
+            self.started += 1
+            return job, turn, rank
+        return None
 
     def _late(self, cost: int, begun: bool) -> bool:
         """Whether a crop of ``cost`` px would end past the deadline, judged
         from what the crops before it cost; past it, only the first crop
-        starts (``begun``: one did), when ``first_crop`` (call with the lock held)."""
-        return self.deadline is not None and (begun or not self.first_crop) and \
+        starts (``begun``: one did), so that the queue moves on even when the
+        frame's earlier stages took its whole budget (call with the lock held)."""
+        return self.deadline is not None and begun and \
             time.perf_counter() + self.ms_per_px * cost / 1000.0 >= self.deadline
 
-    def _decode(self, job: Job) -> None:
-        """Walk ``job`` down this turn's steps of its ladder until one reads."""
-        out = self.out
+    def _decode(self, job: Job, turn: int, rank: int) -> None:
+        """Walk ``job`` down this round's steps of its ladder until one reads."""
+        out, image = self.out, self.image
+        assert image is not None, "a job was offered before the image"
         module = module_px(job.box) if job.module is None else job.module
         job = replace(job, module=module)
         tried, climbed, restored, got = 0, 0, job.restored, []
         lens = self.lens
+        # a patch that went round its whole ladder without a read gets one try
+        # with a crop twice as wide: its box may be a piece of its symbol (a
+        # code among clutter breaks up), and a crop round the piece cuts off the rest
+        margin = WIDE_MARGIN if job.tries == len(ladder_for(module)) else MARGIN
         for step in next_steps(job, self.steps.get(job.kind, 1), lens):
-            cost = step_cost(self.image.shape, job.box, step, module)
-            with self.lock:
-                if out.used_px + cost > out.px or self._late(cost, out.tried > 0):
+            cost = step_cost(image.shape, job.box, step, module, margin)
+            with self.cond:
+                if out.used_px + cost > out.px:
+                    break
+                if self._late(cost, out.tried > 0):
+                    self.spent = True                       # the rest wait for the next frames
                     break
                 out.used_px += cost                         # taken before the crop: the others see it
                 out.tried += 1
             t0 = time.perf_counter()
-            got = decode_crop(self.image, job.box, self.decoder, steps=(step,), module=module, lens=lens)
+            got = decode_crop(image, job.box, self.decoder, margin, (step,), module, lens)
             spent = (time.perf_counter() - t0) * 1000.0
-            with self.lock:
+            with self.cond:
                 done = out.used_px - cost
                 self.ms_per_px = (self.ms_per_px * done + spent) / out.used_px if out.used_px else self.ms_per_px
             tried += 1
@@ -397,7 +550,7 @@ class _Run:
             climbed += not step.restore
             if got:
                 break
-        with self.lock:
+        with self.cond:
             for d in got:
                 if d.payload not in self.found:
                     self.found[d.payload] = d
@@ -409,5 +562,8 @@ class _Run:
             if tried == 0:
                 self.untried.append(job)                       # did not fit: next frame
             elif job.tries + 1 < self.retry_frames:
-                self.failed.append(replace(job, kind="retry", step=job.step + climbed, tries=job.tries + 1,
-                                           restored=restored))
+                again = replace(job, kind="retry", step=job.step + climbed, tries=job.tries + 1, restored=restored)
+                if turn + 1 < self.rounds:
+                    self._push(again, turn + 1, rank)
+                else:
+                    self.failed.append(again)
