@@ -330,7 +330,7 @@ class Pipeline:
             run.out.candidates += len(late)
             rec = run.finish(self._time_left(clock), cfg.workers)
         self._take_lens()
-        self.later = rec.later
+        earlier, self.later = self.later, rec.later
         dets = merge(found.detections, rec.detections)
         by_search = {d.payload for d in found.detections}
         self._checked_t.update(dict.fromkeys(rec.checked, t))
@@ -381,7 +381,7 @@ class Pipeline:
         # every lens_every_s: a lens refocused, a shake that stopped), on the
         # worker thread once the frame is done: the next frames' crops start restored
         if mode == "full" and cfg.small_tags and w * h < BESIDE_MIN_PX:
-            self._filter_after(found)
+            self._filter_after(found, earlier)
         if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.grey is not None and \
                 found.detections and self._lens_pending is None and \
                 (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
@@ -402,24 +402,24 @@ class Pipeline:
         behind = [self.detections[p] for p in self.tracker.tracks if p in self.detections]
 
         def start(grey: np.ndarray) -> None:
-            self._filtering = run.begin(grey, self._finder(grey, sides), behind, crops=cfg.workers > 1)
+            self._filtering = run.begin(grey, self._finder(grey, sides, self.later), behind, crops=cfg.workers > 1)
         return start
 
-    def _finder(self, grey: np.ndarray, sides: tuple[float, float]) -> Callable[[], list[Job]]:
+    @staticmethod
+    def _finder(grey: np.ndarray, sides: tuple[float, float], later: list[Job]) -> Callable[[], list[Job]]:
         """The candidate filter over ``grey`` for symbols of ``sides`` px, its
-        patches as jobs (:func:`_renew`: an earlier patch found again keeps its
-        place on the ladder)."""
-        later = self.later
+        patches as jobs (:func:`_renew`: a patch of ``later`` found again keeps
+        its place on the ladder)."""
 
         def find() -> list[Job]:
             return _renew(later, sorted(candidates(grey, sides), key=lambda c: -c.score), keep=lambda j: False)
         return find
 
-    def _filter_after(self, found: Found) -> None:
+    def _filter_after(self, found: Found, later: list[Job]) -> None:
         """A small frame's candidate filter, started once the frame is done
         (see :data:`BESIDE_MIN_PX`): the next frames take its patches."""
         if found.grey is not None and found.side_px is not None:
-            find = self._finder(found.grey, found.side_px)
+            find = self._finder(found.grey, found.side_px, later)
             self._filtering = beside(lambda: (find(), False))
 
     def _late_patches(self, mode: str, moving: bool, clock: _Clock) -> list[Job]:

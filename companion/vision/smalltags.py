@@ -41,8 +41,11 @@ few crops, and the next frames, each within its budget, read the rest (see the
 README's Performance section for the frames it takes). Crops are cut with a
 margin of 0.3 of the patch (:data:`MARGIN`): what the quiet zone needs (0.25
 loses a tag on Debian's OpenCV 4.6), and more crops fit the budget than with
-a wider one (twice as wide on every other retry cost another renderer's
-blurred 2.1 px/module table 23 of the 62 tags it knew after 6 frames).
+a wider one. A patch that went round its whole ladder without a read gets
+one crop twice as wide (:data:`WIDE_MARGIN`): among clutter a symbol's blob
+breaks up, and a crop round one piece cuts off the rest (twice as wide on
+every other retry instead cost another renderer's blurred 2.1 px/module
+table 23 of the 62 tags it knew after 6 frames).
 """
 from __future__ import annotations
 
@@ -311,13 +314,15 @@ class Recovery:
     the crops beside it cost the frame no time. Once the decode is done, the
     codes it read are given (:meth:`knew`): the patches over them are dropped.
 
-    Jobs are taken in rounds: within one, expected tags first (the whole
-    ladder), then new patches by score (the ladder's first step,
-    :data:`FIRST_STEPS`), retries (one more step), and patches over codes
-    ``behind`` (read on earlier frames, likely read by the decode now) last;
-    a job that failed goes into the next round for its next step, up to
-    ``rounds`` in all, and after that to the next frames (until it was tried
-    on ``retry_frames``). ``steps`` overrides how many steps a job of each kind
+    Jobs are taken by kind: expected tags first (the whole ladder), then new
+    patches (the ladder's first step, :data:`FIRST_STEPS`), retries from
+    earlier frames (one more step), and patches over codes ``behind`` (read
+    on earlier frames, likely read by the decode now) last; within a kind by
+    score. A job that failed goes round again for its next step, its score
+    worth :data:`AGAIN` less for each round it failed (so a tag's patch that
+    failed one step goes before a label's first try), up to ``rounds`` in
+    all, and after that to the next frames (until it was tried on
+    ``retry_frames``). ``steps`` overrides how many steps a job of each kind
     gets per round. A patch over a code read already (by the decode, or by a
     crop of this frame: two boxes on one tag, a tag and its label) is skipped.
     ``lens``: the camera's restoration filter (:mod:`.lens`), when one was

@@ -1,4 +1,4 @@
-"""The recover stage (:func:`companion.vision.smalltags.recover`) on the
+"""The recover stage (:class:`companion.vision.smalltags.Recovery`) on the
 patches the real candidate filter finds on a simulated table at 1.8 px per
 module, decoded by the real zxing-cpp: two threads read what one reads within
 the same budget, a patch over a code read already is not decoded again, and
@@ -9,7 +9,7 @@ import functools
 import cv2
 
 from companion.bench.vision import camera, frames_of, table_scene
-from companion.vision import smalltags
+from companion.vision import smalltags, workers
 from companion.vision.decoders import raw_zxing, whole_frame
 from companion.vision.search import search
 from companion.vision.workers import opencv_alone
@@ -107,3 +107,46 @@ def _overlap(before):
     assert cv2.getNumThreads() == before
     with opencv_alone(1):                # one thread of ours: OpenCV keeps its own
         assert cv2.getNumThreads() == before
+
+
+def test_the_recover_stage_begun_beside_the_decode_reads_what_it_reads_after_it():
+    """The candidate filter's patches offered from the worker thread while this
+    one decodes (here: sleeps) are decoded there and then on both threads,
+    and read what the same patches read given all at once."""
+    import threading
+    import time
+
+    grey, known, jobs = patches()
+    at_once = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known, workers=2)
+    with smalltags.Recovery(None, raw_zxing(), EVERYTHING) as run:
+        run.begin(grey, lambda: jobs, crops=True)
+        time.sleep(0.005)                        # the decode this thread would be busy with
+        run.knew(known)
+        beside = run.finish(None, 2)
+    assert payloads(beside) == payloads(at_once)
+    assert beside.candidates == len(jobs)
+    # a filter that ends after its frame: its patches are refused, handed back
+    done = threading.Event()
+
+    def slow():
+        done.wait(5)
+        return jobs
+    with smalltags.Recovery(None, raw_zxing(), EVERYTHING) as run:
+        filtering = run.begin(grey, slow)
+        ended = run.finish(0.0, 2)               # no time at all: the frame does not wait
+    done.set()
+    handed, taken = filtering.result()
+    assert ended.tried == 0 and not taken and handed == jobs
+
+
+def test_a_task_beside_runs_off_the_core_of_the_thread_that_gave_it():
+    import os
+    everything = workers.pool().submit(os.sched_getaffinity, 0).result()
+    cpu = workers._this_cpu()
+    allowed = workers.beside(os.sched_getaffinity, 0).result()
+    if cpu is not None and len(everything) > 1:
+        assert cpu not in allowed and allowed == everything - {cpu}
+    else:
+        assert allowed == everything             # one core: nowhere else to go
+    # and the pool's thread gets every core back for the next task
+    assert workers.pool().submit(os.sched_getaffinity, 0).result() == everything
