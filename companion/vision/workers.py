@@ -51,15 +51,19 @@ def beside(fn: Callable[..., T], *args: Any) -> Future[T]:
 
 def _away(cpu: int, fn: Callable[..., T], *args: Any) -> T:
     tid = threading.get_native_id()
-    allowed = os.sched_getaffinity(tid)
-    others = allowed - {cpu}
-    if not others:
+    try:
+        allowed = os.sched_getaffinity(tid)
+        others = allowed - {cpu}
+        if others:
+            os.sched_setaffinity(tid, others)
+    except OSError:                  # a sandbox that forbids it: run where the pool runs
         return fn(*args)
-    os.sched_setaffinity(tid, others)
     try:
         return fn(*args)
     finally:
-        os.sched_setaffinity(tid, allowed)
+        if others:
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(tid, allowed)
 
 
 @functools.cache
