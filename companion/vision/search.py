@@ -4,7 +4,9 @@ tag-like patches that did not read, most promising first.
 :func:`search` runs the whole-frame decoder (zxing-cpp with its own default
 options, so nothing a raw zxing-cpp decode reads is ever lost: light-on-dark
 codes included) over the whole frame, or over the changed regions only, then
-the cheap candidate filter (:func:`candidates`) around what it read::
+the cheap candidate filter (:func:`candidates`) around what it read; on a
+pipeline's full pass the filter runs beside the decode instead, on another
+thread (``beside``, :class:`.smalltags.Recovery`)::
 
     >>> found = search(image, raw_zxing(), None, None, (900, 600), (15, 45))   # doctest: +SKIP
     >>> [d.payload for d in found.detections], len(found.candidates)           # doctest: +SKIP
