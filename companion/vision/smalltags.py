@@ -49,7 +49,6 @@ table 23 of the 62 tags it knew after 6 frames).
 """
 from __future__ import annotations
 
-import contextlib
 import heapq
 import threading
 import time
@@ -64,7 +63,7 @@ import numpy as np
 from .decoders import Decoder, Detection, ZxingDecoder
 from .lens import Lens
 from .search import COVERED, Box, Candidate, code_box, code_boxes, covered, sized
-from .workers import beside, opencv_alone, settle
+from .workers import beside, settle
 
 
 @dataclass(frozen=True)
@@ -358,8 +357,6 @@ class Recovery:
         self.spent = False                     # a crop did not fit in the time left
         self.ms_per_px = 0.0                   # what the crops decoded so far cost, per crop pixel
         self.cond = threading.Condition()
-        self._alone = contextlib.ExitStack()   # OpenCV's threads off while ours decode crops
-        self._held = False
 
     def __enter__(self) -> Recovery:
         return self
@@ -368,7 +365,6 @@ class Recovery:
         with self.cond:
             self.closed = True
             self.cond.notify_all()
-        self._alone.close()
 
     def begin(self, image: np.ndarray, find: Callable[[], Sequence[Job]], behind: Sequence[Detection] = (),
               crops: bool = True) -> Future[tuple[list[Job], bool]]:
@@ -379,7 +375,6 @@ class Recovery:
         result: the jobs, and whether they were taken (False: the frame ended
         before the filter did; its caller keeps them for the next frame)."""
         self.image = image
-        self._hold_alone(2)
         with self.cond:
             self.coming += 1
         return beside(self._beside, find, behind, crops)
@@ -394,11 +389,6 @@ class Recovery:
         if taken and crops:
             self.work()
         return jobs, taken
-
-    def _hold_alone(self, threads: int) -> None:
-        if threads > 1 and not self._held:
-            self._alone.enter_context(opencv_alone(threads))
-            self._held = True
 
     def offer(self, jobs: Sequence[Job], behind: Sequence[Detection] = (), came: bool = False) -> bool:
         """Queue ``jobs`` (those over a code read already are dropped; new
@@ -448,8 +438,6 @@ class Recovery:
             self.cond.notify_all()
             # the threads still working beside (decoding, or filtering) are of the ``workers``
             n = min(workers, len(self.heap) + self.coming) - 1 - self.busy - self.coming
-        if n > 0:
-            self._hold_alone(n + 1)
         helpers = [beside(self.work) for _ in range(max(0, n))]
         self.work()
         settle(helpers)
@@ -459,7 +447,6 @@ class Recovery:
             self.closed = True
             left = [e[4] for e in sorted(self.heap)]
             self.heap = []
-        self._alone.close()
         out = self.out
         out.detections = list(self.found.values())
         out.later = (self.untried + [j for j in left if j.kind != "expected"] + self.failed)[:MAX_LATER]

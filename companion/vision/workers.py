@@ -12,6 +12,16 @@ One pool for the process, one thread fewer than the machine has cores (this
 thread is the other); a table's frame never waits for a task of another
 table's that has not started (:func:`settle`). A task runs on another core
 than the thread that gave it (:func:`beside`).
+
+OpenCV's own threads are off for the whole process, set once here, at import,
+before any frame: on a crop's small pictures they spun between calls on the
+cores our threads need (two crop threads read no faster than one with them
+on, 1.5x with them off). They used to be turned off only while crops were
+decoded and back on after, but the candidate filter on the worker thread may
+outlast its frame, and changing OpenCV's thread count while another thread
+is inside OpenCV crashes Debian's OpenCV 4.6 (SIGSEGV in a soak run, and in
+two seconds of a loop that does only that). A 12 MP grey copy then takes
+4.9 ms instead of 2.3, and raw zxing-cpp's the same.
 """
 from __future__ import annotations
 
@@ -20,13 +30,15 @@ import ctypes
 import functools
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import cv2
 
 T = TypeVar("T")
+
+cv2.setNumThreads(1)
 
 
 @functools.cache
@@ -89,38 +101,3 @@ def settle(helpers: Iterable[Future]) -> None:
     for h in helpers:
         if not h.cancel():
             h.result()
-
-
-class _Alone:
-    """How many crop phases have OpenCV's threads off now, and how many
-    threads OpenCV had before the first of them (tables in one process, such
-    as ``companion demo --tables``, overlap)."""
-
-    lock = threading.Lock()
-    holders = 0
-    before = 0
-
-
-@contextlib.contextmanager
-def opencv_alone(threads: int) -> Iterator[None]:
-    """OpenCV's own threads off while ``threads`` (> 1) of ours decode crops,
-    back as they were once no table's crops are being decoded: on a crop's
-    small pictures OpenCV's threads spun between calls on the cores our
-    threads need (measured: two crop threads 1.0x one with them on, 1.5x with
-    them off), while the whole-frame steps (a 12 MP frame's grey copy: 2.3 ms
-    on two threads, 4.9 ms on one) keep them."""
-    if threads <= 1:
-        yield
-        return
-    with _Alone.lock:
-        if _Alone.holders == 0:
-            _Alone.before = cv2.getNumThreads()
-            cv2.setNumThreads(1)
-        _Alone.holders += 1
-    try:
-        yield
-    finally:
-        with _Alone.lock:
-            _Alone.holders -= 1
-            if _Alone.holders == 0:
-                cv2.setNumThreads(_Alone.before)

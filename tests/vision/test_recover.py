@@ -12,7 +12,6 @@ from companion.bench.vision import camera, frames_of, table_scene
 from companion.vision import smalltags, workers
 from companion.vision.decoders import raw_zxing, whole_frame
 from companion.vision.search import search
-from companion.vision.workers import opencv_alone
 
 EVERYTHING = 10 ** 9          # a pixel budget nothing reaches
 
@@ -82,31 +81,21 @@ def test_patches_that_failed_go_round_again_while_the_budget_lasts():
     assert max(j.score for j in waiting) < max(j.score for j in again) * smalltags.AGAIN
 
 
-def test_tables_whose_crops_overlap_leave_opencv_as_they_found_it():
-    """OpenCV's own threads are off while crops are decoded on two threads, and
-    back once no table's crops are: tables in one process (``companion demo
-    --tables``) overlap, and the last one out restores them, not the first."""
-    was = cv2.getNumThreads()
-    cv2.setNumThreads(4)
-    before = cv2.getNumThreads()
-    assert before > 1
-    try:
-        _overlap(before)
-    finally:
-        cv2.setNumThreads(was)
-
-
-def _overlap(before):
-    first, second = opencv_alone(2), opencv_alone(2)
-    first.__enter__()
+def test_opencv_keeps_one_thread_while_frames_run_on_two():
+    """OpenCV's thread count is set once, at import, and never changed while
+    frames are read: changing it while the worker thread is inside OpenCV (a
+    candidate filter that outlasts its frame) crashed Debian's OpenCV 4.6."""
+    from companion.vision import Pipeline, PipelineConfig
+    from hardware.frames import Frame
     assert cv2.getNumThreads() == 1
-    second.__enter__()                   # a second table's crops begin while the first's run
-    first.__exit__(None, None, None)     # the first table's end first
-    assert cv2.getNumThreads() == 1      # the second's still run alone
-    second.__exit__(None, None, None)
-    assert cv2.getNumThreads() == before
-    with opencv_alone(1):                # one thread of ours: OpenCV keeps its own
-        assert cv2.getNumThreads() == before
+    frames, _ = frames_of(table_scene(21.4), camera((2304, 1296)), 3)
+    pipe = Pipeline(PipelineConfig())
+    counts = []
+    for i, f in enumerate(frames):
+        pipe.process(Frame(f.image, i / 14, i))
+        counts.append(cv2.getNumThreads())
+    pipe.join()
+    assert counts == [1, 1, 1] and cv2.getNumThreads() == 1
 
 
 def test_the_recover_stage_begun_beside_the_decode_reads_what_it_reads_after_it():
