@@ -38,7 +38,8 @@ import cv2
 
 T = TypeVar("T")
 
-cv2.setNumThreads(1)
+if cv2.getNumThreads() != 1:       # once, at import: `companion run` imports this before its other threads start
+    cv2.setNumThreads(1)
 
 
 @functools.cache
