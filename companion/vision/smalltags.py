@@ -105,7 +105,7 @@ class Recovered:
     px: int = 0
     used_px: int = 0
     tried: int = 0
-    candidates: int = 0         # patches the candidate filter beside the decode found
+    candidates: int = 0         # patches a candidate filter gave this frame (beside its decode, or late from the last)
 
     @property
     def failed(self) -> list[Candidate]:
