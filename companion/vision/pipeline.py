@@ -104,11 +104,12 @@ class PipelineConfig:
     tag is a hand, and the tag is held (for at most ``hold_still_s`` while that
     patch is still: then it is something laid over the tag); ``recalibrate_px``: how far the corners
     must move to recalibrate (None: 0.3 % of the frame's diagonal, at least 3 px);
-    ``retry_frames``: how many later frames retry a tag-like patch that did not
-    read (each with another step of the recovery ladder, twice round it: each
-    frame's noise is new, so a step that failed may read on a later frame; at
-    1.8 px/module 62 of 64 tags instead of 59, under 4 px of camera shake 59
-    instead of 54, and retries come last, so they use only what a frame left);
+    ``retry_frames``: on how many frames in all a tag-like patch that did not
+    read is tried (on each after the first, a restored crop once the lens is
+    learned, and the next step of the recovery ladder: each frame's noise is
+    new, so a crop that failed may read on a later frame; under 4 px of
+    camera shake at 2.5 px/module every tag within 8 frames instead of 61 of
+    64, and retries come last, so they use only what a frame left);
     ``budget``: upscaled crop pixels the small-tag recovery may decode per
     frame, as a fraction of the frame's pixels (what does not fit waits for
     later frames); ``frame_budget``:

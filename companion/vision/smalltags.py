@@ -9,7 +9,7 @@ its ladder (:data:`LADDER`; below about 2.2 px per module :data:`SMALL_LADDER`,
 whose every step sharpens: other scales, an unsharp mask, a global binarizer).
 How many px per module a patch holds is judged by :func:`module_px`. Once the
 camera's blur is learned from the codes a full pass read (:mod:`.lens`), a
-patch's next try is a crop restored with it (:data:`RESTORE`), once.
+patch's first try on each frame is a crop restored with it (:data:`RESTORE`).
 
 **The budget** (:class:`Recovery`; :func:`recover` gives it every job at
 once): a frame may decode at most ``budget_px`` upscaled crop pixels in all
@@ -25,9 +25,11 @@ known (:meth:`Recovery.finish`).
 Jobs go in order: tags the tracker expects where nothing read (the whole
 ladder; those it had no time for are not ``checked``, and the pipeline does
 not count them missed), then new patches by score (the ladder's first step,
-:data:`FIRST_STEPS`), then patches that failed before (one more step each);
-a patch that failed goes round again for its next step, queued by its score
-worth :data:`AGAIN` less for each round it failed. A patch over a code read
+:data:`FIRST_STEPS`), then patches that failed before (a restored crop and
+one more step each, :data:`LATER_ROUNDS`, on each of the next frames until
+it was tried on ``retry_frames``); a patch that failed goes round again for
+its next step, queued by its score worth :data:`AGAIN` less for each round
+it failed. A patch over a code read
 already (by the decode, or by a crop this frame: two boxes on one tag, a tag
 and its label) is skipped. What does not fit is handed back, untried, for the
 next frames; four times the clutter is not more work per frame, only more
@@ -73,7 +75,8 @@ class Job:
     by an earlier frame's, not tried yet: the budget ran out) or ``retry``
     (tried on an earlier frame); ``step`` the ladder step it tries next;
     ``tries`` the frames it was tried on; ``restored`` whether a crop restored
-    with the lens (:data:`RESTORE`) was tried; ``payload`` the tracked tag an
+    with the lens (:data:`RESTORE`) was tried on this frame (each frame's
+    noise is new: the next frame tries one again); ``payload`` the tracked tag an
     ``expected`` job looks for; ``module`` the symbol's px per module."""
 
     box: Box
@@ -117,6 +120,12 @@ KIND_ORDER = {"expected": 0, "new": 1, "waiting": 1, "retry": 2}
 BEHIND = 3                 # added to the rank of a new patch over a code read on an earlier frame
 AGAIN = 0.75               # a patch's priority in each round after the one it failed, as a fraction
 MAX_LATER = 256            # patches kept for later frames, at most
+#: the turns a patch gets on each frame after the first it was tried on (the
+#: first gets the frame's ``rounds``): the restored crop, when a lens was
+#: learned (each frame's noise is new: under camera shake at 2.5 px/module it
+#: is the only step that reads, and a patch whose one restored crop failed was
+#: lost), and its ladder's next step
+LATER_ROUNDS = 2
 
 
 SHARPEN_SIGMA_PX = 0.7      # the unsharp mask's blur, in the camera's pixels (the blur it undoes is the lens's)
@@ -157,7 +166,7 @@ SMALL_MODULE_PX = 2.6
 SMALL_LADDER = (Step(1.0, 1.5, "local"), Step(1.33, 2.5, "local"), Step(1.0, 5.0, "local"),
                 Step(1.0, 0.0, "local"), Step(1.0, 0.8, "global"))
 # Once the camera's lens is known (learned from the codes a whole-frame decode
-# read, :mod:`.lens`), a patch's next try is a restored crop, once: at 2.5 px per module it
+# read, :mod:`.lens`), a patch's first try on each frame is a restored crop: at 2.5 px per module it
 # reads what the ladder's steps read only in part, or over several frames
 # (defocus, dot gain, camera shake; see :mod:`.lens`), and at 1.8 px per
 # module every patch the sharpened first step reads and more.
@@ -319,14 +328,15 @@ class Recovery:
     on earlier frames, likely read by the decode now) last; within a kind by
     score. A job that failed goes round again for its next step, its score
     worth :data:`AGAIN` less for each round it failed (so a tag's patch that
-    failed one step goes before a label's first try), up to ``rounds`` in
-    all, and after that to the next frames (until it was tried on
-    ``retry_frames``). ``steps`` overrides how many steps a job of each kind
+    failed one step goes before a label's first try), up to ``rounds`` on
+    the first frame it is tried on and :data:`LATER_ROUNDS` on each later
+    one, and after that to the next frames (until it was tried on
+    ``retry_frames`` frames). ``steps`` overrides how many steps a job of each kind
     gets per round. A patch over a code read already (by the decode, or by a
     crop of this frame: two boxes on one tag, a tag and its label) is skipped.
     ``lens``: the camera's restoration filter (:mod:`.lens`), when one was
-    learned: a job's next step is then a restored crop (:data:`RESTORE`),
-    once; ``lens_later``: one being learned beside, taken up by the jobs that
+    learned: a job's first step on each frame is then a restored crop
+    (:data:`RESTORE`); ``lens_later``: one being learned beside, taken up by the jobs that
     start after it is done.
 
     The lock guards the queue and the budget's figures; the crops themselves
@@ -449,7 +459,9 @@ class Recovery:
             self.heap = []
         out = self.out
         out.detections = list(self.found.values())
-        out.later = (self.untried + [j for j in left if j.kind != "expected"] + self.failed)[:MAX_LATER]
+        # a restored crop is tried again on the next frame: its noise is new
+        out.later = [replace(j, restored=False) if j.restored else j
+                     for j in (self.untried + [j for j in left if j.kind != "expected"] + self.failed)[:MAX_LATER]]
         return out
 
     def work(self) -> None:
@@ -517,11 +529,12 @@ class Recovery:
         job = replace(job, module=module)
         tried, climbed, restored, got = 0, 0, job.restored, []
         lens = self.lens
-        # a patch that went round its whole ladder without a read gets one try
-        # with a crop twice as wide: its box may be a piece of its symbol (a
-        # code among clutter breaks up), and a crop round the piece cuts off the rest
-        margin = WIDE_MARGIN if job.tries == len(ladder_for(module)) else MARGIN
+        wide = len(ladder_for(module))
         for step in next_steps(job, self.steps.get(job.kind, 1), lens):
+            # a patch that went round its whole ladder without a read gets one try
+            # with a crop twice as wide: its box may be a piece of its symbol (a
+            # code among clutter breaks up), and a crop round the piece cuts off the rest
+            margin = WIDE_MARGIN if job.step + climbed == wide and not step.restore else MARGIN
             cost = step_cost(image.shape, job.box, step, module, margin)
             with self.cond:
                 if out.used_px + cost > out.px:
@@ -553,9 +566,11 @@ class Recovery:
                 return
             if tried == 0:
                 self.untried.append(job)                       # did not fit: next frame
-            elif job.tries + 1 < self.retry_frames:
-                again = replace(job, kind="retry", step=job.step + climbed, tries=job.tries + 1, restored=restored)
-                if turn + 1 < self.rounds:
+            elif job.tries + (turn == 0) < self.retry_frames:
+                # ``tries`` counts the frames it was tried on: its first round in a frame counts
+                again = replace(job, kind="retry", step=job.step + climbed, tries=job.tries + (turn == 0),
+                                restored=restored)
+                if turn + 1 < (self.rounds if again.tries == 1 else min(self.rounds, LATER_ROUNDS)):
                     self._push(again, turn + 1, rank)
                 else:
                     self.failed.append(again)

@@ -69,13 +69,15 @@ def test_patches_that_failed_go_round_again_while_the_budget_lasts():
     rounds = smalltags.recover(grey, jobs, raw_zxing(), EVERYTHING, known=known, rounds=4, retry_frames=10)
     assert payloads(rounds) > payloads(once)
     assert rounds.tried > once.tried
-    assert max(j.tries for j in rounds.later) == 4 > max(j.tries for j in once.later) == 1
+    # one frame: each patch went four steps down its ladder (one in each round), tried on one frame
+    assert max(j.step for j in rounds.later) == 4 > max(j.step for j in once.later) == 1
+    assert {j.tries for j in rounds.later} == {j.tries for j in once.later} == {1}
     # a patch that failed its first step, worth AGAIN less a round, goes again
     # before a patch that looks much less like a tag has its first: with the
     # first turn's budget, some of the lowest are left for the next frame
     spent = smalltags.recover(grey, jobs, raw_zxing(), once.used_px, known=known, rounds=4, retry_frames=10)
     assert spent.used_px <= once.used_px
-    again = [j for j in spent.later if j.tries >= 2]
+    again = [j for j in spent.later if j.step >= 2]
     waiting = [j for j in spent.later if j.tries == 0]
     assert again and waiting
     assert max(j.score for j in waiting) < max(j.score for j in again) * smalltags.AGAIN
