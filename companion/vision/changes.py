@@ -45,13 +45,23 @@ class ChangeDetector:
         self.scale = 1.0            # small px per full px
         self.full_shape: tuple[int, int] = (0, 0)
 
-    def prepare(self, image: np.ndarray) -> np.ndarray:
-        """The small grey copy of a frame (also sets the scale)."""
-        h, w = image.shape[:2]
+    def _size(self, shape: tuple[int, ...]) -> tuple[int, int]:
+        """The small copy's width and height for a frame of ``shape`` (also sets the scale)."""
+        h, w = shape[:2]
         sw = min(self.width, w)
-        sh = max(1, round(h * sw / w))
         self.scale = sw / w
         self.full_shape = (h, w)
+        return sw, max(1, round(h * sw / w))
+
+    def unknown(self, shape: tuple[int, ...]) -> np.ndarray:
+        """The mask of a frame with nothing to compare with: everything
+        changed (what :meth:`step` says of a first frame, without its copy)."""
+        sw, sh = self._size(shape)
+        return np.ones((sh, sw), np.uint8)
+
+    def prepare(self, image: np.ndarray) -> np.ndarray:
+        """The small grey copy of a frame, BGR or grey (also sets the scale)."""
+        sw, sh = self._size(image.shape)
         # linear, not area: on 12 MP it costs 0.4 ms instead of 27; the blur
         # below does the averaging that matters for noise
         small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_LINEAR)
@@ -76,9 +86,14 @@ class ChangeDetector:
     def regions(self, changed: np.ndarray, motion: np.ndarray, grow_px: float) -> list[Region]:
         """Connected patches of change, each box grown by ``grow_px`` full-frame
         pixels (so that a tag at its edge is wholly inside)."""
+        if not cv2.countNonZero(changed):
+            return []                   # a settled table's frame, most of the day: 2 µs, not 0.5 ms
         k = np.ones((3, 3), np.uint8)
         m = cv2.dilate(changed, k)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+        # Grana's labelling by name: OpenCV's default picks a parallel one that,
+        # on the one thread the vision package keeps OpenCV to, took 0.45 ms
+        # on the 480x270 grid against 0.15 (pip's OpenCV 4.10; Debian's 4.6, 0.1 either way)
+        n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(m, 8, cv2.CV_32S, cv2.CCL_GRANA)
         out = []
         sh, sw = changed.shape
         g = int(grow_px * self.scale) + 1
