@@ -345,9 +345,36 @@ def other_renderer(report) -> None:
                   "missed vs raw", "first frame / raw", "its CPU / raw", "worst frame / raw"], rows)
 
 
+def cycle(pipe: Pipeline, frames: list[Frame], every_s: float, fps: float = 14.0) -> list[float]:
+    """The milliseconds of each frame of one whole cycle of a settled
+    pipeline, from one full pass to the next (``every_s`` at ``fps``): the
+    full pass, and the frames after it that work through the patches it
+    left (not only the full pass spread over the cycle), the still table's
+    ``frames`` fed round again."""
+    last = pipe.last_full_t if pipe.last_full_t is not None else 0.0
+    t0 = max(f.t for f in frames)
+    k, ms, started = 0, [], False
+    while len(ms) < round(every_s * fps):
+        k += 1
+        t = t0 + k / fps
+        u, _ = timed(pipe, Frame(frames[k % len(frames)].image, t, k))
+        started = started or u.mode == "full"
+        if started:
+            ms.append(u.decode_ms)
+        if k > 3 * every_s * fps:
+            raise RuntimeError(f"no full pass in {k} frames (the last at {last:.1f} s)")
+    return ms
+
+
 def speed(report, n_frames: int) -> None:
-    """Time per frame on a settled 4608x2592 table, as ratios to raw zxing."""
-    res = (4608, 2592)
+    """Time per frame on a settled table, in the camera's full and binned
+    modes (4608x2592 and 2304x1296), as ratios to raw zxing."""
+    for res in [(4608, 2592)] if report.quick else [(4608, 2592), (2304, 1296)]:
+        _speed_at(report, res)
+        report.line()
+
+
+def _speed_at(report, res: tuple[int, int]) -> None:
     scene = table_scene(25.0)
     n = 8 if report.quick else 20
     frames, truth = frames_of(scene, camera(res, seed=1), n + 24)
@@ -383,15 +410,15 @@ def speed(report, n_frames: int) -> None:
     S = statistics.median(steady)
     F = statistics.median(full)
     per_full_s = PipelineConfig().full_every_s
-    amortised = S + (F - S) / (per_full_s * 14.0)
+    amortised = statistics.mean(cycle(pipe, frames, per_full_s))
     report.line(f"Speed on a settled {res[0]}x{res[1]} table (60 cards, 25 mm tags), median of {n} frames; "
                 f"steady frames were {modes}.")
     report.table(["what", "ms/frame (x86)", "ratio to raw zxing", "target", "Pi 5 est. ms (x2.5-3)",
                   "camera interval ms"],
                  [["raw zxing-cpp full-frame decode", R, "1.00", "", f"{2.5 * R:.0f}-{3 * R:.0f}", 70],
                   ["pipeline, settled (steady state)", S, f"{S / R:.2f}", "≤ 0.2", f"{2.5 * S:.0f}-{3 * S:.0f}", 70],
-                  [f"  + a full pass every {per_full_s:.0f} s, amortised", amortised, f"{amortised / R:.2f}", "",
-                   f"{2.5 * amortised:.0f}-{3 * amortised:.0f}", 70],
+                  [f"  + a full pass every {per_full_s:.0f} s, mean over the cycle", amortised,
+                   f"{amortised / R:.2f}", "", f"{2.5 * amortised:.0f}-{3 * amortised:.0f}", 70],
                   ["pipeline full pass (decode + small tags)", F, f"{F / R:.2f}", "≤ 1.5",
                    f"{2.5 * F:.0f}-{3 * F:.0f}", 70]])
     if stages:
@@ -423,7 +450,7 @@ def boofcv(report) -> None:
     for cat in BOOFCV_CATEGORIES:
         files = boofcv_images(root, cat, limit)
         if not files:
-            rows.append([cat, 0, "-", "-", "-", "-", "-", "absent"])
+            rows.append([cat, 0, "-", "-", "-", "-", "-", "-", "-", "absent"])
             continue
         raw, full, missed, n_raw, n_pipe, stages = [], [], 0, 0, 0, {k: 0.0 for k in STAGES}
         n_three, later_ms, later_raw = 0, 0.0, 0.0
