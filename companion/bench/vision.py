@@ -353,7 +353,8 @@ def cycle(pipe: Pipeline, frames: list[Frame], every_s: float, fps: float = 14.0
     ``frames`` fed round again."""
     last = pipe.last_full_t if pipe.last_full_t is not None else 0.0
     t0 = max(f.t for f in frames)
-    k, ms, started = 0, [], False
+    k, started = 0, False
+    ms: list[float] = []
     while len(ms) < round(every_s * fps):
         k += 1
         t = t0 + k / fps
