@@ -38,9 +38,10 @@ left for later. The crops are decoded on two threads (this one and
 
 Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light): at 2.5
 px/module and above a fresh pipeline's first frame reads all of them; at 2.1
-and 1.8 px/module the first frame has time for the whole-frame decode and a
-few crops, and the next frames, each within its budget, read the rest (see the
-README's Performance section for the frames it takes). Crops are cut with a
+and 1.8 px/module the first frame has time for the whole-frame decode and
+some crops (two thirds and a quarter of the tags), and the next frames, each
+within its budget, read the rest (see the README's Performance section for
+the frames it takes). Crops are cut with a
 margin of 0.3 of the patch (:data:`MARGIN`): what the quiet zone needs (0.25
 loses a tag on Debian's OpenCV 4.6), and more crops fit the budget than with
 a wider one. A patch that went round its whole ladder without a read gets
@@ -140,37 +141,45 @@ class Step(NamedTuple):
     """One way of decoding a crop: upscaled ``scale`` times the first step's
     factor, unsharp-masked by ``sharpen`` (0: not), with zxing-cpp's
     ``binarizer``; ``restore``: the frame's learned restoration filter
-    (:mod:`.lens`) first."""
+    (:mod:`.lens`) first; ``linear``: upscaled linearly, not cubically (a
+    third cheaper; a cubic upscale's overshoot sharpens, a linear one reads
+    as much once the crop is sharpened or restored)."""
 
     scale: float
     sharpen: float
     binarizer: str
     restore: bool = False
+    linear: bool = False
 
 
 # The recovery ladder, cheapest first. The first step upscales the crop
-# to about 6 px per module (judged by :func:`module_px`; at least x1.5). The
-# second, bigger and sharpened hard, reads what camera shake smeared: at 2.5
-# px/module with 4 px of shake the plain step reads 9 % of the patches, this
-# one 69 %; a sharpened first step would cost a third more per crop (noise
-# sharpened is more for zxing-cpp to look at) for no more reads elsewhere.
-LADDER = (Step(1.0, 0.0, "local"), Step(1.33, 2.5, "local"), Step(0.67, 0.0, "local"),
-          Step(1.0, 0.8, "local"), Step(1.0, 0.8, "global"))
+# to about 6 px per module (judged by :func:`module_px`; at least x1.5),
+# sharpened hard and linearly: on the candidate filter's patches (two frames
+# each, 2.5 px/module unless said) it reads as much as a plain cubic upscale
+# for 0.17-0.2 ms a crop against 0.18-0.21, and what shake and dot gain
+# smeared (shake 78 of 178 patches against 12, dot gain 131 of 168 against
+# 114, a defocused lens 120 of 165 against 114, 2.1 px/module 105 of 171
+# against 106). The second, bigger and cubic, reads more of what shake
+# smeared; the plain cubic step comes third.
+LADDER = (Step(1.0, 2.5, "local", linear=True), Step(1.33, 2.5, "local"), Step(1.0, 0.0, "local"),
+          Step(0.67, 0.0, "local"), Step(1.0, 0.8, "global"))
 # Below SMALL_MODULE_PX px per module (as judged; about 2.2 true) a plain
 # upscale reads almost nothing (at 1.8 px/module 2 % of the patches), so every
-# step sharpens, harder as it goes: at 1.8 px/module with blur σ 1 px the first
-# step reads 65 % of the patches (the mild mask it replaced, 48 %), the second
-# 77 %; the third reads the most blurred (another renderer's 2.1 px/module,
-# σ 1.2 px). (Patches are the candidate filter's: labels and card edges too.)
+# step sharpens: the first as :data:`LADDER`'s (at 1.8 px/module with blur
+# σ 1 px it reads 100 of 166 patches at 0.135 ms a crop; the cubic one with a
+# milder mask it replaced read 111 at 0.214 ms: a third more reads per
+# millisecond, what a first frame's budget buys), the second 77 %; the third
+# reads the most blurred (another renderer's 2.1 px/module, σ 1.2 px).
+# (Patches are the candidate filter's: labels and card edges too.)
 SMALL_MODULE_PX = 2.6
-SMALL_LADDER = (Step(1.0, 1.5, "local"), Step(1.33, 2.5, "local"), Step(1.0, 5.0, "local"),
-                Step(1.0, 0.0, "local"), Step(1.0, 0.8, "global"))
+SMALL_LADDER = (Step(1.0, 2.5, "local", linear=True), Step(1.33, 2.5, "local"), Step(1.0, 5.0, "local"),
+                Step(1.0, 1.5, "local"), Step(1.0, 0.8, "global"))
 # Once the camera's lens is known (learned from the codes a whole-frame decode
 # read, :mod:`.lens`), a patch's first try on each frame is a restored crop: at 2.5 px per module it
 # reads what the ladder's steps read only in part, or over several frames
 # (defocus, dot gain, camera shake; see :mod:`.lens`), and at 1.8 px per
 # module every patch the sharpened first step reads and more.
-RESTORE = Step(1.0, 0.0, "local", True)
+RESTORE = Step(1.0, 0.0, "local", True, linear=True)
 ALL = 99                      # "every step of the ladder", as a number of steps
 FIRST_STEPS = (0,)            # on the frame a patch is found; later frames try the others
 MODULE_PX = 6.0
@@ -269,7 +278,7 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = M
         src = _sharpen(src, step.sharpen) if step.sharpen else src
         # a restored crop is sharp already: a linear upscale reads as much as a
         # cubic one (whose overshoot sharpens) and costs a third less
-        interpolation = cv2.INTER_LINEAR if step.restore else cv2.INTER_CUBIC
+        interpolation = cv2.INTER_LINEAR if step.linear else cv2.INTER_CUBIC
         big = cv2.resize(src, None, fx=scale, fy=scale, interpolation=interpolation)
         got = [d.shifted(x0, y0, scale) for d in dec.decode(big)]
         if got:

@@ -60,14 +60,16 @@ def test_restored_crops_read_a_defocused_table_the_whole_ladder_cannot():
 
 
 def test_one_restored_crop_reads_camera_shake():
-    """4 px of shake at 30 degrees: the ladder's first step reads almost
-    nothing (its later, sharpened steps do, at several crops per tag); one
-    restored crop reads nearly every tag."""
+    """4 px of shake at 30 degrees: a plain upscale reads almost nothing,
+    the ladder's sharpened first step some; one restored crop reads nearly
+    every tag."""
     image, tags, learned = _unread(blur_sigma=1.0, motion_px=4.0, motion_deg=30.0)
     restored = _read(image, tags, [smalltags.RESTORE], learned)
+    plain = _read(image, tags, [smalltags.Step(1.0, 0.0, "local")])
     first = _read(image, tags, [smalltags.LADDER[0]])
     assert len(restored) >= 0.9 * len(tags), f"{len(restored)} of {len(tags)} restored crops read"
-    assert len(first) <= 0.25 * len(tags)
+    assert len(plain) <= 0.25 * len(tags)
+    assert len(first) < len(restored), f"the first step read {len(first)}, the restored crops {len(restored)}"
 
 
 def test_a_code_whose_modules_are_not_its_picture_teaches_nothing():
@@ -89,10 +91,10 @@ def test_the_pipeline_learns_the_lens_and_reads_a_shaken_table():
     camera shake: the whole-frame decode reads the corner markers only. With
     a tight budget of crop pixels (0.08 of the frame's a frame, about 30
     crops) the pipeline learns the shake from the corners and knows most
-    cards after six frames, where the ladder alone knows a handful. (A budget
-    of pixels rather than of time, so that the test does not depend on this
-    machine's speed; `make bench` measures it with the time budget: 97 %
-    within 5 frames, 77 % without the lens.)"""
+    cards after six frames, more than the ladder alone (whose sharpened
+    first step reads shake in part). (A budget of pixels rather than of
+    time, so that the test does not depend on this machine's speed; `make
+    bench` measures it with the time budget.)"""
     scene = table_scene(14.9)
     frames, truth = frames_of(scene, dataclasses.replace(camera((4608, 2592)), motion_px=4.0, motion_deg=30.0), 6)
     known = {}
@@ -107,7 +109,7 @@ def test_the_pipeline_learns_the_lens_and_reads_a_shaken_table():
         known[every] = len(right)
     visible = sum(1 for t in truth.values() if t.visible)
     assert known[10.0] >= 0.5 * visible, f"{known[10.0]} of {visible} known after 6 frames"
-    assert known[10.0] >= 3 * known[0.0], f"with the lens {known[10.0]}, without {known[0.0]}"
+    assert known[10.0] >= known[0.0] + 4, f"with the lens {known[10.0]}, without {known[0.0]}"
 
 
 def test_a_patch_that_failed_gets_a_restored_crop_again_on_each_later_frame():
