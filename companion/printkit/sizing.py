@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 QR_MODULES = 21            # version 1
 QUIET_MODULES = 4          # the quiet zone the QR standard asks for
-MIN_PX_PER_MODULE = 3.0    # measured: every tag within 5 frames under what a real camera varies, all at once too (module doc)
+MIN_PX_PER_MODULE = 3.0    # measured: every tag within 5 frames under what a camera varies, at once too (module doc)
 DEFAULT_MARGIN_MM = 70.0   # table edge to picture edge (the simulated camera's default)
 MIN_TAG_MM = 12.0          # a module of 0.57 mm: smaller prints smear on an office printer
 STEP_MM = 0.5              # recommended sizes are rounded up to this
