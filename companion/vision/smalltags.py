@@ -124,8 +124,9 @@ MAX_LATER = 256            # patches kept for later frames, at most
 #: the turns a patch gets on each frame after the first it was tried on (the
 #: first gets the frame's ``rounds``): the restored crop, when a lens was
 #: learned (each frame's noise is new: under camera shake at 2.5 px/module it
-#: is the only step that reads, and a patch whose one restored crop failed was
-#: lost), and its ladder's next step
+#: reads most of what the first frame left, and a patch whose one restored
+#: crop failed was lost), and its ladder's next step (one turn a frame, not
+#: two, left the shaken table at 48 of 64 after its second frame, not 62)
 LATER_ROUNDS = 2
 
 
