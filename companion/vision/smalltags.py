@@ -126,7 +126,8 @@ MAX_LATER = 256            # patches kept for later frames, at most
 #: learned (each frame's noise is new: under camera shake at 2.5 px/module it
 #: reads most of what the first frame left, and a patch whose one restored
 #: crop failed was lost), and its ladder's next step (one turn a frame, not
-#: two, left the shaken table at 48 of 64 after its second frame, not 62)
+#: two, left the shaken table at 48 of 64 after its second frame, not 62, in
+#: one run each)
 LATER_ROUNDS = 2
 
 
