@@ -183,23 +183,29 @@ def test_a_tag_in_two_overlapping_changed_regions_is_read_once():
 @pytest.mark.parametrize("tag_mm, least, frames", [
     # 25 mm tags at 2304x1296: 2.1 px per module, the documented operating point
     # for that resolution: each frame costs at most 1.5 whole-frame decodes, so the
-    # crops are spread over the first frames (measured: 16 %, 56 %, 92 %, 100 %)
+    # crops are spread over the first frames (`make bench`: 95 % by the second;
+    # what a frame has time for depends on the machine's other load: a busy
+    # core beside halved it, so the floors here leave room)
     (25.0, 0.9, 8),
-    # 21.4 mm tags: 1.8 px per module: most, within a second at 10 fps (measured
-    # 75 % after 10 frames)
-    (21.4, 0.55, 10),
+    # 21.4 mm tags: 1.8 px per module (`make bench`: 80 % by the second frame,
+    # 95 % by the third; with a CPU hog beside, 50 % after 5 frames)
+    (21.4, 0.7, 10),
 ])
 def test_small_tags_a_raw_decode_misses_are_read_within_the_first_frames(tag_mm, least, frames):
     # 60 cards at 2304x1296 (blur, noise, uneven light), every frame within its
-    # budget, and nothing wrong
+    # budget, one full pass (a whole-frame decode and a candidate filter: the
+    # frames after it decode the patches it left), and nothing wrong
     from companion.bench.vision import camera, frames_of, judge, table_scene
     from companion.vision.decoders import raw_zxing
     shots, truth = frames_of(table_scene(tag_mm), camera((2304, 1296)), frames)
     visible = [p for p, t in truth.items() if t.visible]
     pipe = Pipeline(PipelineConfig())
+    modes = []
     for f in shots:
         u = pipe.process(f)
+        modes.append(u.mode)
         assert u.budget["used_px"] <= u.budget["px"]
+    assert modes.count("full") == 1, modes
     right, wrong = judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)
     assert wrong == 0
     assert len(right) >= least * len(visible), (len(right), len(visible))
