@@ -209,14 +209,15 @@ def candidates(grey: np.ndarray, side_px: tuple[float, float], known: Iterable[D
     # a patch mostly over a decoded symbol is that symbol (or its label)
     keep = ~covered(boxes, code_boxes(known))
     boxes, x, y, bw, bh, side, short = boxes[keep], x[keep], y[keep], bw[keep], bh[keep], side[keep], short[keep]
-    # score: the mean edge density over the blob, times its squareness
-    ii = cv2.integral(dens)
+    # score: the mean edge density over the blob, times its squareness (a
+    # mean per box: 0.1 ms for ~90 boxes, where an integral image of the
+    # whole picture cost 0.7 ms at 1152x648)
     H, W = dens.shape
     x0, y0 = np.clip(x, 0, W), np.clip(y, 0, H)
     x1, y1 = np.clip(x + bw, 0, W), np.clip(y + bh, 0, H)
-    total = ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
-    n_px = np.maximum(1, (x1 - x0) * (y1 - y0))
-    score = total / n_px / 255.0 * short / np.maximum(side, 1)
+    mean = np.array([cv2.mean(dens[b:d, a:c])[0] if c > a and d > b else 0.0
+                     for a, b, c, d in zip(x0.tolist(), y0.tolist(), x1.tolist(), y1.tolist())])
+    score = mean / 255.0 * short / np.maximum(side, 1)
     return [Candidate((int(b[0]), int(b[1]), int(b[2]), int(b[3])), round(float(sc), 4)) for b, sc in zip(boxes, score)]
 
 
