@@ -70,6 +70,13 @@ from .workers import beside
 #: of a 24 ms decode at 4608x2592, 0.5 ms of a 5 ms one at 2304x1296)
 LATER_GUESS = 0.1
 
+#: what a frame leaves of its budget, as a fraction of a whole-frame decode, for
+#: its own noise: the crops end within 0.2 ms of their deadline either way, and
+#: the stages after them vary by half a millisecond from the last frame's; a
+#: frame that aimed at the bound itself ended past it half the time (first
+#: frames at 1.8 px/module: 1.47-1.58 decodes, 1.50 on average)
+HEADROOM = 0.08
+
 #: frames with fewer pixels run the candidate filter once the frame is done, not
 #: beside its decode: handing it to the worker thread costs 0.1-0.2 ms (Python's
 #: lock changing hands as the thread starts), a tenth of a 0.8 MP photo's decode
@@ -460,12 +467,13 @@ class Pipeline:
 
     def _time_left(self, clock: _Clock) -> float | None:
         """What is left of this frame's budget (ms) for the recover stage's
-        work, less what the stages after it took last frame; None: no time budget."""
+        work, less what the stages after it took last frame and the
+        :data:`HEADROOM`; None: no time budget."""
         cfg = self.config
         if cfg.frame_budget is None or self.full_decode_ms is None:
             return None
         after = self.after_recover_ms if self.after_recover_ms is not None else LATER_GUESS * self.full_decode_ms
-        return cfg.frame_budget * self.full_decode_ms - clock.total_ms - after
+        return (cfg.frame_budget - HEADROOM) * self.full_decode_ms - clock.total_ms - after
 
     def join(self) -> None:
         """Wait for the work started between frames (the lens being learned,
