@@ -318,7 +318,10 @@ def varied(report) -> None:
 
 def other_renderer(report) -> None:
     """The pipeline on tables drawn by :mod:`.other_table`, not the simulated table:
-    raw zxing-cpp, the pipeline's first frame, after 6 and 24 frames, and its cost."""
+    raw zxing-cpp, the pipeline's first frame (three fresh pipelines: the
+    fewest and most tags they read, the median cost; one first frame alone
+    read 12 of 64 where the next read 38, the raw decode timed beside it
+    having taken twice its usual time), after 6 and 24 frames, and its cost."""
     from .other_table import draw_table
     cases = [("18 mm, 4608x2592 (3.0 px/module)", 18.0, (4608, 2592), 1.2),
              ("15 mm, 4608x2592 (2.5 px/module)", 15.0, (4608, 2592), 1.2),
@@ -328,13 +331,18 @@ def other_renderer(report) -> None:
     for label, tag_mm, res, blur in cases[:2] if report.quick else cases:
         image, centres = draw_table(tag_mm, res, blur=blur)
         zx = raw_zxing()
-        t0 = time.perf_counter()
-        raw = {d.payload for d in zx.decode(image)}
-        raw_ms = (time.perf_counter() - t0) * 1000
-        pipe = Pipeline(PipelineConfig())
-        first, cpu = timed(pipe, Frame(image, 0.0, 0))
-        read_first = {s.payload for s in first.sightings}
-        worst, known = first.decode_ms / raw_ms, {}
+        firsts = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            raw = {d.payload for d in zx.decode(image)}
+            raw_ms = (time.perf_counter() - t0) * 1000
+            pipe = Pipeline(PipelineConfig())
+            first, cpu = timed(pipe, Frame(image, 0.0, 0))
+            firsts.append((first.decode_ms / raw_ms, cpu / raw_ms, {s.payload for s in first.sightings}))
+        ratio, cpu_ratio = statistics.median(f[0] for f in firsts), statistics.median(f[1] for f in firsts)
+        counts = sorted(len(f[2]) for f in firsts)
+        read_first = set().union(*(f[2] for f in firsts))
+        worst, known = max(f[0] for f in firsts), {}
         for i in range(1, 24):
             u, _ = timed(pipe, Frame(image, i / 14, i))
             worst = max(worst, u.decode_ms / raw_ms)
@@ -343,13 +351,14 @@ def other_renderer(report) -> None:
         known[24] = set(pipe.tracker.tracks)
         wrong = (read_first | known[6] | known[24]) - set(centres)
         n = len(centres)
-        rows.append([label, f"{len(raw)}/{n}", f"{len(read_first)}/{n}", f"{len(known[6])}/{n}",
-                     f"{len(known[24])}/{n}", len(wrong), len(raw - read_first), f"{first.decode_ms / raw_ms:.2f}",
-                     f"{cpu / raw_ms:.2f}", f"{worst:.2f}"])
+        missed = max(len(raw - f[2]) for f in firsts)
+        span = f"{counts[0]}" if counts[0] == counts[-1] else f"{counts[0]}–{counts[-1]}"
+        rows.append([label, f"{len(raw)}/{n}", f"{span}/{n}", f"{len(known[6])}/{n}",
+                     f"{len(known[24])}/{n}", len(wrong), missed, f"{ratio:.2f}", f"{cpu_ratio:.2f}", f"{worst:.2f}"])
     report.line("A table drawn another way (companion/bench/other_table.py: segno's PNGs warped into the frame, "
                 "a keystone, blur, noise), the same still picture fed as frames:")
-    report.table(["table", "raw zxing-cpp", "pipeline, first frame", "after 6 frames", "after 24 frames", "wrong",
-                  "missed vs raw", "first frame / raw", "its CPU / raw", "worst frame / raw"], rows)
+    report.table(["table", "raw zxing-cpp", "pipeline, first frame (3 tries)", "after 6 frames", "after 24 frames",
+                  "wrong", "missed vs raw", "first frame / raw", "its CPU / raw", "worst frame / raw"], rows)
 
 
 def cycle(pipe: Pipeline, frames: list[Frame], every_s: float, fps: float = 14.0) -> list[float]:
