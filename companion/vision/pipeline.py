@@ -120,10 +120,10 @@ class PipelineConfig:
     ``budget``: upscaled crop pixels the small-tag recovery may decode per
     frame, as a fraction of the frame's pixels (what does not fit waits for
     later frames); ``frame_budget``:
-    no frame costs more than this many whole-frame decodes: the recovery stops
-    when the frame has taken ``frame_budget`` times what a whole-frame decode
-    costs (the fastest of the last five full passes' decodes, this frame's
-    included), and what is left waits for the next frames. A ratio of the decode measured
+    a frame's bound, in whole-frame decodes: the recovery stops when the
+    frame has taken ``frame_budget`` less :data:`HEADROOM` times what a
+    whole-frame decode costs (the fastest of the last five full passes'
+    decodes, this frame's included), and what is left waits for the next frames. A ratio of the decode measured
     on the same frame, so it holds on a Pi as on a laptop, and on a picture
     zxing-cpp gives up on quickly as on one it reads slowly (None: the pixel
     budget only);
