@@ -187,7 +187,7 @@ def test_a_tag_in_two_overlapping_changed_regions_is_read_once():
     # what a frame has time for depends on the machine's other load: a busy
     # core beside halved it, so the floors here leave room)
     (25.0, 0.9, 8),
-    # 21.4 mm tags: 1.8 px per module (`make bench`: 80 % by the second frame,
+    # 21.4 mm tags: 1.8 px per module (`make bench`: 80 % by the second or third frame,
     # 95 % by the third; with a CPU hog beside, 50 % after 5 frames)
     (21.4, 0.7, 10),
 ])
