@@ -123,8 +123,8 @@ def test_a_patch_that_failed_gets_a_restored_crop_again_on_each_later_frame():
     had one restored crop in all, and its ten tries went in two frames.)"""
     more = 0
     for table in range(3, 9):
-        frames = [_table(motion_px=5.0, motion_deg=30.0, seed=table * 10 + k)[0] for k in range(4)]
-        _, tags = _table(motion_px=5.0, motion_deg=30.0, seed=table * 10)
+        shots = [_table(motion_px=5.0, motion_deg=30.0, seed=table * 10 + k) for k in range(4)]
+        frames, tags = [image for image, _ in shots], shots[0][1]
         read = raw_zxing().decode(frames[0])
         learned = lens.learn(frames[0], read)
         jobs = [smalltags.Job(box, "new", 0.5) for p, box in _patches(frames[0], tags)
