@@ -326,7 +326,8 @@ def other_renderer(report) -> None:
     cases = [("18 mm, 4608x2592 (3.0 px/module)", 18.0, (4608, 2592), 1.2),
              ("15 mm, 4608x2592 (2.5 px/module)", 15.0, (4608, 2592), 1.2),
              ("25 mm, 2304x1296 (2.1 px/module), blur σ 1.0", 25.0, (2304, 1296), 1.0),
-             ("25 mm, 2304x1296 (2.1 px/module), blur σ 1.2", 25.0, (2304, 1296), 1.2)]
+             ("25 mm, 2304x1296 (2.1 px/module), blur σ 1.2", 25.0, (2304, 1296), 1.2),
+             ("21 mm, 2304x1296 (1.8 px/module), blur σ 1.0", 21.0, (2304, 1296), 1.0)]
     rows = []
     for label, tag_mm, res, blur in cases[:2] if report.quick else cases:
         image, centres = draw_table(tag_mm, res, blur=blur)

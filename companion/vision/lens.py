@@ -4,7 +4,7 @@ on the small tags' crops.
 A defocused lens, camera shake, ink that spread on the print: each smears a
 module over its neighbours, and below about 3 px per module zxing-cpp no
 longer reads the smear. The recovery ladder's unsharp masks guess at it; a
-code the whole-frame decode did read tells it exactly. Its modules (zxing-cpp's
+code that did read (by the whole-frame decode or a crop) tells it exactly. Its modules (zxing-cpp's
 bit matrix) and its corners give the picture a perfect camera would have
 taken of it, and the small linear filter (9 x 9 px, least squares, a little
 ridge) that turns the real picture into that one undoes the smear for every
@@ -20,6 +20,12 @@ px per module (the conditions of ``make bench``'s "What a real camera
 varies"), one crop each: restored, 53 of 53 read under a defocused lens (the
 ladder's first step, 48), 56 of 57 with dot gain (53) and 50 of 59 with 4 px
 of camera shake (7); at 1.8 px per module 59 of 60 (54).
+
+The filter undoes the smear only as much as the pictures it learned from
+need: learned from a table's 4 px per module corner markers, it sharpens
+its 2.5 px per module tags too little. So the finest codes are learned from
+first (:func:`candidates`), and a lens is learned again once codes
+:data:`FINER` than its own were read (:func:`finest`).
 """
 from __future__ import annotations
 
@@ -35,8 +41,8 @@ RADIUS = 4                  # the filter is (2 RADIUS + 1) px square: room for 4
 RIDGE = 3e-4                # the ridge, per row: enough to keep noise from being sharpened into the filter
 QUIET = 2                   # modules of quiet zone fitted round each code
 SUPERSAMPLE = 2             # the ideal picture is drawn this much finer, then averaged down
-MAX_CODES = 2               # codes learned from: the smallest that match (a small tag's patch is cheapest)
-MAX_TRIED = 5               # codes tried, smallest first
+MAX_CODES = 2               # codes learned from: the finest that match (four or eight read no more tags)
+MAX_TRIED = 5               # codes tried, finest first
 MIN_MATCH = 0.55            # a code's picture must match its ideal this well (correlation) to be learned
                             # from: blurred codes worth learning from match 0.65-0.9, a wrong or inverted
                             # matrix far less (0.75 refused another renderer's blurred codes)
@@ -45,18 +51,21 @@ MIN_FIT = 0.8               # the filtered codes must match their ideal pictures
 MIN_SIDE_PX = 15.0          # smaller codes are too few pixels to fit 81 coefficients to
 MAX_SIDE_PX = 160.0         # bigger ones (over 7.6 px per module) read without help, and their patch
                             # costs what ten small ones do (a phone photo's close-up code: 40 ms)
+FINER = 0.85                # codes this much finer than a lens was learned from are learned from again
 
 
 @dataclass(frozen=True)
 class Lens:
     """A restoration filter for one camera's pictures: ``kernel`` (float32,
-    (2 RADIUS + 1) px square), learned from ``codes`` codes, whose pictures it
-    brought from a correlation of ``before`` with their ideal ones to ``after``."""
+    (2 RADIUS + 1) px square), learned from ``codes`` codes of ``module_px``
+    px per module (their mean), whose pictures it brought from a correlation
+    of ``before`` with their ideal ones to ``after``."""
 
     kernel: np.ndarray
     codes: int
     before: float
     after: float
+    module_px: float = 0.0
 
     def restore(self, grey: np.ndarray) -> np.ndarray:
         """``grey`` (uint8) as a perfect camera would have seen it, as near as
@@ -80,6 +89,7 @@ class Learner:
         self.radius = radius
         self.rows: list[np.ndarray] = []
         self.targets: list[np.ndarray] = []
+        self.modules: list[float] = []          # each code's px per module
 
     @property
     def codes(self) -> int:
@@ -111,6 +121,7 @@ class Learner:
         r, c = np.unravel_index(idx, inner.shape)
         self.rows.append(win[r, c].reshape(len(idx), k * k))
         self.targets.append(ideal.reshape(-1)[idx])
+        self.modules.append(module_px(d))
         return True
 
     def fit(self) -> Lens | None:
@@ -133,14 +144,29 @@ class Learner:
         if not after >= MIN_FIT:
             return None
         k = 2 * self.radius + 1
-        return Lens(coef[:-1].reshape(k, k).astype(np.float32), self.codes, round(before, 3), round(after, 3))
+        return Lens(coef[:-1].reshape(k, k).astype(np.float32), self.codes, round(before, 3), round(after, 3),
+                    round(float(np.mean(self.modules)), 2))
 
 
 def candidates(detections: Sequence[Detection]) -> list[Detection]:
-    """The codes worth learning from, best first (the smallest: a small tag's
-    patch is cheapest, and nearest in kind to what the lens will restore), at
-    most :data:`MAX_TRIED`."""
-    return sorted(filter(_usable, detections), key=lambda d: d.side_px)[:MAX_TRIED]
+    """The codes worth learning from, best first (the finest: the least
+    squares fit undoes the smear as much as the pictures it learns from
+    need, so a lens learned from a table's big corner tags (4 px per module)
+    sharpens its 2.5 px per module tags too little; and a small tag's patch
+    is cheapest), at most :data:`MAX_TRIED`."""
+    return sorted(filter(_usable, detections), key=module_px)[:MAX_TRIED]
+
+
+def finest(detections: Sequence[Detection]) -> float | None:
+    """The px per module of the finest code of ``detections`` worth learning
+    from (None: none is): the pipeline learns again from codes :data:`FINER`
+    than those a lens was learned from, which it may restore too little for."""
+    return min(map(module_px, filter(_usable, detections)), default=None)
+
+
+def module_px(d: Detection) -> float:
+    """A detection's px per module (``inf`` when it does not carry its modules)."""
+    return d.side_px / d.modules.shape[0] if d.modules is not None else float("inf")
 
 
 def _usable(d: Detection) -> bool:

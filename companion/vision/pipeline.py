@@ -35,8 +35,9 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
    tracker says the table is settled, a :class:`~models.table.Snapshot`
    (``update.changed`` tells when it differs from the previous one).
 
-Beside the line, once a full pass is done, the camera's blur (:mod:`.lens`) is
-learned from the codes it read on the shared worker thread (:mod:`.workers`);
+Beside the line, once a full pass is done, or a frame read codes finer than
+the last lens was learned from, the camera's blur (:mod:`.lens`) is learned
+from the codes the frame read on the shared worker thread (:mod:`.workers`);
 the next frames' crops are restored with it (:meth:`Pipeline.join` waits for it).
 
 :func:`scan_image` runs stages 2-5 on one still image (``companion scan``).
@@ -258,6 +259,7 @@ class Pipeline:
         self.lens: lens.Lens | None = None          # the camera's blur, learned from codes read (:mod:`.lens`)
         self._lens_t: float | None = None           # when it was last learned (tried)
         self._lens_pending: Future[lens.Lens | None] | None = None   # being learned, beside the frames
+        self._lens_module: float | None = None      # the finest code (px per module) it was last learned from
 
     @property
     def full_decode_ms(self) -> float | None:
@@ -401,11 +403,30 @@ class Pipeline:
         # worker thread once the frame is done: the next frames' crops start restored
         if mode == "full" and cfg.small_tags and w * h < BESIDE_MIN_PX:
             self._filter_after(found, earlier)
-        if mode == "full" and cfg.small_tags and cfg.lens_every_s > 0 and found.grey is not None and \
-                found.detections and self._lens_pending is None and \
-                (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s):
-            self._lens_pending, self._lens_t = beside(lens.learn, found.grey, found.detections), t
+        self._learn_lens(t, mode, run.image, dets)
         return up
+
+    def _learn_lens(self, t: float, mode: str, image: np.ndarray, dets: list[Detection]) -> None:
+        """Learn the camera's blur (:mod:`.lens`) on the worker thread once
+        the frame is done, from the codes this frame read (the decode's and
+        the crops'), so that the next frames' crops start restored: on a full
+        pass every ``lens_every_s`` (a lens refocused, a shake that stopped),
+        and on any frame that read codes finer than the lens was learned from
+        (:func:`.lens.finer`). A lens fits the smear as much as the pictures
+        it learns from need: one learned from a table's big corner tags, all
+        a blurred frame's decode may read, sharpens the small tags too
+        little (under everything a camera varies at 2.5 px per module, it
+        restored 1 of 37 tags the crops had not read; one learned from the
+        small tags the crops read, 11-22)."""
+        cfg = self.config
+        if not (cfg.small_tags and cfg.lens_every_s > 0 and dets) or self._lens_pending is not None:
+            return
+        due = mode == "full" and (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s)
+        finest = lens.finest(dets)
+        finer = finest is not None and (self._lens_module is None or finest < lens.FINER * self._lens_module)
+        if due or finer:
+            self._lens_module = finest if finer or self._lens_module is None else self._lens_module
+            self._lens_pending, self._lens_t = beside(lens.learn, image, dets), t
 
     def _beside(self, run: smalltags.Recovery, side: tuple[float, float] | None, shape: tuple[int, int]
                 ) -> Callable[[np.ndarray], object]:
@@ -722,7 +743,9 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     time, as the pipeline does; none by default: a still is read once, as well
     as the pixel budget allows). The crops are restored first with the blur
     learned from the codes the whole-image decode read (:mod:`.lens`), on
-    ``workers`` threads."""
+    ``workers`` threads; when they read codes finer than those, the lens is
+    learned again from them and each patch left gets one more crop, restored
+    with it (with a pixel budget of its own)."""
     clock = _Clock()
     h, w = image.shape[:2]
     side = tag_side_px(calibration, [], (h, w), tag_mm) if calibration else None
@@ -737,6 +760,20 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     rec = smalltags.recover(grey, jobs, decoder, budget_px, retry_frames=n_steps, budget_ms=ms, lens=learned,
                             workers=workers, rounds=n_steps, known=found.detections)
     found_all = merge(found.detections, rec.detections)
+    # the crops read codes finer than the lens was learned from (a blurred
+    # picture's decode may read only its big corner tags): learned again from
+    # them, the patches left get a crop restored with it (within the budgets again)
+    finest = lens.finest(rec.detections) if small_tags and rec.later else None
+    if finest is not None and (learned is None or finest < lens.FINER * learned.module_px):
+        learned = lens.learn(grey, found_all)
+        ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
+        if learned is not None and (ms is None or ms > 0):
+            again = smalltags.recover(grey, rec.later, decoder, budget_px, steps={"retry": 1}, budget_ms=ms,
+                                      lens=learned, workers=workers, known=found_all)
+            found_all = merge(found_all, again.detections)
+            rec.detections += again.detections
+            rec.later, rec.tried = again.later, rec.tried + again.tried
+            rec.px, rec.used_px = rec.px + again.px, rec.used_px + again.used_px
     clock.lap("recover")
     cal, _ = calibrate(calibration, found_all, table_mm, float("inf"))
     clock.lap("calibrate")
