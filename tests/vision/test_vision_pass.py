@@ -73,9 +73,11 @@ def test_light_on_dark_tags_are_read_and_placed():
 
 def cluttered(n_clutter, seed=1):
     """A table whose cards are covered with tag-like print that reads as nothing,
-    and one small real tag among it."""
+    and one small real tag among it, all seen through the same lens (blur σ 1
+    px, then noise: print pasted on the camera's picture unblurred has edges
+    no camera makes, which set the edge map's threshold above a real tag's)."""
     scene = Scene(items=[Item("GLC:KID:05", 450, 300, angle_deg=0, tag_mm=36, size_mm=(60, 60))])
-    image, truth = render_scene(scene, CameraModel(resolution=(1600, 900), noise_sigma=2.0, blur_sigma=1.0))
+    image, truth = render_scene(scene, CameraModel(resolution=(1600, 900), noise_sigma=0.0, blur_sigma=0.0))
     rng = np.random.default_rng(seed)
     placed = 0
     while placed < n_clutter:
@@ -86,7 +88,8 @@ def cluttered(n_clutter, seed=1):
         patch = np.kron(np.where(m, 30, 230), np.ones((2, 2))).astype(np.uint8)
         paste(image, patch, x, y)
         placed += 1
-    return image
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    return np.clip(image + rng.normal(0.0, 2.0, image.shape), 0, 255).astype(np.uint8)
 
 
 def test_the_small_tag_search_has_a_hard_budget_that_clutter_does_not_grow():
@@ -141,20 +144,22 @@ def test_a_small_frame_runs_the_candidate_filter_after_its_decode():
 
 def test_patches_left_over_are_tried_on_later_frames():
     """Among 160 tag-like prints, the one real tag (raw zxing-cpp misses it)
-    is read on a later frame from the patches the first ones left. With the
-    pixel budget alone, so that what a frame tries does not depend on the
-    machine's speed (its patch reads at its second step; how many crops a
-    frame's time allows is the frame budget's test, above)."""
+    is read on a later frame from the patches the first ones left. With a
+    pixel budget of about two crops a frame, so that what a frame tries does
+    not depend on the machine's speed and the tag's patch (one of ~57) waits
+    (how many crops a frame's time allows is the frame budget's test, above)."""
     image = cluttered(160)
     assert "GLC:KID:05" not in raw_payloads(image)
-    pipe = Pipeline(PipelineConfig(frame_budget=None))
+    pipe = Pipeline(PipelineConfig(frame_budget=None, budget=0.1))
     seen_at = None
     for i in range(12):
         u = pipe.process(Frame(image, i / 10, i))
         if "GLC:KID:05" in {s.payload for s in u.sightings} and seen_at is None:
             seen_at = i
         assert u.budget["used_px"] <= u.budget["px"]
-    assert seen_at is not None
+        if i == 0:
+            assert u.budget["deferred"] >= 40, "the first frame leaves most patches for later"
+    assert seen_at is not None and seen_at > 0
 
 
 def test_a_frame_goes_through_each_stage_once_in_order():
@@ -211,3 +216,22 @@ def test_small_tags_a_raw_decode_misses_are_read_within_the_first_frames(tag_mm,
     assert len(right) >= least * len(visible), (len(right), len(visible))
     raw, _ = judge({d.payload: d.centre for d in raw_zxing().decode(shots[0].image)}, truth)
     assert len(raw) <= 0.25 * len(visible)          # what the pass adds, not what zxing-cpp reads alone
+
+
+def test_the_candidate_filter_finds_tags_in_a_shadow():
+    """A 60 % shadow band across a table of 15 mm tags (2.5 px per module at
+    4608x2592) leaves the edges of the codes under it at 0.4 of theirs in
+    full light, under the one threshold the picture's edges set: 10 of 64
+    tags got no patch. With the light made even first, every tag has one."""
+    from dataclasses import replace
+
+    from companion.bench.vision import camera, frames_of, table_scene
+    from companion.vision.search import candidates
+    cam = replace(camera((4608, 2592), seed=1), shadow=0.6)
+    frames, truth = frames_of(table_scene(14.9), cam, 1)
+    grey = cv2.cvtColor(frames[0].image, cv2.COLOR_BGR2GRAY)
+    boxes = [c.box for c in candidates(grey, (52.5, 157.8))]
+    alone = [p for p, t in truth.items() if t.visible and
+             not any(x0 <= t.px[0] <= x1 and y0 <= t.px[1] <= y1 for x0, y0, x1, y1 in boxes)]
+    assert alone == [], f"{len(alone)} tags without a patch: {alone}"
+    assert len(boxes) <= 2 * len(truth), "a patch for each tag, not for everything"
