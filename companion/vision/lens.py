@@ -4,8 +4,8 @@ on the small tags' crops.
 A defocused lens, camera shake, ink that spread on the print: each smears a
 module over its neighbours, and below about 3 px per module zxing-cpp no
 longer reads the smear. The recovery ladder's unsharp masks guess at it; a
-code that did read (by the whole-frame decode or a crop) tells it exactly. Its modules (zxing-cpp's
-bit matrix) and its corners give the picture a perfect camera would have
+code that did read (by the whole-frame decode or a crop) tells it exactly.
+Its modules (zxing-cpp's bit matrix) and its corners give the picture a perfect camera would have
 taken of it, and the small linear filter (9 x 9 px, least squares, a little
 ridge) that turns the real picture into that one undoes the smear for every
 other code in the frame too: a lens's blur or a shake is the same across the
@@ -22,7 +22,7 @@ ladder's first step, 48), 56 of 57 with dot gain (53) and 50 of 59 with 4 px
 of camera shake (7); at 1.8 px per module 59 of 60 (54).
 
 The filter undoes the smear only as much as the pictures it learned from
-need: learned from a table's 4 px per module corner markers, it sharpens
+need: learned from a table's 5 px per module corner markers, it sharpens
 its 2.5 px per module tags too little. So the finest codes are learned from
 first (:func:`candidates`), and a lens is learned again once codes
 :data:`FINER` than its own were read (:func:`finest`).
@@ -151,7 +151,7 @@ class Learner:
 def candidates(detections: Sequence[Detection]) -> list[Detection]:
     """The codes worth learning from, best first (the finest: the least
     squares fit undoes the smear as much as the pictures it learns from
-    need, so a lens learned from a table's big corner tags (4 px per module)
+    need, so a lens learned from a table's big corner tags (5 px per module)
     sharpens its 2.5 px per module tags too little; and a small tag's patch
     is cheapest), at most :data:`MAX_TRIED`."""
     return sorted(filter(_usable, detections), key=module_px)[:MAX_TRIED]

@@ -410,22 +410,27 @@ class Pipeline:
         """Learn the camera's blur (:mod:`.lens`) on the worker thread once
         the frame is done, from the codes this frame read (the decode's and
         the crops'), so that the next frames' crops start restored: on a full
-        pass every ``lens_every_s`` (a lens refocused, a shake that stopped),
-        and on any frame that read codes finer than the lens was learned from
-        (:func:`.lens.finer`). A lens fits the smear as much as the pictures
+        pass every ``lens_every_s`` (a lens refocused, a shake that stopped)
+        when it read codes about as fine as the last lens was learned from,
+        and on any frame that read codes :data:`.lens.FINER` than those
+        (:func:`.lens.finest`). A lens fits the smear as much as the pictures
         it learns from need: one learned from a table's big corner tags, all
         a blurred frame's decode may read, sharpens the small tags too
         little (under everything a camera varies at 2.5 px per module, it
         restored 1 of 37 tags the crops had not read; one learned from the
-        small tags the crops read, 11-22)."""
+        small tags the crops read, 11-22); so a full pass that read only
+        coarser codes (the small tags gone, or not read this time) keeps the lens."""
         cfg = self.config
         if not (cfg.small_tags and cfg.lens_every_s > 0 and dets) or self._lens_pending is not None:
             return
-        due = mode == "full" and (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s)
         finest = lens.finest(dets)
-        finer = finest is not None and (self._lens_module is None or finest < lens.FINER * self._lens_module)
-        if due or finer:
-            self._lens_module = finest if finer or self._lens_module is None else self._lens_module
+        if finest is None:
+            return
+        last = self._lens_module
+        due = mode == "full" and (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s) and \
+            (last is None or finest * lens.FINER <= last)
+        if due or last is None or finest < lens.FINER * last:
+            self._lens_module = finest if last is None else min(last, finest)   # no drift to coarser codes
             self._lens_pending, self._lens_t = beside(lens.learn, image, dets), t
 
     def _beside(self, run: smalltags.Recovery, side: tuple[float, float] | None, shape: tuple[int, int]

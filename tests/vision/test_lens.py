@@ -12,6 +12,7 @@ from companion.bench.vision import VARIED, camera, frames_of, judge, table_scene
 from companion.vision import Pipeline, PipelineConfig, lens, smalltags
 from companion.vision.decoders import raw_zxing
 from companion.vision.pipeline import scan_image
+from hardware.frames import Frame
 from hardware.simtable import CameraModel, Item, Scene, render_scene
 
 TABLE = (300.0, 200.0)
@@ -164,7 +165,7 @@ def everything_at_once():
     """Six frames of 60 cards at 2.5 px per module (15 mm tags at 4608x2592)
     under everything `make bench` varies at once (defocus, shake, dot gain,
     coloured light, a shadow, glare, JPEG): the whole-frame decode reads the
-    four corner markers (4.2 px per module) and hardly a card."""
+    four corner markers (5 px per module) and hardly a card."""
     scene = table_scene(14.9)
     cam = dataclasses.replace(camera((4608, 2592)), **dict(VARIED)["all at once"])
     return frames_of(scene, cam, 6)
@@ -184,7 +185,7 @@ def test_finest_is_the_finest_code_worth_learning_from():
 
 def test_the_pipeline_learns_the_lens_again_from_the_small_tags_its_crops_read(everything_at_once):
     """The first lens is learned from what the whole-frame decode read: the
-    corner markers, at 4.2 px per module. A least squares filter undoes the
+    corner markers, at 5 px per module. A least squares filter undoes the
     smear only as much as the pictures it learned from need, so that one
     sharpens the 2.5 px per module cards too little. Once the crops read
     cards, the pipeline learns the lens again from them, and its restored
@@ -215,3 +216,22 @@ def test_a_still_learns_the_lens_again_from_the_tags_its_crops_read(everything_a
     visible = sum(1 for t in truth.values() if t.visible)
     assert wrong == 0
     assert len(right) >= 0.55 * visible, f"{len(right)} of {visible} read"
+
+
+def test_a_full_pass_that_read_only_coarser_codes_keeps_the_lens(everything_at_once):
+    """Every ``lens_every_s`` a full pass learns the lens again, for a lens
+    refocused or a shake that stopped; but not from the corner markers alone
+    (the cards taken away, or not read that time): that lens would sharpen
+    the small tags too little. The lens learned from the cards stays."""
+    frames, _ = everything_at_once
+    pipe = Pipeline(PipelineConfig(frame_budget=None, budget=0.15, lens_every_s=1.0))
+    for f in frames:
+        pipe.process(f)
+        pipe.join()
+    fine = pipe.lens
+    assert fine is not None and fine.module_px < 3.0
+    corners = render_scene(Scene(items=[]), dataclasses.replace(camera((4608, 2592)), **dict(VARIED)["all at once"]))[0]
+    for k in range(3):                     # the cards gone: a full pass of the corners, 2 s apart
+        pipe.process(Frame(corners, frames[-1].t + 2.0 * (k + 1), len(frames) + k))
+        pipe.join()
+    assert pipe.lens is fine
