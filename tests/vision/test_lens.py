@@ -189,11 +189,12 @@ def test_the_pipeline_learns_the_lens_again_from_the_small_tags_its_crops_read(e
     smear only as much as the pictures it learned from need, so that one
     sharpens the 2.5 px per module cards too little. Once the crops read
     cards, the pipeline learns the lens again from them, and its restored
-    crops read the rest: half the table after six frames (with the corners'
-    lens alone, 17 of 64). A budget of crop pixels, not of time, as in the
-    shaken-table test above."""
+    crops read the rest: 44-52 of 64 after six frames, where the corners'
+    lens alone read 22-25 (the lower figures with Debian's OpenCV 4.6, whose
+    simulated table has more texture: 160 patches against 90). A budget of
+    crop pixels, not of time, as in the shaken-table test above."""
     frames, truth = everything_at_once
-    pipe = Pipeline(PipelineConfig(frame_budget=None, budget=0.15))
+    pipe = Pipeline(PipelineConfig(frame_budget=None, budget=0.3))
     for f in frames:
         pipe.process(f)
         pipe.join()
@@ -201,7 +202,7 @@ def test_the_pipeline_learns_the_lens_again_from_the_small_tags_its_crops_read(e
     right, wrong = judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)
     visible = sum(1 for t in truth.values() if t.visible)
     assert wrong == 0
-    assert len(right) >= 0.5 * visible, f"{len(right)} of {visible} known after 6 frames"
+    assert len(right) >= 0.55 * visible, f"{len(right)} of {visible} known after 6 frames"
 
 
 def test_a_still_learns_the_lens_again_from_the_tags_its_crops_read(everything_at_once):
@@ -224,7 +225,7 @@ def test_a_full_pass_that_read_only_coarser_codes_keeps_the_lens(everything_at_o
     (the cards taken away, or not read that time): that lens would sharpen
     the small tags too little. The lens learned from the cards stays."""
     frames, _ = everything_at_once
-    pipe = Pipeline(PipelineConfig(frame_budget=None, budget=0.15, lens_every_s=1.0))
+    pipe = Pipeline(PipelineConfig(frame_budget=None, budget=0.3, lens_every_s=1.0))
     for f in frames:
         pipe.process(f)
         pipe.join()
