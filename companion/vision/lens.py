@@ -164,6 +164,12 @@ def finest(detections: Sequence[Detection]) -> float | None:
     return min(map(module_px, filter(_usable, detections)), default=None)
 
 
+def finer(module: float, than: float | None) -> bool:
+    """Whether codes of ``module`` px per module are :data:`FINER` than
+    codes of ``than`` (None: no lens was learned yet, so any code is)."""
+    return than is None or module < FINER * than
+
+
 def module_px(d: Detection) -> float:
     """A detection's px per module (``inf`` when it does not carry its modules)."""
     return d.side_px / d.modules.shape[0] if d.modules is not None else float("inf")

@@ -412,14 +412,14 @@ class Pipeline:
         the crops'), so that the next frames' crops start restored: on a full
         pass every ``lens_every_s`` (a lens refocused, a shake that stopped)
         when it read codes about as fine as the last lens was learned from,
-        and on any frame that read codes :data:`.lens.FINER` than those
-        (:func:`.lens.finest`). A lens fits the smear as much as the pictures
-        it learns from need: one learned from a table's big corner tags, all
-        a blurred frame's decode may read, sharpens the small tags too
-        little (under everything a camera varies at 2.5 px per module, it
-        restored 1 of 37 tags the crops had not read; one learned from the
-        small tags the crops read, 11-22); so a full pass that read only
-        coarser codes (the small tags gone, or not read this time) keeps the lens."""
+        and on any frame that read codes finer than those (:func:`.lens.finer`).
+        A lens fits the smear as much as the pictures it learns from need:
+        one learned from a table's big corner tags, all a blurred frame's
+        decode may read, sharpens the small tags too little (under
+        everything a camera varies at 2.5 px per module, it restored 1 of 37
+        tags the crops had not read; one learned from the small tags the
+        crops read, 11-22); so a full pass that read only coarser codes (the
+        small tags gone, or not read this time) keeps the lens."""
         cfg = self.config
         if not (cfg.small_tags and cfg.lens_every_s > 0 and dets) or self._lens_pending is not None:
             return
@@ -428,8 +428,8 @@ class Pipeline:
             return
         last = self._lens_module
         due = mode == "full" and (self._lens_t is None or t - self._lens_t >= cfg.lens_every_s) and \
-            (last is None or finest * lens.FINER <= last)
-        if due or last is None or finest < lens.FINER * last:
+            (last is None or not lens.finer(last, finest))
+        if due or lens.finer(finest, last):
             self._lens_module = finest if last is None else min(last, finest)   # no drift to coarser codes
             self._lens_pending, self._lens_t = beside(lens.learn, image, dets), t
 
@@ -769,7 +769,7 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     # picture's decode may read only its big corner tags): learned again from
     # them, the patches left get a crop restored with it (within the budgets again)
     finest = lens.finest(rec.detections) if small_tags and rec.later else None
-    if finest is not None and (learned is None or finest < lens.FINER * learned.module_px):
+    if finest is not None and lens.finer(finest, learned.module_px if learned is not None else None):
         learned = lens.learn(grey, found_all)
         ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
         if learned is not None and (ms is None or ms > 0):

@@ -176,8 +176,8 @@ LADDER = (Step(1.0, 2.5, "local", linear=True), Step(1.33, 2.5, "local"), Step(1
 SMALL_MODULE_PX = 2.6
 SMALL_LADDER = (Step(1.0, 2.5, "local", linear=True), Step(1.33, 2.5, "local"), Step(1.0, 5.0, "local"),
                 Step(1.0, 1.5, "local"), Step(1.0, 0.8, "global"))
-# Once the camera's lens is known (learned from the codes a whole-frame decode
-# read, :mod:`.lens`), a patch's first try on each frame is a restored crop: at 2.5 px per module it
+# Once the camera's lens is known (learned from the codes read, the crops'
+# too, :mod:`.lens`), a patch's first try on each frame is a restored crop: at 2.5 px per module it
 # reads what the ladder's steps read only in part, or over several frames
 # (defocus, dot gain, camera shake; see :mod:`.lens`), and at 1.8 px per
 # module every patch the sharpened first step reads and more.
@@ -278,7 +278,7 @@ def decode_crop(image: np.ndarray, box: Box, decoder: Decoder, margin: float = M
         # pixels, and a fraction of the pixels to filter
         src = lens.restore(crop) if step.restore and lens is not None else crop
         src = _sharpen(src, step.sharpen) if step.sharpen else src
-        # a restored crop is sharp already: a linear upscale reads as much as a
+        # a restored or sharpened crop: a linear upscale reads as much as a
         # cubic one (whose overshoot sharpens) and costs a third less
         interpolation = cv2.INTER_LINEAR if step.linear else cv2.INTER_CUBIC
         big = cv2.resize(src, None, fx=scale, fy=scale, interpolation=interpolation)
