@@ -51,6 +51,7 @@ from .scoreboard import (
     ScoreLine as ScoreLine,
     seat_results as seat_results,
 )
+from .takeover import Question
 from .text import or_list, tr, trn
 from .whereabouts import Whereabouts
 
@@ -586,6 +587,51 @@ class Game:
         ability resolved with nothing moved). The console's Confirm tries them
         when the table already matches the game. Default: none."""
         return []
+
+    # ---- what can happen next: the one legal-move source
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action :meth:`apply` accepts in ``state``, the likeliest first, in
+        the manner of OpenSpiel's ``legal_actions`` and python-chess's
+        ``legal_moves``: the players' moves and what the table tells the engine,
+        a card turned up from a hidden deck being one action per card it can
+        still be (OpenSpiel's chance outcomes). An action whose secret the table
+        never shows (a card discarded face down, unnamed) is listed in the form
+        the table can tell. Random play, the referee's search, the console's
+        forms and the tests all derive from this one list; a game's test holds
+        it equal to what ``apply`` accepts. Default: none (the game is not
+        searched)."""
+        return []
+
+    def distance(self, state: State, reading: Layout) -> int | None:
+        """A lower bound of the actions still needed to go from ``state`` to a
+        state whose expected table is the reading (:meth:`same_table`), or None
+        when no sequence of legal actions can get there (a sweet locked where
+        the table shows none can never be unlocked). It must never overestimate
+        (a piece three squares away needs at least three moves): the referee's
+        search spends its bound only on sequences that can still reach the
+        table. Default: 0 while :meth:`reachable`, else None."""
+        return 0 if self.reachable(state, reading) else None
+
+    # ---- taking a game over as it lies
+
+    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
+                           reading: Layout) -> list[Question]:
+        """What a settled table of this game cannot tell and :meth:`from_table`
+        needs (whose turn it is, which round, points written down), asked once
+        as one short form. Default: nothing to ask."""
+        return []
+
+    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
+                   answers: Mapping[str, Any]) -> State | None:
+        """The state of a game under way, read from its settled table (``reading``,
+        as :meth:`read` gives it) and the answers to :meth:`takeover_questions`:
+        what the table shows exactly, what no camera can see as counts the
+        catalog allows, nothing invented. Raises IllegalAction, in words a
+        player can act on, when the table is no position of the game. The
+        default, None, says the game cannot be read this way and is followed
+        from its setup by the referee's search instead."""
+        return None
 
     def steps(self, state: State, reading: Layout) -> list[list[Action]]:
         """The steps that may come next on the way from ``state`` to the reading,

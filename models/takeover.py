@@ -1,0 +1,80 @@
+"""Taking a game over as it lies: what a settled table cannot tell, asked once.
+
+A game under way is read from its table directly (:meth:`models.engine.Game.from_table`):
+everything the camera sees is exact, what no camera can see (hands, decks, face-down
+piles) is held as counts the catalog allows, and what the table cannot tell at all
+(whose turn it is, which round, points written down) is asked once, as the
+:class:`Question` s of :meth:`models.engine.Game.takeover_questions`: one short form
+on the console and the page, or the terminal's questions and ``--option`` s of
+``companion run --from-table``.
+
+Example::
+
+    q = Question("turn", tr("Whose turn is it?"), (("RED", "RED"), ("BLUE", "BLUE")))
+    q.parse("blue")          # -> "BLUE"
+    q.parse("PINK")          # GameSetupError: turn: must be one of RED, BLUE, not 'PINK'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import GameSetupError
+from .text import tr
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing the table cannot tell, asked when a game is taken over.
+
+    ``key`` names the answer (``turn``); ``text`` asks it in players' words;
+    ``choices`` are ``(value, words)`` pairs, the likeliest first (empty: a whole
+    number from ``low`` to ``high`` is typed in); ``default`` is the value the
+    form shows first (never an answer nobody gave: a referee asks, it does not
+    guess)."""
+
+    key: str
+    text: str
+    choices: tuple[tuple[Any, str], ...] = ()
+    default: Any = None
+    low: int = 0
+    high: int = 999
+
+    def parse(self, raw: Any) -> Any:
+        """The answer as the game takes it, from typed text or a JSON value;
+        GameSetupError says what would do."""
+        if self.choices:
+            for value, words in self.choices:
+                if raw == value or (isinstance(raw, str) and raw.strip().upper() in
+                                    (str(value).upper(), str(words).upper())):
+                    return value
+            raise GameSetupError(tr("{key}: must be one of {choices}, not {value!r}", key=self.key,
+                                    choices=", ".join(str(v) for v, _ in self.choices), value=raw))
+        try:
+            number = int(raw) if not isinstance(raw, bool) else None
+        except (TypeError, ValueError):
+            number = None
+        if number is None or not self.low <= number <= self.high:
+            raise GameSetupError(tr("{key}: a whole number from {low} to {high}, not {value!r}", key=self.key,
+                                    low=self.low, high=self.high, value=raw))
+        return number
+
+    def to_json(self) -> dict[str, Any]:
+        """The form's field: what the console and the page draw."""
+        return {"key": self.key, "text": str(self.text), "default": self.default,
+                "choices": [{"value": v, "text": str(w)} for v, w in self.choices],
+                **({} if self.choices else {"low": self.low, "high": self.high})}
+
+
+def answers_for(questions: Sequence[Question], given: Mapping[str, Any]) -> tuple[dict[str, Any], list[Question]]:
+    """The given answers parsed (GameSetupError on a bad one), and the questions
+    still unanswered."""
+    answers: dict[str, Any] = {}
+    missing: list[Question] = []
+    for q in questions:
+        if q.key in given:
+            answers[q.key] = q.parse(given[q.key])
+        else:
+            missing.append(q)
+    return answers, missing
