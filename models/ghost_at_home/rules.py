@@ -259,6 +259,14 @@ class Rules:
             raise fail(a, tr("{card} is in the discard pile", card=c))
         return c
 
+    def unknown_cats(self, state: State) -> int:
+        """How many cats may be in a hand (or the deck, or face down on the pile): the catalog's cats less
+        those on the table, those seen going to the discard pile since the last reshuffle, and those
+        discarded unnamed since then."""
+        cats = [c for c in self.kit.cards if self.kit.kind(c) == "cat"]
+        known = sum(1 for c in cats if locate(state, c) or c in state["discard"]["seen"])
+        return len(cats) - known - state["discard"].get("unnamed", {}).get("cat", 0)
+
     def _special(self, state: State, a: Any, p: str) -> str:
         c = self.kit.specials.get(a.type)
         if c is None:
@@ -482,6 +490,10 @@ class Rules:
                              target=pd["player"], player=p))
         self._hand(state, a, p, 1)
         cat = self._from_hand(state, a, a.card, ("cat",)) if a.card else None
+        if cat is None and self.unknown_cats(state) < 1:
+            # checked here, before the turn ends: the refill after the defence may reshuffle the pile into a
+            # new deck, which would make the pile's cats unknown again, but only after this cat left the hand
+            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
         fl = state["houses"][p][pd["floor"] - 1]
         fl["ghosts"].remove(pd["ghost"])
         state["hands"][p] -= 1
