@@ -42,6 +42,7 @@ from hardware.frames import Frame, FrameSource
 from models.engine import Action, Event, Game, GameSetupError, IllegalAction, MalformedAction, Prompt
 from models.referee import LATE_DEPTH, Fit, first_legal
 from models.registry import get_game
+from models.takeover import Question, Unanswered, answers_for
 from models.text import concat, plain_copy, tr, trn
 
 from .camera_loop import CameraLoop
@@ -220,7 +221,8 @@ class Session:
         self._prompts: list[Prompt] = []
         self._choices: list[Fit] = []          # explanations of a jump for the referee to pick from
         # --from-table: the game, players, options and names to take over when the table is seen
-        self._late: tuple[str, list[str], dict[str, Any], dict[str, str]] | None = None
+        self._late: tuple[str, list[str], dict[str, Any], dict[str, str], dict[str, Any]] | None = None
+        self._questions: list[Question] = []   # what a waiting take-over still asks
         self._by_button = False           # a table button's operation is running (journal notes say so)
         self._cue: dict[str, Any] | None = None   # the last sound cue (the page may play it), and how many so far
         self._cues = 0
@@ -603,13 +605,15 @@ class Session:
         return engine, engine.check_players(players), engine.resolve_options(options or {})
 
     def new_game(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None,
-                 names: dict[str, str] | None = None) -> int:
+                 names: dict[str, str] | None = None, start: dict[str, Any] | None = None) -> int:
         """Start a game (ending the current one, if any); returns its journal id.
         ``names``: seat colour -> the player's name (public: the page, the
-        results). Raises KeyError (no such game) or GameSetupError (a ValueError)."""
+        results); ``start``: the state it starts from, the game's setup when
+        None (a game taken over as it lies starts where its table is). Raises
+        KeyError (no such game) or GameSetupError (a ValueError)."""
         engine, players, opts = self._game_setup(game_code, players, options)
         named = player_names(players, names)
-        state = engine.setup(players, opts)
+        state = engine.setup(players, opts) if start is None else start
         with self._op:
             if self.engine is not None and self.game_id is not None and self.state is not None and not self._ended:
                 self.journal.end_game(self.game_id, self.state, self._score_json(), note="replaced by a new game")
@@ -629,38 +633,88 @@ class Session:
             return self.game_id
 
     def take_over_when_seen(self, game_code: str, players: list[str], options: dict[str, Any] | None = None,
-                            names: dict[str, str] | None = None) -> None:
+                            names: dict[str, str] | None = None, answers: dict[str, Any] | None = None) -> None:
         """``companion run --from-table``: take the game over as it lies (see
         :meth:`take_over`) at the first settled table, and at each next one
-        until it works (the page says why it did not)."""
+        until it works (the page says why it did not, and shows the questions
+        still to answer: :meth:`answer_take_over`)."""
         _, players, opts = self._game_setup(game_code, players, options)
-        self._late = (game_code, players, opts, player_names(players, names))
+        self._late = (game_code, players, opts, player_names(players, names), dict(answers or {}))
+
+    def answer_take_over(self, answers: dict[str, Any]) -> None:
+        """Answers to the questions a waiting take-over asked (the terminal's or
+        the page's form), tried at once on the last settled table. Raises
+        :class:`~models.takeover.Unanswered` while questions stay open,
+        GameSetupError for a bad answer (not kept), IllegalAction when the
+        table is no position of the game (the answers are kept: the next
+        settled table is tried with them)."""
+        if self._late is None:
+            raise IllegalAction(tr("no game is waiting to be taken over"))
+        code, players, opts, names, given = self._late
+        with self._op:
+            if self._snapshot is None:
+                self._late = (code, players, opts, names, {**given, **answers})
+                return
+            try:
+                self.take_over(code, players, opts, names, {**given, **answers})
+            except Unanswered:
+                raise
+            except IllegalAction:
+                self._late, self._questions = (code, players, opts, names, {**given, **answers}), []
+                self._publish()
+                raise
+
+    @property
+    def waiting_take_over(self) -> bool:
+        """A take-over waits for a settled table or for answers."""
+        return self._late is not None
+
+    @property
+    def takeover_questions(self) -> list[dict[str, Any]]:
+        """The questions a waiting take-over still needs answered (the form)."""
+        return [q.to_json() for q in self._questions]
 
     def _take_over_now(self) -> None:
         assert self._late is not None
-        code, players, options, names = self._late
+        code, players, options, names, answers = self._late
         try:
-            self.take_over(code, players, options, names)
-        except IllegalAction as e:
+            self.take_over(code, players, options, names, answers)
+        except Unanswered as e:
             self._status, self._prompts = "no_game", [Prompt(tr("Waiting to take the game over: {reason}.",
-                                                                reason=e.reason), None, "warning")]
+                                                                reason=e.reason), None, "todo")]
+            self._publish()
+            return
+        except (IllegalAction, GameSetupError) as e:
+            reason = e.reason if isinstance(e, IllegalAction) else str(e)
+            self._questions = []
+            self._status, self._prompts = "no_game", [Prompt(tr("Waiting to take the game over: {reason}.",
+                                                                reason=reason), None, "warning")]
             self._publish()
             return
         self._late = None
 
     def take_over(self, game_code: str, players: list[str] | str, options: dict[str, Any] | None = None,
-                  names: dict[str, str] | None = None) -> int:
+                  names: dict[str, str] | None = None, answers: dict[str, Any] | None = None) -> int:
         """Start a game that is already under way on the table ("take the game as
         it lies": the companion was started late, or restarted with no journal).
 
-        The last settled table is explained from the game's setup by the
+        The last settled table is read into the game's state directly
+        (``Game.from_table``): what the camera sees exactly, what no camera can
+        see as counts, and what the table cannot tell at all (whose turn, which
+        round) from ``answers`` to the game's ``takeover_questions``. Missing
+        answers raise :class:`models.takeover.Unanswered` with the questions
+        (the form to show), changing nothing. The game starts from that state,
+        journalled as "taken over as it lies" with the answers; no history
+        before it is invented.
+
+        A game that cannot be read that way is followed from its setup by the
         referee's search (``Game.referee(..., late=True)``: no guesses, at most
         ``models.referee.LATE_DEPTH`` moves): the only explanation is journalled
         as the moves so far (a ``confirm`` entry); several wait on the console
-        for the referee's pick, as after moves the camera missed. What the table
-        cannot show is said in an event (the game's ``late_notes``). Raises
-        IllegalAction, changing nothing, when there is no settled table yet or
-        nothing explains it; KeyError or GameSetupError as :meth:`new_game`."""
+        for the referee's pick. What the table cannot show is said in an event
+        (the game's ``late_notes``). Raises IllegalAction, changing nothing,
+        when there is no settled table yet or nothing explains it; KeyError or
+        GameSetupError as :meth:`new_game` (and for a bad answer)."""
         engine, players, opts = self._game_setup(game_code, players, options)
         player_names(players, names)       # refused before anything changes
         with self._op:
@@ -668,7 +722,18 @@ class Session:
             if snapshot is None:
                 raise IllegalAction(tr("cannot take the game as it lies: the camera has not seen a settled table "
                                        "yet"))
-            verdict = engine.referee(engine.setup(players, opts), snapshot, late=True)
+            setup = engine.setup(players, opts)
+            reading = engine.read(setup, snapshot)
+            given, missing = answers_for(engine.takeover_questions(players, opts, reading), answers or {})
+            if missing:         # the form: asked on the console, tried again with the answers
+                self._late = (engine.code, players, opts, player_names(players, names), dict(answers or {}))
+                self._questions = missing
+                self._publish()
+                raise Unanswered(missing)
+            start = engine.from_table(players, opts, reading, given)
+            if start is not None:
+                return self._taken_over(engine, players, opts, names, start, given, snapshot)
+            verdict = engine.referee(setup, snapshot, late=True)
             if verdict.status not in ("in_sync", "applied") and not verdict.choices:
                 raise IllegalAction(tr("cannot take the game as it lies: no sequence of legal moves from the setup "
                                        "explains the table (the companion follows a game from its start, at most "
@@ -676,6 +741,7 @@ class Session:
                                        moves=LATE_DEPTH))
             game_id = self.new_game(game_code, players, opts, names)
             self._snapshot = snapshot
+            self._late, self._questions = None, []
             if verdict.status == "applied":
                 self._commit("confirm", verdict.actions, verdict.state, verdict.events,
                              note=f"taken over as it lies: {len(verdict.actions)} moves inferred from the setup")
@@ -694,6 +760,22 @@ class Session:
             self._add_event({"type": "take_over", "text": text})
             self._publish()
             return game_id
+
+    def _taken_over(self, engine: Game, players: list[str], opts: dict[str, Any], names: dict[str, str] | None,
+                    start: dict[str, Any], answers: dict[str, Any], snapshot: Any) -> int:
+        """Start the game read from its table: the journal keeps that state as the
+        game's start and one entry saying it was taken over, with the answers."""
+        game_id = self.new_game(engine.code, players, opts, names, start=start)
+        self._snapshot = snapshot
+        self._late, self._questions = None, []
+        told = ", ".join(f"{k}={v}" for k, v in sorted(answers.items()))
+        self._commit("confirm", [], start, [], note="taken over as it lies: read from the table"
+                     + (f"; answers: {told}" if told else ""))
+        self._check_table()
+        self._add_event({"type": "take_over",
+                         "text": tr("Taken over as it lies: the game goes on from the table as it is now.")})
+        self._publish()
+        return game_id
 
     def resume(self) -> bool:
         """Resume the journal's open game, if any: check its entries (numbered
@@ -1049,7 +1131,8 @@ class Session:
                         prompts=[p.to_referee_json() for p in self._prompts], faults=self._faults(referee=True),
                         choices=[{"actions": [a.to_json() for a in f.actions],
                                   "lines": [e.text for e in f.events] or [str(a) for a in f.actions]}
-                                 for f in self._choices])
+                                 for f in self._choices],
+                        takeover_questions=self.takeover_questions if self._late is not None else [])
         copied: dict[str, Any] = plain_copy(view)
         return copied
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GameSetupError
+from .errors import GameSetupError, IllegalAction
 from .text import tr
 
 
@@ -67,9 +67,25 @@ class Question:
                 **({} if self.choices else {"low": self.low, "high": self.high})}
 
 
+class Unanswered(IllegalAction):
+    """A take-over that needs answers first: ``questions`` are the ones still
+    open (the form to show); nothing was changed."""
+
+    def __init__(self, questions: Sequence[Question]):
+        self.questions = list(questions)
+        super().__init__(tr("to take the game over as it lies, answer what the table cannot show: {questions}",
+                            questions=" ".join(str(q.text) for q in self.questions)))
+
+
 def answers_for(questions: Sequence[Question], given: Mapping[str, Any]) -> tuple[dict[str, Any], list[Question]]:
-    """The given answers parsed (GameSetupError on a bad one), and the questions
-    still unanswered."""
+    """The given answers parsed, and the questions still unanswered.
+    GameSetupError names a bad answer, or a key no question has (a typo must
+    not pass unnoticed)."""
+    known = {q.key for q in questions}
+    stray = sorted(set(given) - known)
+    if stray:
+        raise GameSetupError(tr("{keys}: not a question of this take-over (questions: {known})",
+                                keys=", ".join(stray), known=", ".join(sorted(known)) or tr("none")))
     answers: dict[str, Any] = {}
     missing: list[Question] = []
     for q in questions:

@@ -14,7 +14,10 @@ or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong
 
 * ``POST /api/referee/new``      ``{"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {},
   "names": {"RED": "Ana"}}`` (names are optional and public)
-* ``POST /api/referee/takeover`` the same body: a game already under way, taken over as it lies
+* ``POST /api/referee/takeover`` the same body (``"answers"`` optional): a game already under way,
+  taken over as it lies; what the table cannot show is asked in the referee view's
+  ``takeover_questions`` and answered with
+* ``POST /api/referee/takeover_answers`` ``{"answers": {"turn": "RED"}}``
 * ``POST /api/referee/apply``    ``{"action": {"type": "...", ...}}``: apply an action the table did
 * ``POST /api/referee/correct``  ``{"action": {...}}``: replace the companion's last reading
 * ``POST /api/referee/confirm``  accept what the companion read when it was unsure
@@ -297,11 +300,18 @@ def new_game(op: str = "new", method: str = "new_game"):
     names = data.get("names", {})
     if not isinstance(names, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
         raise ApiError(400, "field 'names' must be an object of seat colours to names, e.g. {\"RED\": \"Ana\"}")
-    extra = set(data) - {"game", "players", "options", "names"}
+    allowed = {"game", "players", "options", "names"} | ({"answers"} if op == "takeover" else set())
+    extra = set(data) - allowed
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
     names = {k.strip().upper(): v for k, v in names.items()}
-    return _run(op, getattr(the_session(), method), game, [p.strip().upper() for p in players], options, names)
+    seats = [p.strip().upper() for p in players]
+    if op == "takeover":
+        answers = data.get("answers", {})
+        if not isinstance(answers, dict):
+            raise ApiError(400, "field 'answers' must be an object of question keys to answers")
+        return _run(op, getattr(the_session(), method), game, seats, options, names, answers)
+    return _run(op, getattr(the_session(), method), game, seats, options, names)
 
 
 def _action_op(op: str, method: str):
@@ -331,6 +341,17 @@ def confirm():
     return _run("confirm", the_session().confirm, choice)
 
 
+def takeover_answers():
+    """Answers to the questions a waiting take-over asks (the referee view's
+    ``takeover_questions``): ``{"answers": {"turn": "RED", ...}}``."""
+    data = json_body()
+    answers = _field(data, "answers", dict, "an object of question keys to answers, e.g. {\"turn\": \"RED\"}")
+    extra = set(data) - {"answers"}
+    if extra:
+        raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    return _run("takeover_answers", the_session().answer_take_over, answers)
+
+
 def fill_in():
     """A card's missing words (``{"payload", "field", "value"}``, one of the referee
     view's ``missing_texts``), kept for the next games."""
@@ -352,6 +373,7 @@ OPERATIONS = {
     "end": lambda: _plain_op("end", "end_game"),
     "reopen": lambda: _plain_op("reopen", "reopen"),
     "fill_in": fill_in,
+    "takeover_answers": takeover_answers,
 }
 
 

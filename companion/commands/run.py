@@ -33,7 +33,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--from-table", action="store_true",
                    help="the game began before the companion watched: take it over as it lies once the camera "
                         "sees the table settled (needs --game and --players; an open game in the journal is "
-                        "resumed instead)")
+                        "resumed instead). What the table cannot show (whose turn, which round) is asked on the "
+                        "terminal and the console, or given as --option KEY=VALUE")
     p.add_argument("--camera", help="picamera2 | opencv:0 | opencv:FILE.mp4 | replay:DIR | sim:SCENE.json | browser "
                                     "(a phone's camera through /camera/phone, over HTTPS) "
                                     "(default: the config's [camera] source)")
@@ -127,7 +128,10 @@ def start_game(session: Any, args: argparse.Namespace) -> None:
         if not players:
             raise ValueError("--players is needed to start a game (e.g. --players RED,BLUE,GREEN)")
         if getattr(args, "from_table", False):
-            session.take_over_when_seen(code, players, options, names)
+            from models.registry import get_game
+            known = get_game(code).options            # the rest answer the take-over's questions
+            session.take_over_when_seen(code, players, {k: v for k, v in options.items() if k in known}, names,
+                                        {k: v for k, v in options.items() if k not in known})
             print(f"taking over the game of {code} as it lies, once the camera sees the table settled",
                   file=sys.stderr, flush=True)
             return
@@ -185,6 +189,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion run: {e}", file=sys.stderr)
         session.close()
         return 2
+    if getattr(args, "from_table", False) and session.waiting_take_over and sys.stdin.isatty():
+        from companion.commands.ask_takeover import ask_when_needed
+        ask_when_needed(session)          # what the table cannot show, asked here (the console asks too)
     spec = args.camera or cfg.camera.source
     try:           # a spec naming nothing ends here; a missing camera is retried by the loop, page served
         source = camera_source(spec, cfg, realtime=args.realtime)

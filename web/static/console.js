@@ -295,7 +295,7 @@
     ev.preventDefault();
     replacing(function () { post("new", newGameBody()); });
   });
-  /* The game began before the companion watched: follow it from its start to the table as it lies. */
+  /* The game began before the companion watched: read it from the table as it lies (a form may follow). */
   $("btn-takeover").addEventListener("click", function () { replacing(function () { post("takeover", newGameBody()); }); });
 
   if (current && current.players && current.players.length) {
@@ -317,6 +317,7 @@
         TC.renderPrompts($("prompts"), full);
         renderChoices(full.choices || []);
         renderMissing(full.missing_texts || []);
+        renderTakeover(full.takeover_questions || []);
       }
     }).catch(function () { /* the public prompts stay */ });
   }
@@ -340,6 +341,41 @@
         input, save]));
     }
   }
+
+  /* A game taken over as it lies: what the table cannot show (whose turn, which
+   * round), asked once as one short form (POST takeover_answers). */
+  function renderTakeover(questions) {
+    const form = $("takeover-form");
+    const keys = questions.map(function (q) { return q.key; }).join(",");
+    if (form.dataset.keys === keys) return;
+    form.dataset.keys = keys;
+    TC.clear(form);
+    form.hidden = !questions.length;
+    if (!questions.length) return;
+    form.appendChild(TC.el("h3", { text: TC.t("Taking the game over: what the table cannot show") }));
+    for (const q of questions) {
+      const label = TC.el("label", { text: q.text + " " });
+      let input;
+      if (q.choices.length) {
+        input = TC.el("select", { name: q.key });
+        for (const c of q.choices) input.appendChild(TC.el("option", { value: JSON.stringify(c.value), text: c.text, selected: c.value === q.default }));
+      } else {
+        input = TC.el("input", { name: q.key, type: "number", min: String(q.low), max: String(q.high), value: q.default === null ? "" : String(q.default) });
+      }
+      input.dataset.key = q.key;
+      label.appendChild(input);
+      form.appendChild(label);
+    }
+    form.appendChild(TC.el("button", { type: "submit", text: TC.t("Take the game over") }));
+  }
+  $("takeover-form").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    const answers = {};
+    for (const input of $("takeover-form").querySelectorAll("[data-key]")) {
+      answers[input.dataset.key] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
+    }
+    post("takeover_answers", { answers: answers });
+  });
 
   /* Moves the camera missed that several sequences explain: the referee taps the
    * one that happened (POST confirm {"choice": n}). */
