@@ -197,28 +197,50 @@ def state_key(state: State) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
+def successors(game: Any, state: State, reading: Any) -> list[Sequence[Action]]:
+    """The steps the search tries from ``state``: the game's :meth:`steps`
+    toward the reading (its legal actions narrowed by what the table shows:
+    the shipped games' tests hold every legal step to :meth:`legal_actions`),
+    or, for a game that proposes no steps of its own, every one of its
+    :meth:`legal_actions`, the one legal-move source."""
+    if type(game).steps is not _base_steps(game):
+        steps: list[Sequence[Action]] = game.steps(state, reading)
+        return steps
+    return [(a,) for a in game.legal_actions(state)]
+
+
+def _base_steps(game: Any) -> Any:
+    """``Game.steps`` itself (the engine imports this module, not the reverse)."""
+    for cls in type(game).__mro__:
+        if cls.__name__ == "Game" and cls.__module__ == "models.engine":
+            return cls.steps
+    return None
+
+
 def explore(game: Any, state: State, reading: Any,
             steps: Callable[[State, Any], Iterable[Sequence[Action]]] | None = None,
             max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_fits: int = MAX_FITS) -> Search:
     """Every distinct way (up to ``max_fits``) of getting from ``state`` to a state
     whose expected table equals ``reading`` by a sequence of legal steps.
 
-    ``steps(state, reading)`` (default: the game's :meth:`Game.steps`) gives the
-    steps that may come next: the table's evidence, alternatives for what it
-    cannot tell apart (which sweets one of three turns took, a candy placed and
-    taken again while a hand covered it). Each is applied on a copy; an illegal
-    step is a dead end, and so is a state the game says cannot lead to the
-    reading (:meth:`Game.reachable`) or one already reached by another order of
-    the same steps. Two explanations are the same when they end in the same
-    state. Breadth first, so the shortest explanations are found first; once
-    one is found the search goes :data:`SLACK` steps deeper and stops::
+    ``steps(state, reading)`` (default: :func:`successors`, the game's legal
+    actions) gives the steps that may come next. Each is applied on a copy; an
+    illegal step is a dead end, and so is a state already reached by another
+    order of the same steps. The search has a goal: the game's
+    :meth:`Game.distance` bounds from below the steps still needed to reach the
+    table (a piece three squares away needs three moves), so a state that
+    cannot reach the reading within the bound is never expanded, and the bound
+    is spent only on sequences that can still get there. Two explanations are
+    the same when they end in the same state. Breadth first, so the shortest
+    explanations are found first; once one is found the search goes
+    :data:`SLACK` steps deeper and stops::
 
         found = explore(game, state, reading)
         if found.only is not None:
             state = found.only.state
     """
-    steps = steps if steps is not None else game.steps
-    reachable: Callable[[State, Any], bool] = getattr(game, "reachable", lambda _s, _r: True)
+    next_steps: Callable[[State, Any], Iterable[Sequence[Action]]] = (
+        steps if steps is not None else (lambda st, r: successors(game, st, r)))
     # memory stays small however wide the search: states are kept only for the
     # frontier, pickled (a tenth of a live dict's size); every node tried keeps
     # its parent, its step and its events (to spell out an explanation), and a
@@ -226,9 +248,11 @@ def explore(game: Any, state: State, reading: Any,
     tree: list[tuple[int, Sequence[Action], list[Event]]] = [(-1, (), [])]
     seen = {_digest(state)}
     fits: dict[bytes, tuple[int, State]] = {}
-    level: list[tuple[int, bytes]] = [(0, _packed(state))]
+    start = game.distance(state, reading)
+    level: list[tuple[int, bytes, int]] = [(0, _packed(state), start)] if start is not None else []
     nodes = depth = 0
     bound = max_depth
+    beyond = False
 
     def result(complete: bool) -> Search:
         out = []
@@ -239,10 +263,13 @@ def explore(game: Any, state: State, reading: Any,
 
     while depth < bound and level:
         depth += 1
-        nxt: list[tuple[int, bytes]] = []
-        for parent, packed in level:
+        nxt: list[tuple[int, bytes, int]] = []
+        for parent, packed, need in level:
+            if depth - 1 + need > bound:          # too far for the bound (or it shrank since)
+                beyond = beyond or not fits
+                continue
             st: State = pickle.loads(packed)
-            for step in steps(st, reading):
+            for step in next_steps(st, reading):
                 if nodes >= max_nodes:
                     return result(False)
                 nodes += 1
@@ -254,17 +281,25 @@ def explore(game: Any, state: State, reading: Any,
                 if key in seen:
                     continue
                 seen.add(key)
-                tree.append((parent, tuple(step), ev))
                 if game.same_table(game.expected_table(new), reading):
+                    tree.append((parent, tuple(step), ev))
                     fits[key] = (len(tree) - 1, new)
                     if len(fits) > max_fits:
                         return result(False)
                     bound = min(bound, depth + SLACK)
-                elif reachable(new, reading):
-                    nxt.append((len(tree) - 1, _packed(new)))
+                    continue
+                left = game.distance(new, reading)
+                if left is None:
+                    continue
+                if depth + max(left, 1) <= bound:
+                    tree.append((parent, tuple(step), ev))
+                    nxt.append((len(tree) - 1, _packed(new), max(left, 1)))
+                else:
+                    beyond = True          # it may reach the table, past the bound
         level = nxt
-    # complete: nothing left to try, or the shortest explanation's slack searched
-    return result(not level or bool(fits))
+    # complete: nothing left to try (none cut off by the bound), or the shortest
+    # explanation's slack searched
+    return result((not level and not beyond) or bool(fits))
 
 
 def _packed(state: State) -> bytes:
