@@ -19,7 +19,7 @@ from typing import Any, ClassVar, cast
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from ..text import tr
-from . import final_table, layout, referee, rules
+from . import final_table, layout, moves, referee, rules
 from .actions import ACTIONS, Resolve
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
@@ -114,6 +114,10 @@ class GhostsLoveCandy(Game):
         kid = self.cards.kid(m["kid"])
         return [{"payload": kid.payload, "field": "text", "name": kid.name}] if kid.text.startswith(UNTRANSCRIBED) \
             else []
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action ``apply`` accepts now, likeliest first (:mod:`.moves`)."""
+        return moves.legal_actions(state, self.cards)
 
     def chores(self, state: State) -> list[list[Action]]:
         """A kid's ability resolved by hand with nothing moved: one confirm."""
