@@ -622,6 +622,13 @@ class Game:
         as one short form. Default: nothing to ask."""
         return []
 
+    def takeover_answers(self, state: State) -> dict[str, Any]:
+        """The answers to :meth:`takeover_questions` that a known state gives
+        (whose turn it is in it, its round...): what the tests answer from the
+        truth, and how two explanations that differ only in what no camera can
+        see are read as the one state the table shows. Default: none."""
+        return {}
+
     def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
                    answers: Mapping[str, Any]) -> State | None:
         """The state of a game under way, read from its settled table (``reading``,
