@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog, Column
-from ..engine import Action, Event, Game, GameSetupError, Option, Prompt, Scoreboard, VerdictStatus
+from ..engine import Action, Event, Game, GameSetupError, IllegalAction, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from ..text import tr
-from . import final_table, layout, referee, rules, scoring, views
-from .actions import ACTIONS
+from . import final_table, layout, moves, referee, rules, scoring, views
+from .actions import ACTIONS, TurnBoard
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .kit import BoardSpec, load_board_spec
 from .state import TheClosestGhostState
@@ -183,6 +183,29 @@ class TheClosestGhost(Game):
 
     def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         return layout.arrange(self.board, self.catalog, self.area(state), state, table_mm)
+
+    # ---- what can happen next (moves.py)
+
+    def legal_actions(self, state: dict[str, Any]) -> list[Action]:
+        """Every action ``apply`` accepts now, from the rules' own checks (:mod:`.moves`)."""
+        return moves.legal_actions(self.area(state), state)
+
+    def distance(self, state: dict[str, Any], reading: dict[str, Any]) -> int | None:
+        """A lower bound of the actions from ``state`` to the reading, None when
+        unreachable (:func:`.moves.distance`). Before play the boards the table
+        shows turned are turned first (the pieces turn with them)."""
+        turned = None
+        boards = reading.get("boards")
+        if state["phase"] == "place_ghost" and isinstance(boards, dict) and all(
+                boards.get(b) is not None for b in state["rotations"]):
+            turns = [TurnBoard(b, boards[b]) for b in sorted(state["rotations"])
+                     if boards[b] != state["rotations"][b]]
+            if turns:
+                try:
+                    turned, _ = self.apply_all(state, turns)
+                except IllegalAction:
+                    return None
+        return moves.distance(self.board, state, reading, turned)
 
     def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
         return referee.candidates(self, state, reading)

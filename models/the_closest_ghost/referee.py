@@ -12,7 +12,7 @@ from ..referee import outcomes
 from ..text import or_list, tr, trn
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS
-from .rules import expecting, legal_actions, other, reason_of
+from .rules import expecting, other, reason_of
 
 State = dict[str, Any]
 Apply = Callable[[State, Action], tuple[State, list[Any]]]
@@ -76,7 +76,7 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     placed where the table shows one first (a ghost may have moved since)."""
     if any(reading["boards"].get(b) is None for b in BOARDS):
         return []
-    legal = [a for a in legal_actions(game.area(state), state)
+    legal = [a for a in game.legal_actions(state)
              if not isinstance(a, TurnBoard) or a.rotation == reading["boards"][a.board]]
     return [[a] for a in sorted(legal, key=lambda a: isinstance(a, PlaceGhost) and a.square not in reading["ghosts"])]
 

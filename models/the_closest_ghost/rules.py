@@ -141,24 +141,6 @@ def ghost_choices(area: Area, state: State, player: str) -> tuple[int | None, li
     return None, [], blocked
 
 
-def legal_actions(area: Area, state: State) -> list[Action]:
-    """Every action the rules allow now, in the manner of OpenSpiel's legal
-    actions: turning a board (while ghosts are placed), placing a ghost on any
-    free square, moving the avatar along an arrow, moving one of the closest
-    ghosts. Empty once the game is over."""
-    p = state["turn"]
-    if state["phase"] == "place_ghost":
-        turns: list[Action] = [TurnBoard(b, r) for b in BOARDS for r in ROTATIONS if r != state["rotations"][b]]
-        taken = set(state["ghosts"]) | set(state["avatars"].values())
-        return turns + [PlaceGhost(p, sq) for sq in area.squares() if sq not in taken]
-    if state["phase"] == "move":
-        return [MoveAvatar(p, sq) for sq in avatar_targets(area, state, p)]
-    if state["phase"] == "ghost":
-        _, movable, _ = ghost_choices(area, state, p)
-        return [MoveGhost(p, g, t) for g in movable for t in ghost_targets(area, state, g)]
-    return []
-
-
 # --------------------------------------------------------------------------- turn flow
 
 

@@ -26,8 +26,8 @@ SQUARES = [f"{c}{r}" for c in "ABCDEFG" for r in range(1, 8)]
 
 
 def legal_actions(state) -> list[dict]:
-    """The rules' legal actions, as JSON (what the random games choose from)."""
-    return [a.to_json() for a in rules.legal_actions(GAME.area(state), state)]
+    """The game's legal actions, as JSON (what the random games choose from)."""
+    return [a.to_json() for a in GAME.legal_actions(state)]
 
 
 def random_action(draw) -> dict:
