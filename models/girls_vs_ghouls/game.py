@@ -18,7 +18,7 @@ from ..catalog import Column
 from ..engine import Action, Game, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from ..text import tr
-from . import final_table, layout, referee, rules, scoring, views
+from . import final_table, layout, moves, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import Board
 from .state import GirlsVsGhoulsState
@@ -91,6 +91,10 @@ class GirlsVsGhouls(Game):
     def handlers(self) -> dict[type[Action], Any]:
         """The dispatch table (action class -> the rules function applying it)."""
         return rules.HANDLERS
+
+    def legal_actions(self, state: dict[str, Any]) -> list[Action]:
+        """Every action :meth:`apply` accepts, likeliest first (:mod:`.moves`)."""
+        return moves.legal_actions(self, self.board, state)
 
     # ---- what the players see
     def prompts(self, state: dict[str, Any]) -> list[Prompt]:
