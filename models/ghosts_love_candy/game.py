@@ -166,6 +166,10 @@ class GhostsLoveCandy(Game):
     def steps(self, state: State, reading: Layout) -> list[list[Action]]:
         return referee.steps(self, state, reading)
 
+    def distance(self, state: State, reading: Layout) -> int | None:
+        """A lower bound of the actions to the reading, None if unreachable (:func:`.referee.distance`)."""
+        return referee.distance(self, state, reading)
+
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         """Why the table differs; a Love card still secret is "a Love card" (its name in ``detail``)."""
         status, prompts = referee.explain(self, state, expected, reading)

@@ -426,3 +426,59 @@ def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
                                    "should be {ghosts}", slot=sr["slot"], ghosts=", ".join(sg["ghosts"])),
                                 level="error"))
     return wrong, chores
+
+
+# --------------------------------------------------------------------------- the search's lower bound
+
+
+def distance(game: Any, state: State, reading: dict[str, Any]) -> int | None:
+    """A lower bound of the actions from ``state`` to a state whose expected table
+    is the reading (``Game.distance``), or None when none can be.
+
+    None: the reading has problems (an expected table never has), other seats or
+    slots, a card the game does not hold (a ghost of a colour not playing, one
+    back in the box), a ghost in front of a player whose colour it is not (only
+    its owner reveals it), a Love card seen in front of another player than the
+    one it was revealed or dealt to.
+
+    The count: each of these needs an action of its own, and no action does two
+    of them (a hand resolution moves only cards already on the table):
+
+    * a ghost in a hand, a candy in the Candy deck, a kid in the Kid deck that
+      the reading shows anywhere: one ``reveal``/``skeleton_swap``,
+      ``place_candy``, ``reveal_kid``/``tie_draw`` each (one card each);
+    * a revealed ghost that is no longer in front of its player: one ``haunt``;
+    * a Love card face up in the reading that is not yet: one ``reveal_love``.
+    """
+    if reading.get("problems") or set(reading.get("seats", {})) != set(state["players"]) \
+            or len(reading.get("slots", [])) != state["slot_count"]:
+        return None
+    rl = locations(reading)
+    box = set(state["box"])
+    letters = set(state["colours"].values())
+    hands = {g for h in state["hands"].values() for g in h}
+    kid_deck, candy_deck = set(state["kid_deck"]), set(state["candy_deck"])
+    need = 0
+    for (kind, ref), place in rl.items():
+        if kind == "ghost":
+            if ref in box or ref[:1] not in letters:
+                return None
+            if place.startswith("seat:") and state["colours"].get(place[5:]) != ref[:1]:
+                return None
+            need += ref in hands
+        elif kind == "candy":
+            need += ref in candy_deck
+        elif kind == "kid":
+            need += ref in kid_deck
+        elif kind == "love":
+            who = place[5:] if place.startswith("seat:") else None
+            shown = state["love_shown"].get(who) if who else None
+            holder = next((p for p, l in state["love_shown"].items() if l == ref), None)
+            dealt = state["love"].get(who) if who else None
+            if who is None or (holder is not None and holder != who) or shown not in (None, ref) \
+                    or dealt not in (None, ref):
+                return None
+            need += shown is None
+    for p, g in state["revealed"].items():
+        need += rl.get(("ghost", g)) != f"seat:{p}"
+    return need
