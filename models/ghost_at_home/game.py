@@ -17,7 +17,7 @@ from typing import Any, ClassVar, cast
 from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
 from ..text import tr
-from . import final_table, layout, referee, rules, scoring, views
+from . import final_table, layout, moves, referee, rules, scoring, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
@@ -85,6 +85,11 @@ class GhostAtHome(Game):
     def handlers(self) -> dict[type[Action], Any]:
         """The dispatch table (action class -> the rules function applying it)."""
         return self.rules.handlers()
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action ``apply`` accepts, likeliest first (:mod:`.moves`: a card in a hand is any card whose
+        place is unknown; an unnamed cat defence is listed as the table tells it)."""
+        return moves.legal_actions(self.rules, state)
 
     def prompts(self, state: State) -> list[Prompt]:
         return views.prompts(self.kit, state)

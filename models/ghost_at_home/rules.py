@@ -257,6 +257,8 @@ class Rules:
                              floor=where[1]))
         if c in state["discard"]["seen"]:
             raise fail(a, tr("{card} is in the discard pile", card=c))
+        if self.kit.kind(c) == "cat" and self.unknown_cats(state) < 1:
+            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
         return c
 
     def unknown_cats(self, state: State) -> int:
@@ -365,6 +367,9 @@ class Rules:
                 events: list[Event]) -> None:
         fl = state["houses"][target][floor - 1]
         cats = cats_of(fl)
+        if a.cat is not None and not cats:
+            raise fail(a, tr("no cat sits on {player}'s floor {floor}: name no cat for the ghost to meet",
+                             player=target, floor=floor))
         if cats:
             cat = cats[0]
             if a.cat is not None:
@@ -610,6 +615,8 @@ class Rules:
         cards = [self._from_hand(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in a.cards]
         if len(set(cards)) != len(cards):
             raise fail(a, tr("a card is named twice"))
+        if sum(1 for c in cards if self.kit.kind(c) == "cat") > self.unknown_cats(state):
+            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
         self._hand(state, a, p, len(cards))
         bulbs = sum(self.kit.bulbs(c) for c in cards)
         if bulbs < LIGHT_BULBS:
