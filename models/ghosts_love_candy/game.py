@@ -18,8 +18,9 @@ from typing import Any, ClassVar, cast
 
 from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules
+from . import final_table, layout, moves, referee, rules, takeover
 from .actions import ACTIONS, Resolve
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
@@ -118,6 +119,20 @@ class GhostsLoveCandy(Game):
     def legal_actions(self, state: State) -> list[Action]:
         """Every action ``apply`` accepts now, likeliest first (:mod:`.moves`)."""
         return moves.legal_actions(state, self.cards)
+
+    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
+                           reading: Layout) -> list[Question]:
+        """What the table cannot tell (:mod:`.takeover`): which kids got this round's
+        candy, the turn order after a tie, a tie-break's draws; usually nothing."""
+        players = self.check_players(players)
+        return takeover.takeover_questions(self.cards, players, self.resolve_options(options), reading)
+
+    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
+                   answers: Mapping[str, Any]) -> State:
+        """The game as it lies (:mod:`.takeover`): the table exactly, hands and decks
+        as what the catalog leaves over (the discard piles spread)."""
+        players = self.check_players(players)
+        return takeover.from_table(self.cards, players, self.resolve_options(options), reading, answers)
 
     def chores(self, state: State) -> list[list[Action]]:
         """A kid's ability resolved by hand with nothing moved: one confirm."""

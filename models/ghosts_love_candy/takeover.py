@@ -1,0 +1,277 @@
+"""Taking a game of Ghosts Love Candy over as it lies (``Game.takeover_questions``
+and ``Game.from_table``).
+
+What the table shows is taken exactly: the kids in the slots, the candy on them,
+each ghost pile in its order, every stash, the ghosts revealed in front of the
+players, the Love cards turned up, the discards. What no camera sees is what the
+catalog leaves over, never a guess: a player's hand is the rest of their ghost
+set (the ghosts 4 and 6 of a 5-6 player game stay in the box), the Kid deck the
+kids not on the table, the Candy deck the candies not on the table. That holds
+only if the discard piles are spread so that every discarded card shows: a pile
+hides all but its top card, and a hidden discarded ghost would be taken for one
+in hand. The counts below refuse most tables where it was not.
+
+Every ghost a player has played is on the table, so the ghosts tell the round
+and the step: in round r every player has played r-1 ghosts before revealing
+one; everyone's revealed ghost lies in front of them until they haunt. The
+candy tells how far the Place Candy step went (each round puts one on every
+kid). Asked, because the table cannot tell:
+
+* ``candied``: which kids already got this round's candy, when some but not all
+  did (the candy of earlier rounds lies beside it);
+* ``order``: the turn order of the players still to haunt, when some revealed
+  equal ghosts (the tie-break's kids went to the discard), and, before anyone
+  haunted, whether the tied players are still drawing kids;
+* ``draw_<PLAYER>``: then, which of the kids in front of a tied player is the
+  one they drew (a stash also lies there).
+
+Not asked, and assumed: that no ability is waiting for its choice (the table is
+between two turns: a kid scared in the last turn is already replaced), a Love
+card not dealt on record (``deal_love`` is optional), no ghost chosen face down
+(``choose`` is optional). The order in which the players who already haunted
+this round played is not on the table and no longer matters: they are listed in
+seat order.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine import IllegalAction
+from ..takeover import Question
+from ..text import Text, tr
+from . import rules
+from .kit import Cards
+from .state import State
+
+SPREAD = tr("spread the discard piles so that every discarded card shows (a pile hides all but its top card)")
+
+
+def _refuse(reason: Text) -> IllegalAction:
+    return IllegalAction(tr("take over: {reason}", reason=reason))
+
+
+class Survey:
+    """What a reading says about the game: the state as far as the table tells it
+    (``state``) and what is still to be asked (``questions``)."""
+
+    def __init__(self, cards: Cards, players: Sequence[str], options: Mapping[str, Any],
+                 reading: Mapping[str, Any]):
+        self.cards = cards
+        state = rules.new_state(cards, players, options)
+        self.state = state
+        self.questions: list[Question] = []
+        self.kid_slots: list[int] = []
+        self.tied: list[str] = []
+        self.remaining: list[str] = []
+        self._read(reading)
+        self._step()
+
+    # ---- the visible table
+
+    def _read(self, reading: Mapping[str, Any]) -> None:
+        state, cards = self.state, self.cards
+        problems = reading.get("problems") or []
+        if problems:
+            raise _refuse(tr("the camera cannot read the table: {problems}",
+                             problems="; ".join(str(p) for p in problems)))
+        if set(reading["seats"]) != set(state["players"]) or len(reading["slots"]) != state["slot_count"]:
+            raise _refuse(tr("the table is laid out for other players or another neighbourhood"))
+        letters = {letter: p for p, letter in state["colours"].items()}
+        box = set(state["box"])
+        seen: set[tuple[str, Any]] = set()
+
+        def once(kind: str, ref: Any) -> None:
+            if (kind, ref) in seen:
+                raise _refuse(tr("{card} is seen twice", card=str(ref)))
+            seen.add((kind, ref))
+            if kind == "ghost":
+                if ref[:1] not in letters:
+                    raise _refuse(tr("ghost {ghost} belongs to a colour nobody plays: put it back in the box",
+                                     ghost=ref))
+                if ref in box:
+                    raise _refuse(tr("ghost {ghost} is not used with {n} players: put it back in the box",
+                                     ghost=ref, n=len(state["players"])))
+
+        for i, s in enumerate(reading["slots"], 1):
+            slot = state["slots"][i - 1]
+            if s["kid"] is None and (s["candy"] or s["ghosts"]):
+                raise _refuse(tr("cards lie in slot {slot}, where no kid is: put the kid back or clear the slot",
+                                 slot=i))
+            slot.update(kid=s["kid"], candy=sorted(s["candy"]), ghosts=list(s["ghosts"]))
+            if s["kid"] is not None:
+                once("kid", s["kid"])
+            for c in s["candy"]:
+                once("candy", c)
+            for g in s["ghosts"]:
+                once("ghost", g)
+        for p in state["players"]:
+            seat = reading["seats"][p]
+            for k in seat["kids"]:
+                once("kid", k)
+            for c in seat["candy"]:
+                once("candy", c)
+            for g in seat["ghosts"]:
+                once("ghost", g)
+                if letters[g[:1]] != p:
+                    raise _refuse(tr("ghost {ghost} lies in front of {player}: only its owner, {owner}, reveals it",
+                                     ghost=g, player=p, owner=letters[g[:1]]))
+            if len(seat["ghosts"]) > 1:
+                raise _refuse(tr("{player} has {n} ghosts face up in front of them: a player reveals one a round",
+                                 player=p, n=len(seat["ghosts"])))
+            if len(seat["love"]) > 1:
+                raise _refuse(tr("{player} has {n} Love cards face up: each player has one", player=p,
+                                 n=len(seat["love"])))
+            for lid in seat["love"]:
+                once("love", lid)
+                state["love_shown"][p] = lid
+            state["stashes"][p] = {"candy": sorted(seat["candy"]), "kids": sorted(seat["kids"])}
+            if seat["ghosts"]:
+                state["revealed"][p] = seat["ghosts"][0]
+        for kind in ("kids", "ghosts", "candy"):
+            for r in reading["discard"][kind]:
+                once({"kids": "kid", "ghosts": "ghost", "candy": "candy"}[kind], r)
+            state["discard"][kind] = sorted(reading["discard"][kind])
+        shown = {r for k, r in seen if k == "ghost"}
+        for p in state["players"]:
+            state["hands"][p] = [g for g in state["hands"][p] if g not in shown]
+        state["kid_deck"] = sorted(set(cards.kids) - {r for k, r in seen if k == "kid"})
+        state["candy_deck"] = sorted(set(cards.candy) - {r for k, r in seen if k == "candy"})
+        self.seen = seen
+
+    # ---- the round and its step
+
+    def _step(self) -> None:
+        state, cards = self.state, self.cards
+        players = state["players"]
+        start = {p: len(rules.new_state(cards, players, state["options"])["hands"][p]) for p in players}
+        out = {p: start[p] - len(state["hands"][p]) for p in players}   # ghosts played (and revealed)
+        rev = state["revealed"]
+        hi, lo = max(out.values()), min(out.values())
+        kid_slots = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is not None]
+        self.kid_slots = kid_slots
+        candy_out = sum(1 for k, _ in self.seen if k == "candy")
+        stashed = any(st["kids"] or st["candy"] for st in state["stashes"].values())
+        if hi == 0 and len(kid_slots) < state["slot_count"] and not candy_out and not stashed \
+                and not state["discard"]["kids"] and not state["love_shown"]:
+            state["phase"], state["round"] = "setup", 0
+            return
+        if hi - lo > 1 or any(out[p] != hi for p in rev) or (lo < hi and any(out[p] == hi for p in players
+                                                                              if p not in rev)):
+            counts = ", ".join(f"{p} {out[p]}" for p in players)
+            raise _refuse(tr("the players have played different numbers of ghosts ({counts}): {spread}",
+                             counts=counts, spread=SPREAD))
+        empty = [i for i in range(1, state["slot_count"] + 1) if i not in kid_slots]
+        if empty and (state["kid_deck"] or state["discard"]["kids"]):
+            raise _refuse(tr("slot {slot} holds no kid: reveal the top kid of the Kid deck into it (the Scare Kids "
+                             "step) before taking the game over", slot=empty[0]))
+        state["last_round"] = not state["candy_deck"]
+        # the end: every round played, a hand empty, or the deck emptied in a round already played
+        ended = hi >= state["rounds"] or any(not h for h in state["hands"].values()) or \
+            (state["last_round"] and candy_out <= state["slot_count"] * hi)
+        if state["love_shown"] or (not rev and ended):
+            if rev:
+                raise _refuse(tr("Love cards are face up while ghosts are still to haunt: the Love cards are "
+                                 "revealed at the end"))
+            state["round"] = hi
+            state["phase"] = "over" if len(state["love_shown"]) == len(players) else "love"
+            return
+        if not rev:                     # Place Candy, or choosing before anyone revealed
+            state["round"] = hi + 1
+            placed = candy_out - state["slot_count"] * hi
+            if not 0 <= placed <= len(kid_slots):
+                raise _refuse(tr("{n} candies are on the table, and {rounds} rounds put {expected} to "
+                                 "{most}: {spread}", n=candy_out, rounds=hi + 1,
+                                 expected=state["slot_count"] * hi, most=state["slot_count"] * hi + len(kid_slots),
+                                 spread=SPREAD))
+            if placed == len(kid_slots) or state["last_round"]:
+                state["phase"], state["candied"] = "choose", list(range(1, state["slot_count"] + 1))
+            else:
+                state["phase"] = "candy"
+                if placed:
+                    self._ask_candied(placed)
+            return
+        state["round"] = hi
+        state["candied"] = list(range(1, state["slot_count"] + 1))
+        if lo < hi:
+            state["phase"] = "choose"
+            return
+        self._ask_order()
+
+    def _ask_candied(self, placed: int) -> None:
+        choices = [(",".join(map(str, c)), tr("slots {slots}", slots=", ".join(map(str, c))))
+                   for c in itertools.combinations(self.kid_slots, placed)]
+        self.questions.append(Question(
+            "candied", tr("Place Candy is under way: which kids already got this round's candy?"), tuple(choices)))
+
+    def _ask_order(self) -> None:
+        state, cards = self.state, self.cards
+        players = state["players"]
+        rev = state["revealed"]
+        played = [p for p in players if p not in rev]
+        remaining = sorted(rev, key=lambda p: (-cards.ghost_value(rev[p]), players.index(p)))
+        state["phase"], state["turn"] = "turns", len(played)
+        state["order"] = played + remaining
+        self.remaining = remaining
+        groups: dict[int, list[str]] = {}
+        for p in remaining:
+            groups.setdefault(cards.ghost_value(rev[p]), []).append(p)
+        ties = [g for g in groups.values() if len(g) > 1]
+        if not ties:
+            return
+        breakable = not played and len(state["kid_deck"]) + len(state["discard"]["kids"]) >= sum(map(len, ties))
+        if not played and not breakable:
+            return                      # not enough kids to draw: the tied players go in seat order
+        orders = [list(itertools.chain.from_iterable(o))
+                  for o in itertools.product(*(itertools.permutations(g) for g in groups.values()))]
+        choices: list[tuple[Any, str]] = [(",".join(o), " > ".join(o)) for o in orders]
+        if breakable:
+            self.tied = [p for g in ties for p in g]
+            choices.append(("tie", tr("not decided yet: the tied players are drawing kids")))
+            for p in self.tied:
+                kids = state["stashes"][p]["kids"]
+                self.questions.append(Question(
+                    f"draw_{p}", tr("If the tie is still being broken: which kid in front of {player} did they "
+                                    "draw for it?", player=p),
+                    ((0, tr("none yet")),) + tuple((k, cards.kid_name(k)) for k in kids)))
+        self.questions.insert(0, Question("order", tr("What is the turn order of the players still to haunt?"),
+                                          tuple(choices)))
+
+    # ---- the answers
+
+    def settle(self, answers: Mapping[str, Any]) -> State:
+        state = self.state
+        parsed = {q.key: q.parse(answers[q.key]) for q in self.questions if q.key in answers}
+        missing = [q.key for q in self.questions if q.key not in parsed]
+        if missing:
+            raise _refuse(tr("answer {keys} first", keys=", ".join(missing)))
+        if "candied" in parsed:
+            state["candied"] = sorted(int(s) for s in str(parsed["candied"]).split(","))
+        order = parsed.get("order")
+        if order == "tie":
+            draws = {p: parsed[f"draw_{p}"] for p in self.tied if parsed.get(f"draw_{p}")}
+            if len(draws) == len(self.tied):
+                raise _refuse(tr("every tied player has drawn: the tie is broken, so say the turn order"))
+            groups: dict[int, list[str]] = {}
+            for p in state["players"]:
+                groups.setdefault(self.cards.ghost_value(state["revealed"][p]), []).append(p)
+            state["tie"] = {"groups": [g for _, g in sorted(groups.items(), reverse=True) if len(g) > 1],
+                            "draws": draws}
+            for p, k in draws.items():
+                state["stashes"][p]["kids"].remove(k)
+            state["phase"], state["order"], state["turn"] = "tiebreak", [], 0
+        elif order is not None:
+            done = state["order"][:state["turn"]]
+            state["order"] = done + str(order).split(",")
+        return state
+
+
+def takeover_questions(cards: Cards, players: Sequence[str], options: Mapping[str, Any],
+                       reading: Mapping[str, Any]) -> list[Question]:
+    return Survey(cards, players, options, reading).questions
+
+
+def from_table(cards: Cards, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any],
+               answers: Mapping[str, Any]) -> State:
+    return Survey(cards, players, options, reading).settle(answers)

@@ -1,0 +1,158 @@
+"""Taking a game over as it lies (models/ghosts_love_candy/takeover.py): at points
+of random driver games (the deal, Place Candy, choosing, a tie-break, turns, a
+later round, the Love cards), the table drawn and read back, the questions
+answered from the truth, give a state whose table, public view and prompts are
+the truth's, and from which the rest of the driver's game is accepted step by
+step to the same score. A table that is no position of the game is refused
+with a reason the players can act on."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from models.engine import IllegalAction
+from models.registry import get_game
+from models.takeover import Question
+from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.games.glc.glc_support import check_invariants
+from tests.support.contract import camera_of
+
+GAME = get_game("GLC")
+
+
+def table_size(players: list[str]) -> tuple[float, float]:
+    return (900.0, 850.0) if len(players) > 4 else (900.0, 600.0)
+
+
+def reading_of(truth: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    table = table_size(players)
+    return GAME.read(GAME.setup(players, {}), camera_of(GAME.arrange(truth, table), table))
+
+
+def answers_from(truth: dict[str, Any], questions: list[Question]) -> dict[str, Any]:
+    """What the players would answer, from the truth."""
+    out: dict[str, Any] = {}
+    for q in questions:
+        if q.key == "candied":
+            out[q.key] = ",".join(map(str, truth["candied"]))
+        elif q.key == "order":
+            out[q.key] = "tie" if truth["phase"] == "tiebreak" else ",".join(truth["order"][truth["turn"]:])
+        elif q.key.startswith("draw_"):
+            out[q.key] = (truth["tie"] or {"draws": {}})["draws"].get(q.key[5:], 0)
+    return out
+
+
+def public(state: dict[str, Any]) -> dict[str, Any]:
+    """The public view, but for what the table cannot tell and the rules no longer
+    need: the order in which the ghosts went to the discard (a spread pile shows
+    them all, in no order) and the order in which the players who already haunted
+    this round played (only who they are)."""
+    view = copy.deepcopy(GAME.public_view(state))
+    view["discard"]["ghosts"].sort()
+    turn = state["turn"] if state["phase"] == "turns" else 0
+    view["order"] = [sorted(view["order"][:turn])] + view["order"][turn:]
+    return view
+
+
+def idle(state: dict[str, Any]) -> bool:
+    """Between two turns: no ability waiting, no scare check under way, nothing to resolve by hand."""
+    return state["pending"] is None and state["scare"] is None and state["manual"] is None
+
+
+def points(steps: list[tuple[dict[str, Any], list[Any], dict[str, Any]]]) -> list[int]:
+    """Where to take over: the first idle state of each (phase, round) and a few more."""
+    chosen, seen = [], set()
+    for i, (state, _, _) in enumerate(steps):
+        if not idle(state):
+            continue
+        mark = (state["phase"], state["round"], state["turn"] > 0, len(state["revealed"]) > 0,
+                len(state["candied"]) > 0)
+        if mark not in seen:
+            seen.add(mark)
+            chosen.append(i)
+    firsts = {steps[i][0]["phase"]: i for i in reversed(chosen)}          # the first of each step
+    halfway = [i for i in chosen if steps[i][0]["phase"] == "candy" and steps[i][0]["candied"]][:1]
+    return sorted(set(chosen[::3]) | set(firsts.values()) | set(halfway) |
+                  {i for i in chosen if steps[i][0]["phase"] in ("tiebreak", "love")})
+
+
+@pytest.mark.parametrize("players,seed", [(p, s) for p in PLAYERS["GLC"] for s in (0, 1)],
+                         ids=lambda v: str(len(v)) if isinstance(v, list) else str(v))
+def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
+    steps = list(DRIVERS["GLC"](GAME, list(players), seed))
+    final = GAME.score(steps[-1][2])
+    phases = set()
+    for i in points(steps):
+        truth = steps[i][0]
+        reading = reading_of(truth, players)
+        questions = GAME.takeover_questions(players, {}, reading)
+        state = GAME.from_table(players, {}, reading, answers_from(truth, questions))
+        at = f"seed {seed} step {i} ({truth['phase']}, round {truth['round']})"
+        assert GAME.expected_table(state) == GAME.expected_table(truth), at
+        assert public(state) == public(truth), at
+        assert [p.to_json() for p in GAME.prompts(state)] == [p.to_json() for p in GAME.prompts(truth)], at
+        check_invariants(state)                         # every card once, plain JSON
+        for _, actions, _ in steps[i:]:                 # the rest of the game, step by step
+            state, _ = GAME.apply_all(state, actions)
+        assert GAME.is_over(state), at
+        assert GAME.score(state).to_json() == final.to_json(), at
+        phases.add(truth["phase"])
+    assert {"setup", "candy", "choose", "turns", "love"} <= phases, phases
+    end = steps[-1][2]                                  # the Love cards all face up: the game is over
+    over = GAME.from_table(players, {}, reading_of(end, players), {})
+    assert GAME.is_over(over) and GAME.score(over).to_json() == final.to_json()
+
+
+def test_questions_are_asked_only_where_the_table_cannot_tell():
+    """Most tables ask nothing; Place Candy half done asks which kids got theirs,
+    a tie asks the turn order (and, before anyone haunted, the tie-break's draws)."""
+    players = PLAYERS["GLC"][0]
+    asked: dict[tuple[str, ...], int] = {}
+    for truth, _, _ in DRIVERS["GLC"](GAME, list(players), 0):
+        if idle(truth):
+            keys = [q.key for q in GAME.takeover_questions(players, {}, reading_of(truth, players))]
+            kinds = tuple(sorted({k.split("_")[0] for k in keys}))
+            asked[kinds] = asked.get(kinds, 0) + 1
+            if truth["phase"] == "candy" and truth["candied"]:
+                assert keys == ["candied"]
+            if keys and keys[0] == "order":
+                assert truth["phase"] in ("turns", "tiebreak")
+    assert set(asked) <= {(), ("candied",), ("order",), ("draw", "order")}, asked
+    assert asked[()] > sum(asked.values()) / 2, asked
+
+
+def test_a_table_that_is_no_position_of_the_game_is_refused_with_a_reason():
+    players = PLAYERS["GLC"][0]
+    steps = list(DRIVERS["GLC"](GAME, list(players), 0))
+    truth = next(s for s, _, _ in steps if s["phase"] == "turns" and idle(s)
+                 and len({g[0] for g in s["discard"]["ghosts"]}) > 1)
+    reading = reading_of(truth, players)
+
+    def refusal(table: dict[str, Any]) -> str:
+        with pytest.raises(IllegalAction) as err:
+            GAME.from_table(players, {}, table, {q.key: q.choices[0][0] for q in
+                                                 GAME.takeover_questions(players, {}, table) if q.choices})
+        return err.value.reason
+
+    hidden = copy.deepcopy(reading)                     # a discard pile showing its top card only
+    hidden["discard"]["ghosts"] = hidden["discard"]["ghosts"][:1]
+    assert "spread the discard piles" in refusal(hidden)
+    wrong = copy.deepcopy(reading)                      # RED's ghost in front of BLUE
+    red = next(g for s in wrong["slots"] for g in s["ghosts"] if g.startswith("R"))
+    for s in wrong["slots"]:
+        if red in s["ghosts"]:
+            s["ghosts"].remove(red)
+    wrong["seats"]["BLUE"]["ghosts"] = [red]
+    assert "only its owner, RED, reveals it" in refusal(wrong)
+    gap = copy.deepcopy(reading)                        # a scared kid not replaced yet
+    scared = gap["slots"][2]
+    gap["seats"]["RED"]["kids"] = sorted(gap["seats"]["RED"]["kids"] + [scared["kid"]])
+    gap["discard"]["ghosts"] = sorted(gap["discard"]["ghosts"] + scared["ghosts"])
+    gap["discard"]["candy"] = sorted(gap["discard"]["candy"] + scared["candy"])
+    scared.update(kid=None, candy=[], ghosts=[])
+    assert "reveal the top kid of the Kid deck into it" in refusal(gap)
+    unread = {**reading, "problems": ["two kids lie in slot 1: the WEREWOLF (kid 2) and the NINJA (kid 9)"]}
+    assert refusal(unread).startswith("take over: the camera cannot read the table: two kids lie in slot 1")
+    assert GAME.from_table(players, {}, reading, answers_from(truth, GAME.takeover_questions(players, {}, reading)))
