@@ -18,7 +18,8 @@ The state (plain JSON)::
      "ghosts": ["A1", "D1"],                # sorted squares
      "candy": ["A1", "A2", ...],            # every candy still on the boards, hidden ones too
      "taken": {"A": {"RED": 0, "BLUE": 0}, "B": {...}},   # candy taken from each board, by whom
-     "moves": 0, "notes": [], "winner": null, "result": ""}
+     "moves": 0,                            # avatar moves followed (since the setup or the take-over)
+     "notes": [], "winner": null, "result": ""}
 
 Example::
 
@@ -38,8 +39,9 @@ from typing import Any
 from ..catalog import Catalog, Column
 from ..engine import Action, Event, Game, GameSetupError, IllegalAction, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views
 from .actions import ACTIONS, TurnBoard
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .kit import BoardSpec, load_board_spec
@@ -206,6 +208,22 @@ class TheClosestGhost(Game):
                 except IllegalAction:
                     return None
         return moves.distance(self.board, state, reading, turned)
+
+    # ---- taking a game over as it lies (takeover.py)
+
+    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
+                           reading: dict[str, Any]) -> list[Question]:
+        """Whose turn (and whether the ghost move is due), the candy under each ghost
+        that may hide some, and how much candy each player took from the other's board."""
+        return takeover.questions(self, players, options, reading)
+
+    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: dict[str, Any],
+                   answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The game as the table shows it, with the answers (:func:`.takeover.from_table`)."""
+        return takeover.from_table(self, players, options, reading, answers)
+
+    def takeover_answers(self, state: dict[str, Any]) -> dict[str, Any]:
+        return takeover.answers_of(self, state)
 
     def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
         return referee.candidates(self, state, reading)

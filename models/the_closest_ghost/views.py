@@ -84,12 +84,11 @@ def public_view(area: Area, state: State) -> dict[str, Any]:
         "layout": state["options"]["layout"],
         "rotations": dict(state["rotations"]),
         "phase": state["phase"],
-        "turn": state["turn"],
+        "turn": state["turn"] if state["phase"] != "over" else None,    # nobody's turn once it is over
         "avatars": dict(state["avatars"]),
         "ghosts": list(state["ghosts"]),
         "candy": list(state["candy"]),
         "candy_left": {b: board_candy(area, state, b) for b in BOARDS},
-        "moves": state["moves"],
         "winner": state["winner"],
         "result": state["result"],
         "arrows": {sq: area.arrows(sq) for sq in area.squares()},
