@@ -18,7 +18,7 @@ class TheClosestGhostState(TypedDict):
     ghosts: list[str]
     candy: list[str]
     taken: dict[str, dict[str, int]]            # board -> player -> pieces taken from it
-    moves: int
+    moves: int                                  # avatar moves followed (since the setup or the take-over)
     notes: list[str]
     winner: str | None
     result: str
