@@ -150,6 +150,11 @@ class GirlsVsGhouls(Game):
     def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Any]]:
         return referee.steps(self, state, reading)
 
+    def distance(self, state: dict[str, Any], reading: dict[str, Any]) -> int | None:
+        """A lower bound of the actions still needed to reach the reading, None when
+        none can (:func:`.referee.distance`)."""
+        return referee.distance(self, state, reading)
+
     def explain(self, state: dict[str, Any], expected: dict[str, Any],
                 reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

@@ -295,3 +295,158 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
         prompts.append(Prompt(tr("The table does not match the game: put it back as shown"), None, "error"))
         return "out_of_sync", prompts
     return "waiting", prompts + game.prompts(state)
+
+
+# --------------------------------------------------------------------------- the search's goal
+
+
+def distance(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> int | None:
+    """A lower bound of the actions (each ``apply`` one) from ``state`` to a state
+    whose expected table is the reading, or None when none can be
+    (:meth:`models.engine.Game.distance`). It adds up what the table shows must
+    still happen, one kind of action at a time, never counting an action twice:
+
+    * a standee elsewhere: one ``place`` at setup, else one ``move`` per 2
+      spaces (or from where the turn began, for the player to act); another
+      player's move waits for the cards played before their turn;
+    * a Treat face up that is not yet played: one card play each; a Trick face
+      up that is not yet revealed: one ``reveal`` each;
+    * a Trick slot covered at a house with no stack: a Trick played there (or
+      every card of the round played); a stack's slot uncovered, or Tricks face
+      up during play: every card of the round played;
+    * a tile on its other face, a VP card on an open house, the First Player
+      Token passed on, identities turned up: as many rounds ended as that
+      needs (the cards still to play, the face-down Tricks to reveal, a tie to
+      break, 5 cards a player for every further round);
+    * an identity turned up at the end: one ``identity`` each.
+
+    None: something that never changes differs (a revealed identity, a VP card
+    on a closed house, a standee gone, a tile not seen), or it needs more rounds
+    than the game has left."""
+    expected = game.expected_table(state)
+    if game.same_table(expected, reading):
+        return 0
+    board = game.board
+    phase = state["phase"]
+    players = state["players"]
+    n = len(players)
+    if phase == "over":
+        return None
+    shown = state["identities"]
+    if any(reading["identities"].get(p) != c for p, c in shown.items()):
+        return None
+    new_ids = [p for p in reading["identities"] if p not in shown]
+    if phase == "identities":            # only identities are still turned up
+        trial = {**expected, "identities": dict(reading["identities"])}
+        return len(new_ids) if game.same_table(trial, reading) else None
+
+    left = (expected.get("allow") or {}).get("leftover") or {}
+    rounds_left = rules.ROUNDS - state["round"] + 1
+    need_rounds = rounds_left if new_ids else 0      # identities: after the last round
+
+    # the First Player Token: passed on once a round
+    first = reading["first_player"]
+    now = (state["first"], None) if phase == "setup" else (state["first"], left.get("first_player", state["first"]))
+    if first not in now:             # at setup the token may lie in front of its holder already, or nowhere
+        if first not in players:
+            return None
+        need_rounds = max(need_rounds, (players.index(first) - players.index(state["first"])) % n)
+
+    # tiles and VP cards: only a round's end changes them
+    awarded = {c["points"] for c in state["closed"].values()}
+    order = state["options"]["vp_order"]
+    for h, r in reading["houses"].items():
+        if r["face"] is None:
+            return None
+        if r["face"] != state["control"][h] and not (left and r["face"] == left.get("faces", {}).get(h)):
+            need_rounds = max(need_rounds, 1)
+        if r["vp"] is None:
+            continue
+        closed = state["closed"].get(h)
+        if closed is not None:
+            if closed["points"] != r["vp"]:
+                return None
+            continue
+        if r["vp"] in awarded or r["vp"] not in order:
+            return None
+        awarded_in = order.index(r["vp"]) + 1
+        if awarded_in < state["round"]:
+            return None
+        need_rounds = max(need_rounds, awarded_in - state["round"] + 1)
+
+    hands_left = sum(rules.cards_left(hand) for hand in state["hands"].values())
+    # the cards still to play before this round's Tricks turn up
+    to_end_of_play = 5 * n if phase == "setup" else hands_left if phase == "play" else 0
+
+    # standees
+    places = moves = plays = 0
+    crossing = state["options"]["crosswalk_passable"]
+    for p in players:
+        target = reading["standees"].get(p)
+        at = state["positions"].get(p)
+        if target is None:
+            if at is not None:
+                return None
+            continue
+        if target == at:
+            continue
+        if phase == "setup":
+            places += 1
+            continue
+        if phase != "play":
+            need_rounds = max(need_rounds, 1)         # no move before the next round's turns
+        mine = phase == "play" and p == state["turn"]
+        d = board.distance(at, target, crossing)      # the next turn begins where the standee is
+        if mine:                                       # this turn: up to 2 spaces from where it began
+            d = min(d, board.distance(state["turn_start"], target, crossing))
+        moves += max(1, -(-d // 2))
+        if phase == "play" and not mine:
+            wait = (players.index(p) - players.index(state["turn"])) % n
+            plays = max(plays, min(wait, to_end_of_play))
+
+    # cards face up that the state does not have yet
+    used = set(state["used"])
+    plays = max(plays, sum(1 for t in reading["new_treats"] if t["card"] not in used))
+    reveals = len({c for r in reading["houses"].values() for c in r["tricks_up"] if c not in used})
+    if plays and phase in ("reveal", "tiebreak"):
+        need_rounds = max(need_rounds, 1)
+
+    # the Trick slots and faces during play
+    end_of_play = False
+    cover = 0
+    if phase in ("setup", "play"):
+        for h, r in reading["houses"].items():
+            e = expected["houses"][h]
+            old = left.get("tricks_up", {}).get(h, []) if left else []
+            if r["tricks_up"] and not (left and set(r["tricks_up"]) <= set(old)):
+                end_of_play = True
+            if None in (r["slot"], e["slot"]) or r["slot"] == e["slot"]:
+                continue
+            if left and (old or (e["vp"] is not None and r["vp"] is None)):
+                continue
+            if r["slot"] == "covered" and h not in state["closed"] and not state["tricks"][h]:
+                cover += 1
+            else:
+                end_of_play = True
+    plays = max(plays, min(cover, to_end_of_play))
+    if end_of_play:
+        plays = max(plays, to_end_of_play)
+
+    # rounds ended: every card played, the face-down Tricks turned up, a tie broken
+    if need_rounds > rounds_left:
+        return None
+    chooses = 0
+    if need_rounds:
+        hidden = sum(1 for stack in state["tricks"].values() for t in stack if t["card"] is None)
+        further = (need_rounds - 1) * 5 * n
+        if phase == "setup":
+            plays = max(plays, need_rounds * 5 * n)
+        elif phase == "play":
+            plays, reveals = max(plays, hands_left + further), max(reveals, hidden)
+        elif phase == "reveal":
+            plays, reveals = max(plays, further), max(reveals, hidden)
+        else:
+            plays, chooses = max(plays, further), 1
+    if phase == "setup" and (plays or need_rounds):
+        places = max(places, sum(1 for p in players if p not in state["positions"]))
+    return places + moves + plays + reveals + chooses + len(new_ids)
