@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import Event, IllegalAction
-from ..takeover import Question
-from ..text import and_list, or_list, tr, trn
+from ..engine import Event, GameSetupError, IllegalAction
+from ..takeover import Question, answers_for
+from ..text import and_list, tr, trn
 from .actions import TurnBoard
 from .grid import BOARDS, Area
 from .rules import _after_avatar, board_candy, ghost_choices, start_turn
@@ -167,10 +167,12 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
     if len(reading["ghosts"]) == 2:
         return _before_play(game, state, reading)
     hidden = _hidden(area, reading)
-    missing = [k for k in ["turn"] * (not _over(area, reading, hidden)) + [f"under_{sq}" for sq in hidden]
-               + [f"taken_{b}" for b in BOARDS] if k not in answers]
+    try:           # typed answers ("yes", "2") as the form takes them; a bad one named
+        answers, missing = answers_for(questions(game, players, options, reading), answers)
+    except GameSetupError as e:
+        raise _refuse(str(e)) from None
     if missing:
-        raise _refuse(tr("answer {questions} first", questions=and_list(missing)))
+        raise _refuse(tr("answer {questions} first", questions=and_list([q.key for q in missing])))
     full = {b: board_candy(area, state, b) for b in BOARDS}
     s = _placed(state, reading)
     s["candy"] = sorted([*reading["candy"], *(sq for sq in hidden if answers[f"under_{sq}"])], key=area.parse)
@@ -184,9 +186,6 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
         left = board_candy(area, s, b)
         gone = full[b] - left
         by_rival = answers[f"taken_{b}"]
-        if not isinstance(by_rival, int) or isinstance(by_rival, bool) or by_rival < 0:
-            raise _refuse(tr("taken_{board}: a whole number of pieces of candy, not {value!r}", board=b,
-                             value=by_rival))
         if by_rival > gone:
             raise _refuse(trn("{player} cannot have picked up {n} pieces from board {board}: only {gone} are gone "
                               "from it ({left} left on the board)",
@@ -205,11 +204,7 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
             s["turn"] = str(answers["turn"]).partition(":")[0]
         s["result"] = tr("{owner} wins: board {board} has no candy left.", owner=s["owners"][b], board=b)
         return s
-    turn = answers["turn"]
-    choices = {v for v, _ in _turn_choices(game, state, reading)}
-    if turn not in choices:
-        raise _refuse(tr("turn: one of {choices}, not {value!r}", choices=or_list(sorted(choices)), value=turn))
-    player, _, ghost = str(turn).partition(":")
+    player, _, ghost = str(answers["turn"]).partition(":")
     events: list[Event] = []
     if ghost:
         s["turn"], s["phase"] = player, "ghost"

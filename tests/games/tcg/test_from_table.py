@@ -156,11 +156,26 @@ def test_a_table_that_is_no_position_of_the_game_is_refused_with_what_to_put_rig
     gone_from_a = 8 - sum(1 for sq in truth["candy"] if GAME.area(truth).board_of(sq) == "A")
     refused(table, dict(answers, taken_A=gone_from_a + 1),
             f"BLUE cannot have picked up {gone_from_a + 1} pieces from board A: only {gone_from_a} are gone")
-    refused(dict(table, candy=[]), {**answers, **{k: False for k in answers if k.startswith("under_")}},
-            "both boards are empty of candy")
+    bare = dict(table, candy=[])
+    asked = {q.key: False if q.key.startswith("under_") else 0 if q.key.startswith("taken_") else answers[q.key]
+             for q in GAME.takeover_questions(["RED", "BLUE"], {}, bare)}
+    refused(bare, asked, "both boards are empty of candy")
     # two ghosts: the third is not placed yet, so nobody can have moved
     setup = GAME.setup(["RED", "BLUE"], {})
     early = GAME.expected_table(setup)
     refused(dict(early, candy=early["candy"][1:]), {}, "only two ghosts are on the boards")
     # and the questions for a table that cannot be read are none: from_table says why
     assert GAME.takeover_questions(["RED", "BLUE"], {}, dict(table, boards={"A": None, "B": 0})) == []
+
+
+def test_answers_are_taken_as_typed_and_a_bad_one_is_named():
+    s = state_with({"RED": "C2", "BLUE": "E2"}, ["B2", "D1", "F3"],
+                   candy=["A1", "A2", "A3", "B1", "B3", "C1", "C3", "D1", "D2", "D3", "E1", "E3", "F1", "F2"])
+    s["taken"] = {"A": {"RED": 1, "BLUE": 0}, "B": {"RED": 1, "BLUE": 0}}
+    reading = GAME.expected_table(s)
+    typed = {"turn": "blue", "under_D1": "Yes, a piece of candy", "under_F3": "no candy", "taken_A": "0",
+             "taken_B": "1"}
+    state = GAME.from_table(["RED", "BLUE"], {}, reading, typed)
+    assert (state["turn"], state["candy"], state["taken"]) == ("BLUE", s["candy"], s["taken"])
+    refused(reading, dict(typed, under_D1="perhaps"), "under_D1: must be one of True, False")
+    refused(reading, {k: v for k, v in typed.items() if k != "turn"}, "answer turn first")
