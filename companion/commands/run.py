@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         session.close()
         return 2
     if getattr(args, "from_table", False) and session.waiting_take_over and sys.stdin.isatty():
-        from companion.commands.ask_takeover import ask_when_needed
+        from companion.commands._takeover import ask_when_needed
         ask_when_needed(session)          # what the table cannot show, asked here (the console asks too)
     spec = args.camera or cfg.camera.source
     try:           # a spec naming nothing ends here; a missing camera is retried by the loop, page served
