@@ -142,7 +142,10 @@ def distance(spec: BoardSpec, state: State, reading: dict[str, Any], turned: Sta
     is placed); a third ghost on the table needs its placement; each avatar
     needs its fewest moves along the arrows (ghosts ignored); every candy gone
     from a square no ghost covers in the reading was taken, one avatar move
-    each; the ghosts need their fewest steps (best pairing). With trapped=pass
+    each; the ghosts need their fewest steps (best pairing); when the table
+differs, the move due now (the mover's avatar, or a ghost) happens, so a
+piece it would leave where the table shows it moves away and back (two
+moves). With trapped=pass
     every ghost move follows an avatar move of the same turn, so the avatar
     moves are at least the ghost moves (one fewer when a ghost is due now).
 
@@ -194,6 +197,13 @@ def distance(spec: BoardSpec, state: State, reading: dict[str, Any], turned: Sta
     ghost_moves = _ghost_cost(paths, sorted(state["ghosts"]), sorted(ghosts))
     if ghost_moves is None:
         return None
+    if not placing and _differs(state, reading):
+        # the next action is the due one, and a piece that leaves its square needs
+        # a second move to be back: the mover's avatar already home, or the ghosts
+        if state["phase"] == "move" and state["avatars"][state["turn"]] == avatars[state["turn"]]:
+            avatar_moves += 2
+        elif state["phase"] == "ghost" and ghost_moves == 0:
+            ghost_moves = 2
     least = max(avatar_moves, to_take)
     if opts["trapped"] == "pass":
         least = max(least, ghost_moves - (1 if state["phase"] == "ghost" else 0))

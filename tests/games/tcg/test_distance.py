@@ -73,6 +73,10 @@ def test_the_bound_counts_what_must_change():
     assert GAME.distance(due, ghost_far) == 5 + 4
     gone = dict(table, candy=table["candy"][4:])        # four pieces gone: four avatar moves at least
     assert GAME.distance(s, gone) == 4
+    # only BLUE's avatar elsewhere (E2 to E1: E2 is printed B2, arrows up, right, down), but RED moves first:
+    # RED's avatar leaves B2 and must come back, two moves, and BLUE's one took the candy on E1
+    blue_moved = dict(table, avatars={"RED": "B2", "BLUE": "E1"}, candy=[c for c in table["candy"] if c != "E1"])
+    assert GAME.distance(s, blue_moved) == 3
 
 
 def test_tables_no_play_reaches_are_none():
