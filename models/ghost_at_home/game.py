@@ -139,5 +139,9 @@ class GhostAtHome(Game):
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)
 
+    def distance(self, state: State, reading: Layout) -> int | None:
+        """A lower bound of the actions to the reading; None when no play leads there (:func:`.referee.distance`)."""
+        return referee.distance(self, state, reading)
+
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

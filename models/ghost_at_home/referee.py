@@ -233,3 +233,71 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
 
 
 __all__ = ["candidates", "explain", "places"]
+
+
+def distance(game: Any, state: State, reading: Layout) -> int | None:
+    """A lower bound of the actions from ``state`` to a state whose expected table
+    is the reading (``same_table``), or None when none can be (see ``Game.distance``).
+
+    None: a floor card missing from the reading (an expected table never misses
+    one), a special card lying outside the piles (a special goes straight to the
+    pile, so it is never a card the last action is still clearing away), a game
+    that is over. Otherwise 0 when the table is as expected, and else at least 1
+    and at least the sum of what only distinct actions can do (each action does
+    at most one of these):
+
+    * a floor lit in the reading and dark now: a light (cards or the Light Bulb) each;
+    * a floor whose room is gone from its place, or lit now and dark in the
+      reading: a haunt or Lightning on that floor (``pass``, ``lightning``) each;
+    * new rooms (on no floor now): a room play places up to a hand (3) of them,
+      all in one house, so ceil(all/3); and per house, ceil(n/3) summed, less the
+      rooms that may lie in the wrong house: a card the last action is still
+      clearing away may lie anywhere, and one action clears at most one floor's
+      two rooms (so more than two room cards outside every house, or more than
+      one cat, is no table the game can show: None);
+    * new cats: a cat play each;
+    * new ghosts (a ghost play each) against cats gone from their place (each met
+      by a ghost, or moved by Cat Food or the Elevator: one cat per action; a
+      ghost play may do both at once): the larger of the two counts.
+
+    Every card shown on the table that is on no floor now must be placed by some
+    action, even if the reading shows it only because it is still being cleared
+    away (it had to be on the table before the last action took it off)."""
+    if reading["missing"] or any(game.kit.kind(c) == "special" for c in reading["strays"] if c in game.kit.cards):
+        return None
+    expected = game.expected_table(state)
+    if game.same_table(expected, reading):
+        return 0
+    if state["phase"] == "over":
+        return None
+    now = places(expected)
+    shown = places(reading)
+    cards = game.kit.cards
+    strays = [c for c in reading["strays"] if c in cards and c not in now]
+    stray_rooms = sum(1 for c in strays if game.kit.kind(c) in ("room", "wild"))
+    stray_cats = sum(1 for c in strays if game.kit.kind(c) == "cat")
+    if stray_rooms > 2 or stray_cats > 1:
+        return None
+    new_rooms: dict[str, int] = {}
+    new_cats = stray_cats
+    new_ghosts = sum(1 for c in strays if game.kit.kind(c) == "ghost")
+    for c, w in shown.items():
+        if c in now or c not in cards:
+            continue
+        kind = game.kit.kind(c)
+        if kind in ("room", "wild"):
+            new_rooms[w[0]] = new_rooms.get(w[0], 0) + 1
+        elif kind == "cat":
+            new_cats += 1
+        elif kind == "ghost":
+            new_ghosts += 1
+    cats_gone = sum(1 for c, w in now.items() if w[2] == "cats" and shown.get(c) != w)
+    haunted = {(w[0], w[1]) for c, w in now.items() if w[2] == "rooms" and shown.get(c) != w}
+    lit_now, lit_seen = lights(expected), lights(reading)
+    lit_up = sum(1 for k, v in lit_now.items() if v == "dark" and lit_seen.get(k) == "lit")
+    haunted |= {k for k, v in lit_now.items() if v == "lit" and lit_seen.get(k) == "dark"}
+    hand = max(3, *state["hands"].values())
+    total = sum(new_rooms.values()) + stray_rooms
+    per_house = sum(-(-n // hand) for n in new_rooms.values()) - (2 - stray_rooms)
+    room_plays = max(per_house, -(-total // hand))
+    return max(1, lit_up + len(haunted) + room_plays + new_cats + max(new_ghosts, cats_gone))
