@@ -17,8 +17,9 @@ from typing import Any, cast
 from ..catalog import Column
 from ..engine import Action, Game, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views
 from .actions import ACTIONS
 from .kit import Board
 from .state import GirlsVsGhoulsState
@@ -154,6 +155,23 @@ class GirlsVsGhouls(Game):
         """A lower bound of the actions still needed to reach the reading, None when
         none can (:func:`.referee.distance`)."""
         return referee.distance(self, state, reading)
+
+    # ---- taking a game over as it lies
+    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
+                           reading: dict[str, Any]) -> list[Question]:
+        """Whose turn, the cards they hold, where their turn began, each open house's
+        cubes and Treats, each stack's height (:mod:`.takeover`)."""
+        return takeover.questions(self.board, dict(self.setup(players, options)), reading)
+
+    def takeover_answers(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The answers a known state gives (:func:`.takeover.answers_of`)."""
+        return takeover.answers_of(state)
+
+    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: dict[str, Any],
+                   answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The game as it lies (:mod:`.takeover`): the table exactly, the rest as counts."""
+        players = self.check_players(players)
+        return takeover.from_table(self.board, players, self.resolve_options(options), reading, answers)
 
     def explain(self, state: dict[str, Any], expected: dict[str, Any],
                 reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:

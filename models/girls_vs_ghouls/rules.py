@@ -17,6 +17,12 @@ face-down card is)::
      "hands": {"RED": {"treat": 3, "trick": 2, "unknown": 0}},   # cards left; unknown: Peek discards of an unseen deck
      "used": [...], "pending": null, "identities": {}, "history": [],
      "chores": [], "leftover": null}  # after a round: what the table still has to tidy, and what it may still show
+
+A game taken over as it lies (:mod:`.takeover`) may hold what nobody saw: Treats
+``{"card": null, "value": null, "by": null, "turn": null}`` under a tile, Tricks
+``{"by": null, "turn": null, "card": null}`` on a stack, hands whose played
+cards are all ``unknown``, and ``"gone": {"treats": 21, "tricks": 14}``, the
+cards of the rounds before, out of the game and unnamed.
 """
 from __future__ import annotations
 
@@ -350,9 +356,13 @@ def _reveal(board: Board, state: dict[str, Any], a: RevealTrick) -> list[Event]:
     state["used"].append(a.card)
     pos = stack.index(slot) + 1
     kind = board.tricks[a.card]
-    events = [Event("revealed", tr("House {house}, Trick {position} of {total} (played by {player}): {trick}",
-                                   house=a.house, position=pos, total=len(stack), player=slot["by"],
-                                   trick=TRICK_NAMES[kind]),
+    if slot["by"] is None:           # played before the companion took the game over
+        text = tr("House {house}, Trick {position} of {total}: {trick}", house=a.house, position=pos,
+                  total=len(stack), trick=TRICK_NAMES[kind])
+    else:
+        text = tr("House {house}, Trick {position} of {total} (played by {player}): {trick}", house=a.house,
+                  position=pos, total=len(stack), player=slot["by"], trick=TRICK_NAMES[kind])
+    events = [Event("revealed", text,
                     {"house": a.house, "position": pos, "card": a.card, "trick": kind, "by": slot["by"]})]
     if all(t["card"] is not None for s in state["tricks"].values() for t in s):
         events += _resolve_round(board, state)
@@ -478,6 +488,9 @@ def _next_round(state: dict[str, Any]) -> list[Event]:
         chores.append(tr("Clear the Tricks from {houses}", houses=_houses_text(tricks)))
     if any(state["cubes"].values()) or any(state["treats"].values()):
         chores.append(tr("Remove every cube and Treat from the board"))
+    unnamed = sum(1 for ts in state["treats"].values() for t in ts if t["card"] is None)
+    if unnamed:             # Treats of a game taken over late: out of the game, still unnamed
+        state.setdefault("gone", {"treats": 0, "tricks": 0})["treats"] += unnamed
     for h in state["cubes"]:
         state["cubes"][h] = 0
         state["treats"][h] = []

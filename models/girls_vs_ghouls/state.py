@@ -2,7 +2,7 @@
 (rules.py says what each part means)."""
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class GirlsVsGhoulsState(TypedDict):
@@ -29,3 +29,4 @@ class GirlsVsGhoulsState(TypedDict):
     chores: list[Any]
     identities: dict[str, str]                  # only those revealed
     history: list[Any]
+    gone: NotRequired[dict[str, int]]           # taken over late: Treat/Trick-deck cards out of the game, unnamed

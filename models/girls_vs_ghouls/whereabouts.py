@@ -3,7 +3,9 @@
 cards played in an earlier round (out of the game: the decks are not
 reshuffled), identities turned up at the end. A Trick played face down is one
 Trick at that house, nobody knows which: it must be one of the Tricks whose
-place is unknown (in a hand or in the deck).
+place is unknown (in a hand or in the deck). A game taken over as it lies
+(:mod:`.takeover`) has unnamed cards too: Treats under a tile (``card`` null)
+and the cards of the rounds before (``gone``), counted the same way.
 """
 from __future__ import annotations
 
@@ -17,8 +19,12 @@ def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
     on_board: set[str] = set()
     for h, cards in state["treats"].items():
         for t in cards:
+            if t["card"] is None:       # tucked under the tile before the companion took the game over
+                continue
             w.place(t["card"], tr("at House {house}", house=h), tr("on the board"))
             on_board.add(t["card"])
+        w.unnamed("treats", tr("under House {house}'s tile", house=h), sum(1 for t in cards if t["card"] is None),
+                  tr("on the board"))
     for h, stack in state["tricks"].items():
         hidden = 0
         for t in stack:
@@ -31,6 +37,11 @@ def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
     for c in state["used"]:
         if c not in on_board:
             w.place(c, tr("played in an earlier round"), tr("played in an earlier round"))
+    gone = state.get("gone") or {}
+    w.unnamed("treats", tr("played before the companion took the game over"), gone.get("treats", 0),
+              tr("played in an earlier round"))
+    w.unnamed("tricks", tr("played before the companion took the game over"), gone.get("tricks", 0),
+              tr("played in an earlier round"))
     for p, c in state["identities"].items():
         w.place(c, tr("turned up by {player}", player=p), tr("turned up"))
     return w

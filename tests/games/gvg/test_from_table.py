@@ -1,0 +1,182 @@
+"""Taking a Girls vs Ghouls game over as it lies (models/girls_vs_ghouls/takeover.py):
+at points of random driver games (the set-up, a round's first turn, mid-round,
+later rounds, the Tricks still face down once every card is played, the
+identities), the table drawn and read back, the questions answered from the
+truth, give a state whose table, public view and prompts are the truth's but
+for what no camera can see, and from which the rest of the driver's game is
+accepted step by step to the same score. A table that is no position of the
+game is refused with a reason the players can act on.
+
+What may differ, and why it is right (the companion never saw it happen):
+
+* ``allow`` of the expected table: the names of the Treats played (tucked under
+  the tiles) and what the round just over may still leave on the table;
+* the public view's ``hands`` (which deck each played card came from),
+  ``treats_played`` and each stack's ``tricks`` (who played what, on which
+  turn), ``history`` (which house flipped in a round before) and ``chores``
+  (the tidying of a round the companion did not see end);
+* the prompts' chores, and the player to act's Treats and Tricks left (the
+  companion knows how many cards they hold, not from which deck).
+"""
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+
+from models.engine import IllegalAction
+from models.takeover import answers_for
+from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.games.gvg.gvg_support import GAME
+from tests.support.contract import _check_state, camera_of
+
+UNSEEN_VIEW = ("hands", "treats_played", "history", "chores")
+
+
+def reading_of(truth: dict[str, Any]) -> dict[str, Any]:
+    players = truth["players"]
+    return GAME.read(GAME.setup(players, {}), camera_of(GAME.arrange(truth)))
+
+
+def tricks_face_up(state: dict[str, Any]) -> bool:
+    return state["phase"] in ("reveal", "tiebreak") and any(t["card"] for s in state["tricks"].values() for t in s)
+
+
+def view(state: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in GAME.public_view(state).items() if k not in UNSEEN_VIEW}
+    out["houses"] = [{**h, "tricks": [t["trick"] for t in h["tricks"]]} for h in out["houses"]]
+    return out
+
+
+def prompts(state: dict[str, Any]) -> list[dict[str, Any]]:
+    chores = {str(c) for c in state["chores"]}
+    return [{**p.to_json(), "text": re.sub(r"\(\d+ Treat, \d+ Trick left\)", "(...)", p.text)}
+            for p in GAME.prompts(state) if str(p.text) not in chores]
+
+
+def table(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in GAME.expected_table(state).items() if k != "allow"}
+
+
+def points(steps: list[Any]) -> list[int]:
+    """The set-up, each round's first turn, the round's end, and every 9th step."""
+    chosen = {0, len(steps) - 1}
+    seen = set()
+    for i, (state, _, _) in enumerate(steps):
+        mark = (state["phase"], state["round"])
+        if mark not in seen:
+            seen.add(mark)
+            chosen.add(i)
+    return sorted(chosen | set(range(0, len(steps), 9)))
+
+
+CASES = [(list(p), seed) for p in PLAYERS["GVG"] for seed in (0, 1)]
+
+
+@pytest.mark.parametrize("players,seed", CASES, ids=lambda v: str(len(v)) if isinstance(v, list) else str(v))
+def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
+    steps = list(DRIVERS["GVG"](GAME, players, seed))
+    final = GAME.score(steps[-1][2]).to_json()
+    phases = set()
+    for i in points(steps):
+        truth = steps[i][0]
+        at = f"seed {seed} step {i} ({truth['phase']}, round {truth['round']})"
+        reading = reading_of(truth)
+        questions = GAME.takeover_questions(players, {}, reading)
+        given, missing = answers_for(questions, GAME.takeover_answers(truth))
+        if tricks_face_up(truth):                       # their order cannot be seen: refused
+            with pytest.raises(IllegalAction, match="Tricks lie face up"):
+                GAME.from_table(players, {}, reading, given)
+            continue
+        assert not missing, f"{at}: unanswered {[q.key for q in missing]}"
+        state = GAME.from_table(players, {}, reading, given)
+        assert table(state) == table(truth), at
+        assert view(state) == view(truth), at
+        assert prompts(state) == prompts(truth), at
+        assert GAME.same_table(GAME.expected_table(state), reading), at
+        _check_state(GAME, state, at)
+        for n, (_, actions, _) in enumerate(steps[i:], i):       # the rest of the game, step by step
+            state, _ = GAME.apply_all(state, actions)
+            if n % 10 == 0:
+                _check_state(GAME, state, f"{at}, then step {n}")
+        assert GAME.is_over(state), at
+        assert GAME.score(state).to_json() == final, at
+        phases.add(truth["phase"])
+    assert {"setup", "play", "identities"} <= phases, phases
+
+
+def test_the_questions_are_few_and_answered_in_the_players_words():
+    players = list(PLAYERS["GVG"][0])
+    steps = list(DRIVERS["GVG"](GAME, players, 0))
+    truth = next(s for s, _, _ in steps if s["phase"] == "play" and s["round"] == 2 and s["turn_no"] % 20 > 5)
+    reading = reading_of(truth)
+    questions = GAME.takeover_questions(players, {}, reading)
+    keys = [q.key for q in questions]
+    assert keys[:3] == ["turn", "cards", "began"]
+    open_houses = [h for h, r in reading["houses"].items() if r["vp"] is None]
+    assert len(open_houses) == 7                     # round 1's house is closed: nothing to ask there
+    assert sum(k.startswith(("cubes_", "treats_")) for k in keys) == 2 * 7
+    turn = questions[0]
+    assert turn.parse(truth["turn"].lower()) == truth["turn"]
+    assert turn.parse("nobody: every card of this round is played") == "-"
+    assert GAME.takeover_questions(players, {}, reading_of(steps[0][0])) == []    # set-up: nothing to ask
+    assert GAME.takeover_questions(players, {}, reading_of(steps[-1][2])) == []   # the end: nothing to ask
+
+
+def test_no_identity_no_trick_and_no_treat_is_invented():
+    players = list(PLAYERS["GVG"][1])
+    steps = list(DRIVERS["GVG"](GAME, players, 1))
+    truth = next(s for s, _, _ in steps if s["phase"] == "play" and s["round"] == 2 and s["turn_no"] > 45)
+    state = GAME.from_table(players, {}, reading_of(truth), GAME.takeover_answers(truth))
+    assert state["used"] == [] and state["identities"] == {}
+    assert all(t["card"] is None for s in state["treats"].values() for t in s)
+    assert all(t == {"by": None, "turn": None, "card": None} for s in state["tricks"].values() for t in s)
+    assert state["gone"] == {"treats": 3 * 7, "tricks": 2 * 7}         # round 1's cards, out of the game
+    assert state["hands"][truth["turn"]]["treat"] + state["hands"][truth["turn"]]["trick"] \
+        - state["hands"][truth["turn"]]["unknown"] == GAME.takeover_answers(truth)["cards"]
+
+
+def _play_truth() -> dict[str, Any]:
+    steps = list(DRIVERS["GVG"](GAME, list(PLAYERS["GVG"][0]), 0))
+    return next(s for s, _, _ in steps if s["phase"] == "play" and s["round"] == 2 and s["turn_no"] % 20 > 8)
+
+
+def test_a_table_that_is_no_position_of_the_game_is_refused_with_what_to_do():
+    truth = _play_truth()
+    players = truth["players"]
+    answers = GAME.takeover_answers(truth)
+    reading = reading_of(truth)
+
+    wrong = copy.deepcopy(reading)
+    wrong["first_player"] = players[3]               # round 2: the token is with the second player
+    with pytest.raises(IllegalAction, match=f"give it to {players[1]}"):
+        GAME.from_table(players, {}, wrong, answers)
+
+    wrong = copy.deepcopy(reading)
+    scored = next(h for h, r in wrong["houses"].items() if r["vp"] is not None)
+    wrong["houses"][scored]["vp"] = 3                # round 1 awards the 1 VP card
+    with pytest.raises(IllegalAction, match="put each VP card on the house that scored it"):
+        GAME.from_table(players, {}, wrong, answers)
+
+    wrong = copy.deepcopy(reading)
+    wrong["houses"]["2"]["face"] = None              # a tile not seen
+    with pytest.raises(IllegalAction, match="lay each tile with its controlling team's face up"):
+        GAME.from_table(players, {}, wrong, answers)
+
+    crowded = {**answers, **{f"treats_{h}": 6 for h in reading["houses"] if reading["houses"][h]["vp"] is None}}
+    with pytest.raises(IllegalAction, match="check the counts"):
+        GAME.from_table(players, {}, reading, crowded)
+
+    early = copy.deepcopy(reading)
+    early["identities"] = {players[0]: "GVG:ID:GIRL1"}
+    with pytest.raises(IllegalAction, match="turn them face down again until the game ends"):
+        GAME.from_table(players, {}, early, answers)
+
+
+def test_a_round_whose_tricks_are_being_turned_up_is_refused_until_they_are_face_down_again():
+    steps = list(DRIVERS["GVG"](GAME, list(PLAYERS["GVG"][0]), 0))
+    truth = next(s for s, _, _ in steps if tricks_face_up(s))
+    with pytest.raises(IllegalAction, match="Turn them face down again on their stacks"):
+        GAME.from_table(truth["players"], {}, reading_of(truth), GAME.takeover_answers(truth))
