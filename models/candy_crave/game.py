@@ -15,8 +15,9 @@ from typing import Any, cast
 
 from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
+from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, referee, rules, scoring, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import CandyCraveState
@@ -130,15 +131,39 @@ class CandyCrave(Game):
     def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.candidates(self, state, reading)
 
+    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
+                           reading: Layout) -> list[Question]:
+        """Which round, round 1's points and removals, who plays A and D (2
+        players), whose turn and who has withdrawn (:mod:`.takeover`)."""
+        return takeover.questions(self, players, reading)
+
+    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
+                   answers: Mapping[str, Any]) -> State:
+        """The game as its table lies, with the answers (:mod:`.takeover`)."""
+        return takeover.from_table(self, self.check_players(players), self.resolve_options(options), reading,
+                                   answers)
+
+    def takeover_answers(self, state: State) -> dict[str, Any]:
+        """The answers to :meth:`takeover_questions` that ``state`` gives (a
+        test's truth, a demo's table)."""
+        return takeover.answers(self, state)
+
     late_notes = (tr("A later round starts from a table that looks like round 1's (earlier rounds' scores and "
                      "removed sweets are not on the table): round 1 is assumed; if it is a later round, start a "
                      "new game at the round's start instead."),)
 
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every move the rules accept, one per kind (:mod:`.moves`: a take by its
+        mix of sweet types, a row by its faces), the likeliest first."""
+        return moves.legal_actions(self.kit, state)
+
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)
 
-    def reachable(self, state: State, reading: Layout) -> bool:
-        return referee.reachable(state, reading)
+    def distance(self, state: State, reading: Layout) -> int | None:
+        """A lower bound of the actions still needed to reach the reading, None
+        when it cannot be reached (:func:`.referee.distance`)."""
+        return referee.distance(self.kit, state, reading)
 
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
         return referee.explain(self, state, expected, reading)

@@ -127,7 +127,11 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     a take is any permitted number of the sweets that left the bowls (those now
     at the player first), since later turns may have stolen or locked them; a
     withdrawal, which the table never shows, is shown by the turns after it.
-    Outside the turns, the step the table shows (:func:`next_actions`)."""
+    Outside the turns, the step the table shows (:func:`next_actions`). None
+    from a state :func:`distance` proves cannot reach the reading (the shared
+    search asks ``reachable``, which this game folds into ``distance``)."""
+    if distance(game.kit, state, reading) is None:
+        return []                       # nothing leads from here to the reading: a dead end
     phase = state["phase"]
     if phase not in ("distribute", "endphase"):
         step = next_actions(game.kit, state, reading)
@@ -152,14 +156,163 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     return out + withdraw
 
 
-def reachable(state: State, reading: Layout) -> bool:
-    """A locked sweet stays behind its divider until the round's end takes it
-    off the table."""
+PRE_ROUND = ("base", "favourites")
+TURNS = ("distribute", "endphase")
+
+
+def distance(kit: Kit, state: State, reading: Layout) -> int | None:
+    """A lower bound of the actions from ``state`` to a state whose expected table
+    is ``reading``, or None when none can be reached: the best of going on in
+    this round (:func:`_this_round`) and, from round 1, in round 2
+    (:func:`_next_round`). Never more than the truth: each count below is of
+    actions of one kind, each needed by a change the reading shows."""
+    if reading["missing"] or reading["strays"] or not _whole(kit, state, reading):
+        return None
+    if any(s in state["box"] for s in locations(reading)):
+        return None                     # a sweet removed from the game never comes back
+    found = [d for d in (_this_round(kit, state, reading), _next_round(kit, state, reading)) if d is not None]
+    return min(found) if found else None
+
+
+def _whole(kit: Kit, state: State, reading: Layout) -> bool:
+    """Whether the reading could be any state's expected table: a base value tile
+    per bowl at most, a favourites stack of one tile or a whole row, every tile
+    out before the first sweet is taken."""
+    k = sets_in_play(len(state["players"]))
+    if any(len(v) > 1 for v in reading["base"].values()):
+        return False
+    if any(len(v) not in (0, 1, k) for v in reading["tiles"].values()):
+        return False
+    if any(len(v) == k for v in reading["tiles"].values()) and any(v["play"] for v in reading["areas"].values()):
+        return False                    # a row is laid out once every sweet is locked
+    taken = any(v["play"] or v["locked"] for v in reading["areas"].values())
+    return not taken or all(len(reading["base"][t]) == 1 and reading["tiles"][t] for t in kit.types)
+
+
+def _tiles_needed(kit: Kit, state: State, reading: Layout) -> int | None:
+    """Draws, turn-ups and rows still needed this round (None: a tile the round
+    has would have to leave)."""
+    k = sets_in_play(len(state["players"]))
+    need = 0
+    for t in kit.types:
+        seen = reading["base"][t]
+        if t in state["base"]:
+            if seen != [state["base"][t]]:
+                return None
+        elif seen:
+            if seen[0] in state["base"].values() or seen[0] in state["base_spent"]:
+                return None
+            need += 1
+        row = reading["tiles"][t]
+        if t in state["rows"]:
+            if row != state["rows"][t]:
+                return None
+        elif t in state["faceup"]:
+            up = state["faceup"][t]
+            if len(row) == 1 and row != [up] or len(row) == k and up not in (row[0], row[-1]) or not row:
+                return None
+            need += len(row) == k
+        else:
+            need += (1 if row else 0) + (len(row) == k)
+    return need
+
+
+def _this_round(kit: Kit, state: State, reading: Layout) -> int | None:
+    """Staying in this round: every tile it has stays; a locked sweet stays
+    behind its divider until round 1's removals take it off the table; a sweet
+    in a play area never goes back to the bowls. Counted: the tiles to lay, the
+    removals, and for the turns the most of: the areas with newly locked
+    sweets (an action locks into one area), the areas with new sweets in play
+    (an action fills one), and the turns until the last area that must act
+    (those with new sweets in play; once the bowls are empty, those with newly
+    locked sweets) has played, one action each at least."""
+    tiles = _tiles_needed(kit, state, reading)
+    if tiles is None:
+        return None
+    phase = state["phase"]
+    exp = locations(_areas(state))
     got = locations(reading)
-    for a, ar in state["areas"].items():
-        if any(got.get(s, ("locked", a)) != ("locked", a) for s in ar["locked"]):
-            return False
-    return True
+    locked_to: set[str] = set()
+    played: set[str] = set()
+    removed = 0
+    for s in set(exp) | set(got):
+        e, g = _at(exp, s), _at(got, s)
+        if e == g:
+            continue
+        if e[0] != "bowls" and g[0] == "bowls":           # off the table: only a removal after round 1
+            if state["round"] != 1 or phase in ("start", "return") or e[0] == "play" and phase not in TURNS:
+                return None
+            removed += 1
+            continue
+        if phase not in PRE_ROUND + TURNS or e[0] == "locked":
+            return None
+        if g[0] == "play":
+            played.add(str(g[1]))
+        else:
+            locked_to.add(str(g[1]))
+    if removed > sum(_removals_left(state, p) for p in state["players"]):
+        return None                     # more sweets gone than round 1's removals take
+    if not (played or locked_to):
+        return tiles + removed
+    if any(state["areas"][a]["withdrawn"] for a in played):
+        return None
+    if phase == "endphase":
+        if played:
+            return None                 # no takes or steals once the bowls are empty
+        actors = locked_to              # a sweet locked now is its own area's pocket
+    else:
+        actors = played
+    turn = state["turn"] if phase in TURNS else state["start"]
+    active = [a for a in _from(state, turn) if not state["areas"][a]["withdrawn"]]
+    if any(a not in active for a in actors):
+        return None
+    turns = max((active.index(a) + 1 for a in actors), default=0)
+    return tiles + removed + max(len(locked_to), len(played), turns)
+
+
+def _from(state: State, area: str) -> list[str]:
+    order = state["order"]
+    i = order.index(area)
+    return order[i:] + order[:i]
+
+
+def _removals_left(state: State, player: str) -> int:
+    due = 2 if len(state["players"]) == 2 else 1
+    return max(0, due - len(state["removed"][player]))
+
+
+def _areas(state: State) -> Layout:
+    """The state's sweets in the areas, as a reading holds them."""
+    return {"areas": {a: {"play": ar["play"], "locked": ar["locked"]} for a, ar in state["areas"].items()}}
+
+
+def _next_round(kit: Kit, state: State, reading: Layout) -> int | None:
+    """Going on into round 2 from round 1: the rest of round 1 (its draws,
+    turn-ups and rows, a first take, the removals the locked sweets already
+    call for, the next round itself), then round 2's tiles and a take or a
+    lock for each area the reading shows sweets in."""
+    if state["round"] != 1:
+        return None
+    if any(x in state["base"].values() for v in reading["base"].values() for x in v):
+        return None                     # round 1's base value tiles go back in the box
+    phase = state["phase"]
+    rest = 1                            # the next round
+    if phase in PRE_ROUND + TURNS + ("scoring",):
+        rest += (len(kit.types) - len(state["base"])) + (len(kit.types) - len(state["faceup"]))
+        rest += len(kit.types) - len(state["rows"])
+        rest += 1 if phase in PRE_ROUND or phase == "distribute" and state["turns"] == 0 else 0
+        due = 2 if len(state["players"]) == 2 else 1
+        rest += sum(min(due, sum(len(state["areas"][a]["locked"]) for a in state["order"]
+                                 if state["owner"][a] == p)) for p in state["players"])
+    elif phase == "remove":
+        rest += sum(min(_removals_left(state, p), sum(len(state["areas"][a]["locked"]) for a in state["order"]
+                                                      if state["owner"][a] == p)) for p in state["players"])
+    k = sets_in_play(len(state["players"]))
+    tiles = sum(1 for t in kit.types if reading["base"][t]) + sum(
+        (1 if reading["tiles"][t] else 0) + (len(reading["tiles"][t]) == k) for t in kit.types)
+    plays = sum(1 for v in reading["areas"].values() if v["play"])
+    locks = sum(1 for v in reading["areas"].values() if v["locked"])
+    return rest + tiles + max(plays, locks)
 
 
 # --------------------------------------------------------------------------- explain

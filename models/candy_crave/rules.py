@@ -17,7 +17,14 @@ The state is plain JSON. Its parts:
 * ``base`` / ``faceup`` / ``rows``: this round's base value tile, face-up
   favourites tile and revealed row per sweet type;
 * ``turn`` (the area to play), ``turns`` (turns played this round),
-  ``short_take_used``, ``rounds`` (the record of each scored round).
+  ``short_take_used`` (None in a game taken over after the bowls ran empty:
+  the table cannot tell, and it no longer matters), ``rounds`` (the record
+  of each scored round: what the table showed, or, for a game taken over in
+  round 2, round 1's points as written down, ``{"round": 1, "points": ...}``);
+* ``hidden_box`` (only in a game taken over in round 2): how many of the
+  sweets in ``bowls`` are in fact in the box, removed after round 1; the
+  camera never sees which (:func:`in_bowls` counts the bowls without them).
+  Once the bowls run empty, the sweets left are the box's.
 
 The face-down favourites tiles are never known to the engine until the row is
 revealed at scoring: nothing secret is held, so nothing can leak.
@@ -156,6 +163,12 @@ def reference_area(state: State, area: str) -> str:
     return area
 
 
+def in_bowls(state: State) -> int:
+    """How many sweets the bowls hold: ``bowls`` less the removed sweets of a
+    taken-over game that are among them unseen (``hidden_box``)."""
+    return len(state["bowls"]) - int(state.get("hidden_box", 0))
+
+
 def take_sizes(state: State, area: str) -> list[int]:
     """The sizes a take may have now (before the bowls' stock is considered)."""
     if state["turns"] == 0:
@@ -171,7 +184,7 @@ def short_take_size(state: State, area: str) -> int | None:
     permitted size, default, or fewer than every permitted size)."""
     if state["turns"] == 0 or state["short_take_used"]:
         return None
-    left = len(state["bowls"])
+    left = in_bowls(state)
     sizes = take_sizes(state, area)
     if left == 0 or left in sizes:
         return None
@@ -196,7 +209,7 @@ def turn_choices(state: State) -> dict[str, Any]:
                 "withdraw": not own}
     if own:
         return {"area": area, "lock": len(own)}
-    left = len(state["bowls"])
+    left = in_bowls(state)
     return {"area": area, "take": [s for s in take_sizes(state, area) if s <= left],
             "short_take": short_take_size(state, area),
             "steal": [] if state["turns"] == 0 else steal_victims(state, area),
@@ -293,6 +306,7 @@ class Rules:
             if face in shown:
                 raise refused(a, tr("with {n} players the five face-up tiles are one shuffled extra set, and "
                                     "its {face} is already face up", n=len(state["players"]), face=face))
+
         state["faceup"][t] = tile
         events = [Event("turn_up", tr("The {sweets} stack shows {face}", sweets=self.kit.name(t), face=face),
                         {"sweet": t, "face": face})]
@@ -388,9 +402,9 @@ class Rules:
                 state["short_take_used"] = True
             else:
                 raise refused(a, self._size_reason(state, area, k))
-        elif k > len(state["bowls"]):
+        elif k > in_bowls(state):
             raise refused(a, trn("the bowls hold only {n} sweets", "the bowls hold only {n} sweets",
-                                 len(state["bowls"])))
+                                 in_bowls(state)))
         for s in sweets:
             state["bowls"].remove(s)
         state["areas"][area]["play"] = sorted(sweets)
@@ -399,7 +413,11 @@ class Rules:
                 tr("{area} takes 0 sweet(s): none", area=area_name(state, area)))
         events = [Event("take", took,
                         {"area": area, "sweets": sweets})]
-        if not state["bowls"]:
+        if in_bowls(state) == 0:
+            if state["bowls"]:          # a taken-over game: what is left is what was removed
+                state["box"] = sorted(state["box"] + state["bowls"])
+                state["bowls"] = []
+            state.pop("hidden_box", None)
             state["phase"] = "endphase"
             events.append(Event("phase", tr("The bowls are empty: from the next player on, each pockets one "
                                             "sweet a turn")))
@@ -412,7 +430,7 @@ class Rules:
         ref = reference_area(state, area)
         n = len(state["areas"][ref]["play"])
         sizes = take_sizes(state, area)
-        left = len(state["bowls"])
+        left = in_bowls(state)
         text = trn("{area} must take exactly {sizes} sweet(s) ({other}'s play area holds {held}), not {taken}",
                    "{area} must take exactly {sizes} sweet(s) ({other}'s play area holds {held}), not {taken}",
                    max(sizes), area=area_name(state, area), sizes=or_list([str(x) for x in sizes]),
@@ -520,6 +538,11 @@ class Rules:
             if x in used:
                 raise refused(a, tr("tile {tile} already lies in the {sweets} row", tile=x,
                                     sweets=self.kit.name(used[x])))
+        for x in tiles:
+            other = next((s for s, y in state["faceup"].items() if y == x and s != t), None)
+            if other is not None:
+                raise refused(a, tr("tile {tile} lies face up on the {sweets} stack, so it is in that row, not this "
+                                    "one", tile=x, sweets=self.kit.name(other)))
         up = state["faceup"].get(t)
         if up is not None and up not in tiles:
             raise refused(a, tr("the {sweets} stack's face-up tile {tile} ({face}) is missing from the row",
@@ -532,7 +555,9 @@ class Rules:
                                 "{place} of {k}", sweets=self.kit.name(t), tile=up, face=self.kit.face(up),
                                 place=tiles.index(up) + 1, k=len(tiles)))
         counts = {f: 0 for f in FACES}
-        for x in list(used) + tiles:
+        # the face-up tiles of the stacks still to lay out will lie in their rows too
+        waiting = [x for s, x in state["faceup"].items() if s != t and s not in state["rows"]]
+        for x in list(used) + tiles + waiting:
             counts[self.kit.face(x)] += 1
         over = [f for f, c in counts.items() if c > k]
         if over:
@@ -556,7 +581,7 @@ class Rules:
             "rows": {t: list(r) for t, r in state["rows"].items()},
             "owner": dict(state["owner"]),
             "locked": {a: list(ar["locked"]) for a, ar in state["areas"].items()},
-            "left_in_bowls": len(state["bowls"]),
+            "left_in_bowls": in_bowls(state),
         }
         state["rounds"].append(record)
         totals = round_totals(self.kit, state, record)

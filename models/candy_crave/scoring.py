@@ -21,7 +21,11 @@ def type_values(kit: Kit, record: dict[str, Any]) -> dict[str, int]:
 
 
 def round_lines(kit: Kit, state: State, record: dict[str, Any]) -> dict[str, list[ScoreLine]]:
-    """Every player's explained points for one scored round."""
+    """Every player's explained points for one scored round (a round known only
+    by its written points, in a game taken over later: those points)."""
+    if "points" in record:
+        return {p: [ScoreLine(tr("Round {round}: {points} points, as written down", round=record["round"],
+                                 points=record["points"][p]), record["points"][p])] for p in state["players"]}
     values = type_values(kit, record)
     two = len(state["players"]) == 2
     out: dict[str, list[ScoreLine]] = {p: [] for p in state["players"]}

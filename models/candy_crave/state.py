@@ -31,8 +31,9 @@ class CandyCraveState(TypedDict):
     start: str
     turn: str | None
     turns: int
-    short_take_used: bool
+    short_take_used: bool | None
     removed: dict[str, list[str]]
     tied: list[str]
     rounds: list[dict[str, Any]]
     next_start: NotRequired[str]
+    hidden_box: NotRequired[int]

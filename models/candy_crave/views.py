@@ -22,6 +22,7 @@ def public_view(kit: Kit, state: State) -> dict[str, Any]:
     for t in kit.types:
         if t in state["rows"]:
             values[t] = type_value(kit.base_value(state["base"][t]), [kit.face(x) for x in state["rows"][t]])
+    turns = state["phase"] in ("distribute", "endphase")
     return {
         "round": state["round"],
         "phase": state["phase"],
@@ -31,14 +32,18 @@ def public_view(kit: Kit, state: State) -> dict[str, Any]:
         "turn": state["turn"],
         "turn_player": state["owner"][state["turn"]] if state["turn"] else None,
         "bowls": bowls,
+        # who has withdrawn, and whether the short take is used, while it matters: during the turns (the
+        # short take: while the bowls hold sweets); a game taken over later cannot know
         "areas": {a: {"owner": state["owner"][a], "play": list(ar["play"]), "locked": list(ar["locked"]),
-                      "withdrawn": ar["withdrawn"]} for a, ar in state["areas"].items()},
+                      "withdrawn": ar["withdrawn"] if turns else None} for a, ar in state["areas"].items()},
         "base": {t: kit.base_value(b) for t, b in state["base"].items()},
-        "face_up": {t: kit.face(x) for t, x in state["faceup"].items()},
+        # a stack's face-up tile while the stack lies; once laid out, it is one of its row's
+        "face_up": {t: kit.face(x) for t, x in state["faceup"].items() if t not in state["rows"]},
         "rows": {t: [kit.face(x) for x in r] for t, r in state["rows"].items()},
         "values": values,
-        "short_take_used": state["short_take_used"],
+        "short_take_used": state["short_take_used"] if state["phase"] == "distribute" else None,
         "removed": sorted(state["box"]),
+        **({"box_unknown": state["hidden_box"]} if state.get("hidden_box") else {}),
         "round_points": _round_points(kit, state),
         "choices": turn_choices(state),
     }

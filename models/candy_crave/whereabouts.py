@@ -14,7 +14,8 @@ from .rules import area_name
 
 
 def whereabouts(w: Whereabouts, state: State, kit: Kit) -> Whereabouts:
-    w.place_all((f"CCR:SWEET:{s}" for s in state["bowls"]), tr("in the bowls"))
+    w.place_all((f"CCR:SWEET:{s}" for s in state["bowls"]),
+                tr("in the bowls or the box") if state.get("hidden_box") else tr("in the bowls"))
     w.place_all((f"CCR:SWEET:{s}" for s in state["box"]), tr("removed from the game"))
     for a, area in state["areas"].items():
         name = area_name(state, a)
