@@ -1,6 +1,6 @@
 """The shape of a Girls vs Ghouls state: plain JSON, built by ``rules.new_state``
-(rules.py says what each part means)."""
-from __future__ import annotations
+(rules.py says what each part means). No ``from __future__ import annotations``
+here: ``NotRequired`` must be seen at runtime for the optional key to count as one."""
 
 from typing import Any, NotRequired, TypedDict
 
