@@ -127,6 +127,10 @@ class GhostsLoveCandy(Game):
         players = self.check_players(players)
         return takeover.takeover_questions(self.cards, players, self.resolve_options(options), reading)
 
+    def takeover_answers(self, state: State) -> dict[str, Any]:
+        """The answers a known state gives to the take-over's questions (:func:`.takeover.answers_of`)."""
+        return takeover.answers_of(self.cards, state)
+
     def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
                    answers: Mapping[str, Any]) -> State:
         """The game as it lies (:mod:`.takeover`): the table exactly, hands and decks

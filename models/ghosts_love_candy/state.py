@@ -151,8 +151,10 @@ def canonical_sets(state: State) -> None:
     each stash's candy and kids, the discarded candy and kids. Neither the
     rules nor the table tell their order, so two histories that differ only in
     it (two candies laid on one kid in either round) end in one state, which is
-    what lets the referee's search call them one explanation. Ghost piles keep
-    their order: it is the pile's."""
+    what lets the referee's search call them one explanation, and a game taken
+    over from its table the same state as the game followed from its start.
+    The discarded ghosts too (a discard pile's order matters to no rule); the
+    ghost piles under the kids keep their order: it is the pile's."""
     for slot in state["slots"]:
         slot["candy"].sort()
     for stash in state["stashes"].values():
@@ -160,3 +162,9 @@ def canonical_sets(state: State) -> None:
         stash["kids"].sort()
     state["discard"]["candy"].sort()
     state["discard"]["kids"].sort()
+    state["discard"]["ghosts"].sort()
+    # who already haunted this round, in seat order: the order they played in is
+    # history no rule reads and no table shows (``order[turn]`` is still next)
+    done = state["order"][:state["turn"]]
+    if len(done) > 1:
+        state["order"][:state["turn"]] = sorted(done, key=state["players"].index)

@@ -23,10 +23,15 @@ kid). Asked, because the table cannot tell:
   equal ghosts (the tie-break's kids went to the discard), and, before anyone
   haunted, whether the tied players are still drawing kids;
 * ``draw_<PLAYER>``: then, which of the kids in front of a tied player is the
-  one they drew (a stash also lies there).
+  one they drew (a stash also lies there);
+* ``last_haunt``: whether the kid haunted last is still being resolved: its
+  ability waiting for the haunter's choice (the WEREWOLF's candy, the NINJA's
+  move...: the turn is not over), or, one the engine does not implement, being
+  done by hand (and which: a kid whose top ghost is of a player who already
+  haunted).
 
-Not asked, and assumed: that no ability is waiting for its choice (the table is
-between two turns: a kid scared in the last turn is already replaced), a Love
+Not asked, and assumed: that no scare is under way (a kid scared in the last
+turn is already replaced: an empty slot is refused), a Love
 card not dealt on record (``deal_love`` is optional), no ghost chosen face down
 (``choose`` is optional). The order in which the players who already haunted
 this round played is not on the table and no longer matters: they are listed in
@@ -43,7 +48,11 @@ from ..takeover import Question
 from ..text import Text, tr
 from . import rules
 from .kit import Cards
+from .layout import expected_table
 from .state import State
+
+#: the abilities that wait for the haunter's choice before the Scare Kids step
+CHOOSING = ("werewolf", "vampire", "skeleton", "ninja", "move_scared_kid")
 
 SPREAD = tr("spread the discard piles so that every discarded card shows (a pile hides all but its top card)")
 
@@ -67,6 +76,7 @@ class Survey:
         self.remaining: list[str] = []
         self._read(reading)
         self._step()
+        self._ask_last_haunt()
 
     # ---- the visible table
 
@@ -238,12 +248,93 @@ class Survey:
         self.questions.insert(0, Question("order", tr("What is the turn order of the players still to haunt?"),
                                           tuple(choices)))
 
+    def _ask_last_haunt(self) -> None:
+        """The kid haunted last may still be being resolved: its ability waiting for
+        the haunter's choice (``pending``: the turn is not over), or, one the engine
+        does not implement, being done by hand (``manual``). The table does not say."""
+        state, cards = self.state, self.cards
+        phase = state["phase"]
+        in_turns = phase == "turns" and state["turn"] > 0      # someone already haunted this round
+        if phase in ("setup", "love", "over") or (state["round"] == 1 and not in_turns):
+            return
+        letters = {letter: p for p, letter in state["colours"].items()}
+        # who may have haunted last: this round's haunters, or anyone before the round's turns
+        played = [p for p in state["players"] if p not in state["revealed"] or not in_turns]
+        # a choice still to make: this round's haunters, or, before any candy of a new round, the last round's
+        choosing = in_turns or (phase == "candy" and not state["candied"])
+        choices: list[tuple[Any, str]] = [("no", tr("no: the last turn is over"))]
+        for i, s in enumerate(state["slots"], 1):
+            if s["kid"] is None or not s["ghosts"]:
+                continue
+            who = letters[s["ghosts"][-1][:1]]
+            kid = cards.kid(s["kid"])
+            if who not in played:
+                continue
+            if not kid.implemented:
+                choices.append((f"{i}:{who}", tr("{player} haunted the {kid} in slot {slot} last and is doing what "
+                                                 "it says by hand", player=who, kid=kid.name, slot=i)))
+            elif choosing and self._may_choose(kid.ability, who, s):
+                choices.append((f"{i}:{who}", tr("{player} haunted the {kid} in slot {slot} and still has to "
+                                                 "choose", player=who, kid=kid.name, slot=i)))
+        for who in played:          # a kid resolved by hand and scared at once: in a stash, a new kid in its slot
+            for k in state["stashes"][who]["kids"]:
+                if cards.kid(k).implemented:
+                    continue
+                for i, s in enumerate(state["slots"], 1):
+                    if s["kid"] is not None and not s["ghosts"]:
+                        choices.append((f"{i}:{who}:{k}", tr(
+                            "{player} haunted the {kid} in slot {slot} last, scared it, and is doing what it says "
+                            "by hand", player=who, kid=cards.kid_name(k), slot=i)))
+        if len(choices) > 1:
+            self.questions.append(Question(
+                "last_haunt", tr("Is the kid haunted last still being resolved?"), tuple(choices)))
+
+    def _may_choose(self, ability: str, who: str, slot: dict[str, Any]) -> bool:
+        """Whether haunting a kid with this ability leaves a choice waiting (abilities.on_haunt)."""
+        state, cards = self.state, self.cards
+        ghosts, stash = slot["ghosts"], state["stashes"][who]
+        before = ghosts[-2] if len(ghosts) > 1 else None
+        if ability == "werewolf":
+            return before is not None and cards.ghost_value(ghosts[-1]) <= cards.ghost_value(before) \
+                and bool(stash["candy"])
+        if ability == "vampire":
+            return before is not None and before[:1] != ghosts[-1][:1] and bool(stash["candy"])
+        if ability == "skeleton":
+            letter = state["colours"][who]
+            return bool(state["hands"][who]) and any(g[:1] == letter for g in state["discard"]["ghosts"])
+        if ability == "move_scared_kid":
+            return any(st["kids"] for st in state["stashes"].values())
+        return ability == "ninja"
+
+    def _resolving(self, answer: str) -> None:
+        """Set the kid haunted last as still being resolved (see :meth:`_ask_last_haunt`)."""
+        state, cards = self.state, self.cards
+        where, who, *scared = answer.split(":")
+        slot = state["slots"][int(where) - 1]
+        kid = cards.kid(int(scared[0]) if scared else slot["kid"])
+        if not kid.implemented:
+            state["manual"] = {"player": who, "kid": kid.number, "slot": int(where)}
+            return
+        pending: dict[str, Any] = {"kind": kid.ability, "player": who, "slot": int(where)}
+        if kid.ability == "vampire":
+            pending["to"] = next(p for p, letter in state["colours"].items() if slot["ghosts"][-2][:1] == letter)
+        state["pending"] = pending
+        if state["phase"] == "candy":          # the last turn of the round before: not over yet
+            state["round"] -= 1
+            state["phase"], state["candied"] = "turns", list(range(1, state["slot_count"] + 1))
+            state["order"], state["turn"] = [], 0
+        done = [p for p in state["order"][:state["turn"]] if p != who] if state["order"] else \
+            [p for p in state["players"] if p != who]
+        state["order"] = done + [who] + state["order"][state["turn"]:]
+        state["turn"] = len(done)
+
     # ---- the answers
 
     def settle(self, answers: Mapping[str, Any]) -> State:
         state = self.state
         parsed = {q.key: q.parse(answers[q.key]) for q in self.questions if q.key in answers}
-        missing = [q.key for q in self.questions if q.key not in parsed]
+        missing = [q.key for q in self.questions if q.key not in parsed
+                   and (not q.key.startswith("draw_") or parsed.get("order") == "tie")]
         if missing:
             raise _refuse(tr("answer {keys} first", keys=", ".join(missing)))
         if "candied" in parsed:
@@ -264,6 +355,8 @@ class Survey:
         elif order is not None:
             done = state["order"][:state["turn"]]
             state["order"] = done + str(order).split(",")
+        if parsed.get("last_haunt", "no") != "no":
+            self._resolving(str(parsed["last_haunt"]))
         return state
 
 
@@ -275,3 +368,28 @@ def takeover_questions(cards: Cards, players: Sequence[str], options: Mapping[st
 def from_table(cards: Cards, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any],
                answers: Mapping[str, Any]) -> State:
     return Survey(cards, players, options, reading).settle(answers)
+
+
+def answers_of(cards: Cards, state: State) -> dict[str, Any]:
+    """The answers a known state gives (``Game.takeover_answers``), to the questions
+    its own table asks: which kids got this round's candy, the turn order still
+    to come, the tie-break's draws, the kid being resolved by hand."""
+    out: dict[str, Any] = {}
+    if state["phase"] == "candy":
+        out["candied"] = ",".join(map(str, state["candied"]))
+    if state["phase"] == "tiebreak":
+        out["order"] = "tie"
+        for p in (q for g in state["tie"]["groups"] for q in g):
+            out[f"draw_{p}"] = state["tie"]["draws"].get(p, 0)
+    elif state["phase"] == "turns":           # those still to haunt (not the one whose ability waits)
+        out["order"] = ",".join(p for p in state["order"][state["turn"]:] if p in state["revealed"])
+    m, p = state["manual"], state["pending"]
+    gone = m is not None and state["slots"][m["slot"] - 1]["kid"] != m["kid"]      # scared at once
+    out["last_haunt"] = f"{m['slot']}:{m['player']}" + (f":{m['kid']}" if gone else "") if m else \
+        f"{p['slot']}:{p['player']}" if p and p["kind"] in CHOOSING else "no"
+    table = expected_table(state, cards)
+    try:
+        asked = Survey(cards, state["players"], state["options"], table).questions
+    except IllegalAction:           # no take-over of this table (an ability under way): nothing to answer
+        return {}
+    return {q.key: out[q.key] for q in asked if q.key in out}

@@ -2,7 +2,10 @@
 
 The public view (the big screen, the web page, the journal's public log) never
 holds hidden information: hands are counts, a face-down ghost is only "chosen",
-Love cards appear only once revealed.
+Love cards appear only once revealed. Nor does it hold history the table does
+not show and no rule reads (the order ghosts went to the discard, the order in
+which the players who already haunted this round played): a game taken over
+from its table has the same public view as the game followed from its start.
 """
 from __future__ import annotations
 
@@ -28,14 +31,17 @@ def public_view(state: State, cards: Cards) -> dict[str, Any]:
     return {
         "game": "GLC", "players": list(state["players"]), "colours": dict(state["colours"]),
         "round": state["round"], "rounds": state["rounds"], "last_round": state["last_round"],
-        "phase": state["phase"], "current": current_player(state), "order": list(state["order"]),
+        # the turn order from the current player on, and who already haunted this round (in seat
+        # order: the order they played in is history no table shows, and no rule reads)
+        "phase": state["phase"], "current": current_player(state), "order": list(state["order"][state["turn"]:]),
+        "haunted": [p for p in state["players"] if p in state["order"][:state["turn"]]],
         "slots": slots,
         "stashes": {p: {"candy": list(st["candy"]), "kids": list(st["kids"])} for p, st in state["stashes"].items()},
         "revealed": dict(state["revealed"]),
         "chosen": sorted(state["chosen"]),
         "hand_sizes": {p: len(h) for p, h in state["hands"].items()},
         "kid_deck": len(state["kid_deck"]), "candy_deck": len(state["candy_deck"]),
-        "discard": {k: list(v) for k, v in state["discard"].items()},
+        "discard": {k: sorted(v) for k, v in state["discard"].items()},     # a pile spread: no order
         "tie": None if state["tie"] is None else {"groups": [list(g) for g in state["tie"]["groups"]],
                                                   "draws": dict(state["tie"]["draws"])},
         "pending": None if pending is None else {**pending, "text": pending_text(state, cards, pending)},
