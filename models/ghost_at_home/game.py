@@ -16,8 +16,9 @@ from typing import Any, ClassVar, cast
 
 from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
+from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
@@ -135,6 +136,22 @@ class GhostAtHome(Game):
     jumps_leave_traces = False
     late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
                      "lies."),)
+
+    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
+                           reading: Layout) -> list[Question]:
+        """Hand sizes, the deck's size, whose turn, a ghost still waiting for its answer, who may still answer
+        an escape: what the table cannot show (:mod:`.takeover`)."""
+        return takeover.questions(self.kit, self.check_players(players), self.resolve_options(options), reading)
+
+    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
+                   answers: Mapping[str, Any]) -> State:
+        """The game as its table lies, with the answers (:mod:`.takeover`)."""
+        return takeover.from_table(self, self.check_players(players), self.resolve_options(options), reading,
+                                   answers)
+
+    def takeover_answers(self, state: State) -> dict[str, Any]:
+        """The answers to :meth:`takeover_questions` that ``state`` gives (a test's truth)."""
+        return takeover.answers(self, state)
 
     def steps(self, state: State, reading: Layout) -> list[list[Any]]:
         return referee.steps(self, state, reading)
