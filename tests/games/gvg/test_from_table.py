@@ -98,6 +98,9 @@ def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
         assert GAME.same_table(GAME.expected_table(state), reading), at
         _check_state(GAME, state, at)
         for n, (_, actions, _) in enumerate(steps[i:], i):       # the rest of the game, step by step
+            if n < i + 6:                                # the counts stand in for cards in the legal list too
+                listed = [a.to_json() for a in GAME.legal_actions(state)]
+                assert actions[0].to_json() in listed, f"{at}, then step {n}: {actions[0]} not listed"
             state, _ = GAME.apply_all(state, actions)
             if n % 10 == 0:
                 _check_state(GAME, state, f"{at}, then step {n}")
