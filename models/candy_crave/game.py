@@ -148,10 +148,6 @@ class CandyCrave(Game):
         test's truth, a demo's table)."""
         return takeover.answers(self, state)
 
-    late_notes = (tr("A later round starts from a table that looks like round 1's (earlier rounds' scores and "
-                     "removed sweets are not on the table): round 1 is assumed; if it is a later round, start a "
-                     "new game at the round's start instead."),)
-
     def legal_actions(self, state: State) -> list[Action]:
         """Every move the rules accept, one per kind (:mod:`.moves`: a take by its
         mix of sweet types, a row by its faces), the likeliest first."""

@@ -244,7 +244,8 @@ def _round_over(game: Any, state: State, reading: Layout, shows: dict[str, Any])
 def answers(game: Any, state: State) -> dict[str, Any]:
     """What the players would answer to :func:`questions` at ``state`` (the
     tests' truth, a demo's table): the round, round 1's points and removals
-    (0 in round 1), who plays A and D, whose turn, who has withdrawn."""
+    (0 in round 1), who plays A and D, whose turn, who has withdrawn: those
+    its table asks."""
     rnd = state["round"]
     points: dict[str, int] = {p: 0 for p in state["players"]}
     if rnd == 2 and state["rounds"]:
@@ -256,4 +257,5 @@ def answers(game: Any, state: State) -> dict[str, Any]:
                            "withdrawn": ",".join(a for a in state["order"] if state["areas"][a]["withdrawn"])}
     if len(state["players"]) == 2:
         out["start"] = state["owner"]["A"]
-    return out
+    asked = {q.key for q in questions(game, state["players"], game.expected_table(state))}
+    return {k: v for k, v in out.items() if k in asked}
