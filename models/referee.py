@@ -203,7 +203,8 @@ def successors(game: Any, state: State, reading: Any) -> list[Sequence[Action]]:
     the shipped games' tests hold every legal step to :meth:`legal_actions`),
     or, for a game that proposes no steps of its own, every one of its
     :meth:`legal_actions`, the one legal-move source."""
-    if type(game).steps is not _base_steps(game):
+    own = getattr(type(game), "steps", None)
+    if own is not None and own is not _base_steps(game):
         steps: list[Sequence[Action]] = game.steps(state, reading)
         return steps
     return [(a,) for a in game.legal_actions(state)]
@@ -213,7 +214,7 @@ def _base_steps(game: Any) -> Any:
     """``Game.steps`` itself (the engine imports this module, not the reverse)."""
     for cls in type(game).__mro__:
         if cls.__name__ == "Game" and cls.__module__ == "models.engine":
-            return cls.steps
+            return getattr(cls, "steps", None)
     return None
 
 
