@@ -124,7 +124,12 @@ def test_the_questions_are_only_what_the_table_cannot_show(played):
     written = [f"points_{p}" for p in players]
     assert keys["round 1 rows"] == ["round", *written, "removed"]          # no turn while rows are laid
     assert keys["after the deal"] == ["round", *written, "removed", "turn"]  # nobody can have withdrawn yet
-    assert keys["mid round 1"][-2:] in (["turn", "withdrawn"], [*written[-1:], "removed", "turn"][-2:])
+    mid = steps[marks["mid round 1"]][0]
+    empty = [a for a in players if not mid["areas"][a]["play"]]         # only they can have withdrawn
+    assert keys["mid round 1"] == ["round", *written, "removed", "turn", *(["withdrawn"] if empty else [])]
+    two = played[0][0]
+    assert "start" in [q.key for q in GAME.takeover_questions(two, {}, GAME.read(
+        GAME.setup(two, {}), camera_of(GAME.arrange(played[0][2][20][0]))))]    # who plays A and D
 
 
 def refused(players: list[str], truth: dict[str, Any], change: Any, answers: dict[str, Any] | None = None) -> str:
