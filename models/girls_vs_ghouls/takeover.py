@@ -18,24 +18,28 @@ What the table cannot tell at all is asked (:func:`questions`): whose turn it
 is (or that every card of the round is played), how many cards that player
 still holds, where their turn began, and for each open house its net cubes and
 its Treat cards under the tile (the cubes are not tagged; the Treats decide
-ties), and for each covered slot how many Tricks lie there.
+ties), and for each covered slot how many Tricks lie face down there.
 
-A table still being tidied or turned up (Tricks face up while a round ends) is
-refused with what to do: the order Tricks were turned up in cannot be seen.
+While a round's Tricks are being turned up, the order of those already face up
+at a house is asked (the camera sees them, not the order they came up in); a
+table whose Tricks are all face up (a tie to break, or a round's end still to
+tidy) is refused with what to do.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine import IllegalAction
 from ..takeover import Question
 from ..text import tr
-from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, Board
+from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board
 from .rules import ROUNDS, _resolve_round, cards_left, new_state
 
 HAND_SIZE = 5            # 3 Treats and 2 Tricks a round
 NOBODY = "-"             # the answer to "whose turn": every card of the round is played
+MAX_ORDERED = 4          # face-up Tricks at a house whose order is asked (4! = 24 choices)
 
 
 def _open_houses(reading: Mapping[str, Any]) -> list[str]:
@@ -48,16 +52,20 @@ def _kind_of_table(board: Board, setup: dict[str, Any], reading: Mapping[str, An
         return "end"
     if len(reading["standees"]) < len(setup["players"]):
         return "setup"
+    if any(r["tricks_up"] for r in reading["houses"].values()) and any(
+            r["slot"] == "covered" and r["vp"] is None for r in reading["houses"].values()):
+        return "reveal"         # Tricks being turned up, some still face down
     return "play"
 
 
 def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -> list[Question]:
     """What the table cannot tell (see the module doc); none at setup or at the end."""
-    if _kind_of_table(board, setup, reading) != "play":
+    kind = _kind_of_table(board, setup, reading)
+    if kind not in ("play", "reveal"):
         return []
     players = setup["players"]
     n = len(players)
-    out = [
+    out = [] if kind == "reveal" else [
         Question("turn", tr("Whose turn is it?"),
                  tuple((p, p) for p in players) + ((NOBODY, tr("nobody: every card of this round is played")),)),
         Question("cards", tr("How many cards does the player whose turn it is still hold?"), low=0, high=HAND_SIZE),
@@ -73,6 +81,13 @@ def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -
         if reading["houses"][h]["slot"] == "covered":
             out.append(Question(f"tricks_{h}", tr("House {house}: how many Tricks lie face down in its Trick "
                                                   "slot?", house=h), low=1, high=2 * n))
+        up = reading["houses"][h]["tricks_up"]
+        if kind == "reveal" and 1 < len(up) <= MAX_ORDERED:
+            out.append(Question(f"order_{h}", tr("House {house}: in which order were its face-up Tricks turned up "
+                                                 "(the first one was the bottom of the stack)?", house=h),
+                                tuple((",".join(cards), " > ".join(f"{TRICK_NAMES[board.tricks[c]]} ({c})"
+                                                                    for c in cards))
+                                      for cards in itertools.permutations(up))))
     return out
 
 
@@ -82,18 +97,24 @@ def answers_of(state: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if state["phase"] in ("setup", "identities", "over"):
         return out
-    p = state["turn"]
-    out["turn"] = p if p is not None else NOBODY
-    out["cards"] = cards_left(state["hands"][p]) if p is not None else 0
-    began = state["turn_start"] if p is not None else None
-    out["began"] = 0 if began is None or began == state["positions"][p] else began
+    turning = state["phase"] == "reveal" and any(t["card"] for stack in state["tricks"].values() for t in stack)
+    if not turning:
+        p = state["turn"]
+        out["turn"] = p if p is not None else NOBODY
+        out["cards"] = cards_left(state["hands"][p]) if p is not None else 0
+        began = state["turn_start"] if p is not None else None
+        out["began"] = 0 if began is None or began == state["positions"][p] else began
     for h in state["control"]:
         if h in state["closed"]:
             continue
         out[f"cubes_{h}"] = state["cubes"][h]
         out[f"treats_{h}"] = len(state["treats"][h])
-        if any(t["card"] is None for t in state["tricks"][h]):       # a face-down stack covers the slot
-            out[f"tricks_{h}"] = len(state["tricks"][h])
+        hidden = sum(1 for t in state["tricks"][h] if t["card"] is None)
+        if hidden and state["phase"] in ("play", "reveal"):      # a face-down stack covers the slot
+            out[f"tricks_{h}"] = hidden
+        up = [t["card"] for t in state["tricks"][h] if t["card"]]
+        if turning and 1 < len(up) <= MAX_ORDERED:
+            out[f"order_{h}"] = ",".join(up)
     return out
 
 
@@ -125,6 +146,8 @@ def from_table(board: Board, players: Sequence[str], options: Mapping[str, Any],
     state["gone"] = {"treats": 3 * n * (state["round"] - 1), "tricks": 2 * n * (state["round"] - 1)}
     if kind == "end":
         return _end(board, state, reading)
+    if kind == "reveal":
+        return _reveal(board, state, reading, answers)
     _no_tricks_up(reading)
     return _play(board, state, reading, answers)
 
@@ -159,6 +182,39 @@ def _closed(state: dict[str, Any], reading: Mapping[str, Any]) -> None:
     for points, h in sorted(scored.items(), key=lambda kv: order.index(kv[0])):
         state["history"].append({"round": order.index(points) + 1, "scored": int(h), "points": points,
                                  "team": state["control"][h]})
+
+
+def _reveal(board: Board, state: dict[str, Any], reading: Mapping[str, Any],
+            answers: Mapping[str, Any]) -> dict[str, Any]:
+    """Every card of the round played, its Tricks being turned up: the face-up
+    ones at the bottom of their stacks, in the order the players say."""
+    n = len(state["players"])
+    on_board = _houses(state, reading, answers)
+    for h, r in sorted(reading["houses"].items(), key=lambda kv: int(kv[0])):
+        up = r["tricks_up"]
+        if not up:
+            continue
+        if r["vp"] is not None:
+            raise IllegalAction(tr("Tricks lie face up at House {house}, which is closed: take them away",
+                                   house=h))
+        if len(up) > MAX_ORDERED:
+            _no_tricks_up(reading)
+        given = answers.get(f"order_{h}", up[0]) if len(up) > 1 else up[0]
+        cards = str(given).split(",")
+        if sorted(cards) != sorted(up):
+            raise IllegalAction(tr("order_{house}: the Tricks face up at House {house} are {cards}", house=h,
+                                   cards=", ".join(up)))
+        state["tricks"][h] = [{"by": None, "turn": None, "card": c} for c in cards] + state["tricks"][h]
+        state["used"] += cards
+        on_board += len(cards)
+    if on_board > HAND_SIZE * n:
+        raise IllegalAction(tr("the houses hold {cards} cards of this round, but only {played} are dealt: check "
+                               "the counts", cards=on_board, played=HAND_SIZE * n))
+    state["hands"] = {p: {"treat": 3, "trick": 2, "unknown": HAND_SIZE} for p in state["players"]}
+    state["turn"] = state["turn_start"] = None
+    state["turn_no"] = state["round"] * HAND_SIZE * n
+    state["phase"] = "reveal"
+    return state
 
 
 def _no_tricks_up(reading: Mapping[str, Any]) -> None:
@@ -208,31 +264,7 @@ def _play(board: Board, state: dict[str, Any], reading: Mapping[str, Any],
     """A round under way: the houses from the answers, the hands from whose turn it is."""
     players = state["players"]
     n = len(players)
-    on_board = 0
-    for h in _open_houses(reading):
-        r = reading["houses"][h]
-        state["cubes"][h] = _number(answers, f"cubes_{h}", -99, 99)
-        treats = _number(answers, f"treats_{h}", 0, 3 * n)
-        face_up = [t for t in reading["new_treats"] if str(t["house"]) == h]
-        if len(face_up) > treats:
-            raise IllegalAction(tr("House {house} shows {shown} Treats face up, more than the {count} Treat cards "
-                                   "said to be there this round", house=h, shown=len(face_up), count=treats))
-        for t in face_up:
-            if t["value"] is None:
-                raise IllegalAction(tr("the candy corn at House {house} lies sideways: turn it upright for +1 or "
-                                       "upside down for -1", house=h))
-            state["treats"][h].append({"card": t["card"], "value": t["value"], "by": None, "turn": None})
-            state["used"].append(t["card"])
-        state["treats"][h] += [{"card": None, "value": None, "by": None, "turn": None}
-                               for _ in range(treats - len(face_up))]
-        if r["slot"] == "covered":
-            stack = _number(answers, f"tricks_{h}", 1, 2 * n)
-            state["tricks"][h] = [{"by": None, "turn": None, "card": None} for _ in range(stack)]
-        on_board += len(state["treats"][h]) + len(state["tricks"][h])
-    for h, r in reading["houses"].items():
-        if r["vp"] is not None and r["slot"] == "open":
-            raise IllegalAction(tr("the {points} VP card lies at House {house} but not in its Trick slot: put it in "
-                                   "the slot", points=r["vp"], house=h))
+    on_board = _houses(state, reading, answers)
     turn = answers.get("turn")
     if turn == NOBODY:
         left = {p: 0 for p in players}
@@ -268,3 +300,35 @@ def _play(board: Board, state: dict[str, Any], reading: Mapping[str, Any],
         raise IllegalAction(tr("{player} stands at House {house}, more than 2 spaces from House {start} where the "
                                "turn began", player=turn, house=here, start=state["turn_start"]))
     return state
+
+
+def _houses(state: dict[str, Any], reading: Mapping[str, Any], answers: Mapping[str, Any]) -> int:
+    """Each open house's cubes, Treats and face-down Tricks, from the answers and
+    the Treats face up; returns how many cards of this round lie at the houses."""
+    n = len(state["players"])
+    on_board = 0
+    for h in _open_houses(reading):
+        r = reading["houses"][h]
+        state["cubes"][h] = _number(answers, f"cubes_{h}", -99, 99)
+        treats = _number(answers, f"treats_{h}", 0, 3 * n)
+        face_up = [t for t in reading["new_treats"] if str(t["house"]) == h]
+        if len(face_up) > treats:
+            raise IllegalAction(tr("House {house} shows {shown} Treats face up, more than the {count} Treat cards "
+                                   "said to be there this round", house=h, shown=len(face_up), count=treats))
+        for t in face_up:
+            if t["value"] is None:
+                raise IllegalAction(tr("the candy corn at House {house} lies sideways: turn it upright for +1 or "
+                                       "upside down for -1", house=h))
+            state["treats"][h].append({"card": t["card"], "value": t["value"], "by": None, "turn": None})
+            state["used"].append(t["card"])
+        state["treats"][h] += [{"card": None, "value": None, "by": None, "turn": None}
+                               for _ in range(treats - len(face_up))]
+        if r["slot"] == "covered":
+            stack = _number(answers, f"tricks_{h}", 1, 2 * n)
+            state["tricks"][h] = [{"by": None, "turn": None, "card": None} for _ in range(stack)]
+        on_board += len(state["treats"][h]) + len(state["tricks"][h])
+    for h, r in reading["houses"].items():
+        if r["vp"] is not None and r["slot"] == "open":
+            raise IllegalAction(tr("the {points} VP card lies at House {house} but not in its Trick slot: put it in "
+                                   "the slot", points=r["vp"], house=h))
+    return on_board

@@ -1,7 +1,7 @@
 """Taking a Girls vs Ghouls game over as it lies (models/girls_vs_ghouls/takeover.py):
 at points of random driver games (the set-up, a round's first turn, mid-round,
 later rounds, the Tricks still face down once every card is played, the
-identities), the table drawn and read back, the questions answered from the
+identities, Tricks being turned up), the table drawn and read back, the questions answered from the
 truth, give a state whose table, public view and prompts are the truth's but
 for what no camera can see, and from which the rest of the driver's game is
 accepted step by step to the same score. A table that is no position of the
@@ -21,6 +21,7 @@ What may differ, and why it is right (the companion never saw it happen):
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from typing import Any
 
@@ -42,6 +43,13 @@ def reading_of(truth: dict[str, Any]) -> dict[str, Any]:
 
 def tricks_face_up(state: dict[str, Any]) -> bool:
     return state["phase"] in ("reveal", "tiebreak") and any(t["card"] for s in state["tricks"].values() for t in s)
+
+
+def refused(state: dict[str, Any]) -> bool:
+    """Tricks face up and none face down (a tie to break), or more face up at a
+    house than the order question lists: the take-over says what to do."""
+    return tricks_face_up(state) and (state["phase"] == "tiebreak" or any(
+        sum(1 for t in s if t["card"]) > 4 for s in state["tricks"].values()))
 
 
 def view(state: dict[str, Any]) -> dict[str, Any]:
@@ -86,7 +94,7 @@ def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
         reading = reading_of(truth)
         questions = GAME.takeover_questions(players, {}, reading)
         given, missing = answers_for(questions, GAME.takeover_answers(truth))
-        if tricks_face_up(truth):                       # their order cannot be seen: refused
+        if refused(truth):
             with pytest.raises(IllegalAction, match="Tricks lie face up"):
                 GAME.from_table(players, {}, reading, given)
             continue
@@ -95,7 +103,8 @@ def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
         assert table(state) == table(truth), at
         assert view(state) == view(truth), at
         assert prompts(state) == prompts(truth), at
-        assert GAME.same_table(GAME.expected_table(state), reading), at
+        again = GAME.read(state, camera_of(GAME.arrange(truth)))        # the next look, with the state
+        assert GAME.same_table(GAME.expected_table(state), again), at
         _check_state(GAME, state, at)
         for n, (_, actions, _) in enumerate(steps[i:], i):       # the rest of the game, step by step
             if n < i + 6:                                # the counts stand in for cards in the legal list too
@@ -107,7 +116,7 @@ def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
         assert GAME.is_over(state), at
         assert GAME.score(state).to_json() == final, at
         phases.add(truth["phase"])
-    assert {"setup", "play", "identities"} <= phases, phases
+    assert {"setup", "play", "reveal", "identities"} <= phases, phases
 
 
 def test_the_questions_are_few_and_answered_in_the_players_words():
@@ -178,8 +187,24 @@ def test_a_table_that_is_no_position_of_the_game_is_refused_with_what_to_do():
         GAME.from_table(players, {}, early, answers)
 
 
-def test_a_round_whose_tricks_are_being_turned_up_is_refused_until_they_are_face_down_again():
-    steps = list(DRIVERS["GVG"](GAME, list(PLAYERS["GVG"][0]), 0))
-    truth = next(s for s, _, _ in steps if tricks_face_up(s))
-    with pytest.raises(IllegalAction, match="Turn them face down again on their stacks"):
-        GAME.from_table(truth["players"], {}, reading_of(truth), GAME.takeover_answers(truth))
+def test_tricks_being_turned_up_are_asked_in_order_and_all_face_up_is_refused():
+    steps = list(DRIVERS["GVG"](GAME, list(PLAYERS["GVG"][1]), 0))
+    truth = next(s for s, _, _ in steps if tricks_face_up(s) and not refused(s)
+                 and any(sum(1 for t in st if t["card"]) > 1 for st in s["tricks"].values()))
+    reading = reading_of(truth)
+    questions = {q.key: q for q in GAME.takeover_questions(truth["players"], {}, reading)}
+    assert "turn" not in questions                   # every card is played
+    h = next(h for h, st in truth["tricks"].items() if sum(1 for t in st if t["card"]) > 1)
+    order = questions[f"order_{h}"]
+    up = [t["card"] for t in truth["tricks"][h] if t["card"]]
+    assert len(order.choices) == len(list(itertools.permutations(up)))
+    answers = GAME.takeover_answers(truth)
+    state = GAME.from_table(truth["players"], {}, reading, answers)
+    assert [t["card"] for t in state["tricks"][h]] == [t["card"] for t in truth["tricks"][h]]
+    swapped = {**answers, f"order_{h}": ",".join(reversed(up))}
+    other = GAME.from_table(truth["players"], {}, reading, swapped)
+    assert [t["card"] for t in other["tricks"][h] if t["card"]] == list(reversed(up))
+    tie = next((s for s, _, _ in steps if refused(s)), None)
+    if tie is not None:
+        with pytest.raises(IllegalAction, match="Turn them face down again on their stacks"):
+            GAME.from_table(tie["players"], {}, reading_of(tie), {})
