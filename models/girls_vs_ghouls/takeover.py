@@ -21,9 +21,10 @@ its Treat cards under the tile (the cubes are not tagged; the Treats decide
 ties), and for each covered slot how many Tricks lie face down there.
 
 While a round's Tricks are being turned up, the order of those already face up
-at a house is asked (the camera sees them, not the order they came up in); a
-table whose Tricks are all face up (a tie to break, or a round's end still to
-tidy) is refused with what to do.
+at a house is asked (the camera sees them, not the order they came up in). With
+every Trick face up, the tiles and cubes show the round resolved: which tie the
+First Player Token holder is breaking is asked (the tied houses follow from the
+cubes and Treats); a round over but not yet tidied is refused with what to do.
 """
 from __future__ import annotations
 
@@ -34,8 +35,9 @@ from typing import Any
 from ..engine import IllegalAction
 from ..takeover import Question
 from ..text import tr
+from . import resolve
 from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board
-from .rules import ROUNDS, _resolve_round, cards_left, new_state
+from .rules import ROUNDS, _nets, _resolve_round, cards_left, new_state
 
 HAND_SIZE = 5            # 3 Treats and 2 Tricks a round
 NOBODY = "-"             # the answer to "whose turn": every card of the round is played
@@ -52,20 +54,25 @@ def _kind_of_table(board: Board, setup: dict[str, Any], reading: Mapping[str, An
         return "end"
     if len(reading["standees"]) < len(setup["players"]):
         return "setup"
-    if any(r["tricks_up"] for r in reading["houses"].values()) and any(
-            r["slot"] == "covered" and r["vp"] is None for r in reading["houses"].values()):
-        return "reveal"         # Tricks being turned up, some still face down
+    if any(r["tricks_up"] for r in reading["houses"].values()):
+        if any(r["slot"] == "covered" and r["vp"] is None for r in reading["houses"].values()):
+            return "reveal"     # Tricks being turned up, some still face down
+        return "tiebreak"       # every Trick face up: a tie to break (or a round's end to tidy)
     return "play"
 
 
 def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -> list[Question]:
     """What the table cannot tell (see the module doc); none at setup or at the end."""
     kind = _kind_of_table(board, setup, reading)
-    if kind not in ("play", "reveal"):
+    if kind not in ("play", "reveal", "tiebreak"):
         return []
     players = setup["players"]
     n = len(players)
-    out = [] if kind == "reveal" else [
+    out = [Question("tie", tr("Every Trick is face up: which tie is the First Player Token holder breaking?"),
+                    (("flip", tr("which house flips (tied for the most black cubes)")),
+                     ("score", tr("which house scores the VP card (tied for it)")),
+                     ("none", tr("none: the round is over, its table not tidied yet"))))] if kind == "tiebreak" else []
+    out += [] if kind != "play" else [
         Question("turn", tr("Whose turn is it?"),
                  tuple((p, p) for p in players) + ((NOBODY, tr("nobody: every card of this round is played")),)),
         Question("cards", tr("How many cards does the player whose turn it is still hold?"), low=0, high=HAND_SIZE),
@@ -82,7 +89,7 @@ def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -
             out.append(Question(f"tricks_{h}", tr("House {house}: how many Tricks lie face down in its Trick "
                                                   "slot?", house=h), low=1, high=2 * n))
         up = reading["houses"][h]["tricks_up"]
-        if kind == "reveal" and 1 < len(up) <= MAX_ORDERED:
+        if kind != "play" and 1 < len(up) <= MAX_ORDERED:
             out.append(Question(f"order_{h}", tr("House {house}: in which order were its face-up Tricks turned up "
                                                  "(the first one was the bottom of the stack)?", house=h),
                                 tuple((",".join(cards), " > ".join(f"{TRICK_NAMES[board.tricks[c]]} ({c})"
@@ -97,7 +104,10 @@ def answers_of(state: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if state["phase"] in ("setup", "identities", "over"):
         return out
-    turning = state["phase"] == "reveal" and any(t["card"] for stack in state["tricks"].values() for t in stack)
+    turning = state["phase"] in ("reveal", "tiebreak") and any(
+        t["card"] for stack in state["tricks"].values() for t in stack)
+    if turning and state["phase"] == "tiebreak":
+        out["tie"] = state["pending"]["step"]
     if not turning:
         p = state["turn"]
         out["turn"] = p if p is not None else NOBODY
@@ -148,6 +158,8 @@ def from_table(board: Board, players: Sequence[str], options: Mapping[str, Any],
         return _end(board, state, reading)
     if kind == "reveal":
         return _reveal(board, state, reading, answers)
+    if kind == "tiebreak":
+        return _tiebreak(board, state, reading, answers)
     _no_tricks_up(reading)
     return _play(board, state, reading, answers)
 
@@ -189,7 +201,43 @@ def _reveal(board: Board, state: dict[str, Any], reading: Mapping[str, Any],
     """Every card of the round played, its Tricks being turned up: the face-up
     ones at the bottom of their stacks, in the order the players say."""
     n = len(state["players"])
-    on_board = _houses(state, reading, answers)
+    on_board = _houses(state, reading, answers) + _faces_up(board, state, reading, answers)
+    if on_board > HAND_SIZE * n:
+        raise IllegalAction(tr("the houses hold {cards} cards of this round, but only {played} are dealt: check "
+                               "the counts", cards=on_board, played=HAND_SIZE * n))
+    state["hands"] = {p: {"treat": 3, "trick": 2, "unknown": HAND_SIZE} for p in state["players"]}
+    state["turn"] = state["turn_start"] = None
+    state["turn_no"] = state["round"] * HAND_SIZE * n
+    state["phase"] = "reveal"
+    return state
+
+
+def _tiebreak(board: Board, state: dict[str, Any], reading: Mapping[str, Any],
+              answers: Mapping[str, Any]) -> dict[str, Any]:
+    """Every Trick face up and resolved (the tiles and cubes show it): the tie the
+    First Player Token holder breaks, as the rules find it from the cubes and Treats."""
+    tie = answers.get("tie")
+    if tie not in ("flip", "score"):
+        _no_tricks_up(reading)
+    state = _reveal(board, state, reading, answers)
+    nets, treats = _nets(state)
+    if tie == "flip":
+        houses, why = resolve.flip_candidates(nets, treats)
+    else:
+        houses, why = resolve.score_candidates(nets, treats, empty_beats_black=state["options"]["empty_beats_black"])
+        state["history"].append({"round": state["round"]})      # this round's flip is done (which, unseen)
+    if len(houses) < 2:
+        raise IllegalAction(tr("with these cubes and Treat counts no houses tie to {step}: check the cubes and "
+                               "the Treats under each tile", step=tr("flip") if tie == "flip" else tr("score")))
+    state["pending"] = {"step": tie, "houses": houses, "why": why}
+    state["phase"] = "tiebreak"
+    return state
+
+
+def _faces_up(board: Board, state: dict[str, Any], reading: Mapping[str, Any], answers: Mapping[str, Any]) -> int:
+    """The face-up Tricks at the bottom of their stacks, in the order answered;
+    returns how many."""
+    on_board = 0
     for h, r in sorted(reading["houses"].items(), key=lambda kv: int(kv[0])):
         up = r["tricks_up"]
         if not up:
@@ -207,14 +255,7 @@ def _reveal(board: Board, state: dict[str, Any], reading: Mapping[str, Any],
         state["tricks"][h] = [{"by": None, "turn": None, "card": c} for c in cards] + state["tricks"][h]
         state["used"] += cards
         on_board += len(cards)
-    if on_board > HAND_SIZE * n:
-        raise IllegalAction(tr("the houses hold {cards} cards of this round, but only {played} are dealt: check "
-                               "the counts", cards=on_board, played=HAND_SIZE * n))
-    state["hands"] = {p: {"treat": 3, "trick": 2, "unknown": HAND_SIZE} for p in state["players"]}
-    state["turn"] = state["turn_start"] = None
-    state["turn_no"] = state["round"] * HAND_SIZE * n
-    state["phase"] = "reveal"
-    return state
+    return on_board
 
 
 def _no_tricks_up(reading: Mapping[str, Any]) -> None:
