@@ -255,13 +255,15 @@ class Survey:
         state, cards = self.state, self.cards
         phase = state["phase"]
         in_turns = phase == "turns" and state["turn"] > 0      # someone already haunted this round
-        if phase in ("setup", "love", "over") or (state["round"] == 1 and not in_turns):
+        # the end of the game: its very last haunt may still wait for a choice
+        end = phase == "love" and not state["love_shown"]
+        if phase in ("setup", "over") or (phase == "love" and not end) or (state["round"] == 1 and not in_turns):
             return
         letters = {letter: p for p, letter in state["colours"].items()}
         # who may have haunted last: this round's haunters, or anyone before the round's turns
         played = [p for p in state["players"] if p not in state["revealed"] or not in_turns]
         # a choice still to make: this round's haunters, or, before any candy of a new round, the last round's
-        choosing = in_turns or (phase == "candy" and not state["candied"])
+        choosing = in_turns or end or (phase == "candy" and not state["candied"])
         choices: list[tuple[Any, str]] = [("no", tr("no: the last turn is over"))]
         for i, s in enumerate(state["slots"], 1):
             if s["kid"] is None or not s["ghosts"]:
@@ -270,13 +272,13 @@ class Survey:
             kid = cards.kid(s["kid"])
             if who not in played:
                 continue
-            if not kid.implemented:
+            if not kid.implemented and not end:
                 choices.append((f"{i}:{who}", tr("{player} haunted the {kid} in slot {slot} last and is doing what "
                                                  "it says by hand", player=who, kid=kid.name, slot=i)))
             elif choosing and self._may_choose(kid.ability, who, s):
                 choices.append((f"{i}:{who}", tr("{player} haunted the {kid} in slot {slot} and still has to "
                                                  "choose", player=who, kid=kid.name, slot=i)))
-        for who in played:          # a kid resolved by hand and scared at once: in a stash, a new kid in its slot
+        for who in played if not end else []:   # resolved by hand and scared at once: in a stash, a new kid in its slot
             for k in state["stashes"][who]["kids"]:
                 if cards.kid(k).implemented:
                     continue
@@ -319,8 +321,8 @@ class Survey:
         if kid.ability == "vampire":
             pending["to"] = next(p for p, letter in state["colours"].items() if slot["ghosts"][-2][:1] == letter)
         state["pending"] = pending
-        if state["phase"] == "candy":          # the last turn of the round before: not over yet
-            state["round"] -= 1
+        if state["phase"] in ("candy", "love"):    # the last turn of the round (or game) before: not over yet
+            state["round"] -= state["phase"] == "candy"
             state["phase"], state["candied"] = "turns", list(range(1, state["slot_count"] + 1))
             state["order"], state["turn"] = [], 0
         done = [p for p in state["order"][:state["turn"]] if p != who] if state["order"] else \

@@ -143,3 +143,28 @@ def test_a_table_that_is_no_position_of_the_game_is_refused_with_a_reason():
     unread = {**reading, "problems": ["two kids lie in slot 1: the WEREWOLF (kid 2) and the NINJA (kid 9)"]}
     assert refusal(unread).startswith("take over: the camera cannot read the table: two kids lie in slot 1")
     assert GAME.from_table(players, {}, reading, GAME.takeover_answers(truth))
+
+
+#: (ability, players, seed, step) of driver games where the ability waits for its choice
+WAITING = [("ninja", 0, 2, 18), ("werewolf", 0, 2, 120), ("vampire", 0, 3, 54), ("move_scared_kid", 0, 4, 99),
+           ("skeleton", 0, 5, 78), ("werewolf", 1, 2, 107), ("vampire", 1, 2, 111), ("skeleton", 1, 7, 108)]
+
+
+@pytest.mark.parametrize("kind,group,seed,step", WAITING, ids=lambda v: str(v))
+def test_a_table_whose_last_haunt_waits_for_a_choice_is_taken_over_with_it(kind, group, seed, step):
+    """The haunter of the WEREWOLF, VAMPIRE, SKELETON, NINJA or ANGEL has still
+    to choose: the take-over asks (``last_haunt``), and the turn is the
+    haunter's again, the choice still to make."""
+    players = PLAYERS["GLC"][group]
+    steps = list(DRIVERS["GLC"](GAME, list(players), seed))
+    truth = steps[step][0]
+    assert truth["pending"]["kind"] == kind
+    reading = reading_of(truth, players)
+    asked = {q.key: [v for v, _ in q.choices] for q in GAME.takeover_questions(players, {}, reading)}
+    answers = GAME.takeover_answers(truth)
+    assert answers["last_haunt"] in asked["last_haunt"] and answers["last_haunt"] != "no"
+    state = GAME.from_table(players, {}, reading, answers)
+    assert state == truth
+    for _, actions, _ in steps[step:]:
+        state, _ = GAME.apply_all(state, actions)
+    assert GAME.score(state).to_json() == GAME.score(steps[-1][2]).to_json()
