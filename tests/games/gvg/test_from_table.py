@@ -225,3 +225,16 @@ def test_a_tie_after_the_tricks_is_read_from_the_cubes_and_the_step_asked():
         GAME.from_table(players, {}, reading, {**answers, "tie": other})
     except IllegalAction as e:
         assert "no houses tie" in e.reason
+
+
+def test_through_the_real_camera_pipeline_once():
+    """The rendered table, decoded by the real pipeline, mid-round 2: the same state."""
+    from tests.support.table import snapshot_of
+    truth = _play_truth()
+    players = truth["players"]
+    reading = GAME.read(GAME.setup(players, {}), snapshot_of(GAME.arrange(truth)))
+    given, missing = answers_for(GAME.takeover_questions(players, {}, reading), GAME.takeover_answers(truth))
+    assert not missing
+    state = GAME.from_table(players, {}, reading, given)
+    assert table(state) == table(truth)
+    assert view(state) == view(truth)
