@@ -191,8 +191,8 @@ class Survey:
             state["round"] = hi + 1
             placed = candy_out - state["slot_count"] * hi
             if not 0 <= placed <= len(kid_slots):
-                raise _refuse(tr("{n} candies are on the table, and {rounds} rounds put {expected} to "
-                                 "{most}: {spread}", n=candy_out, rounds=hi + 1,
+                raise _refuse(tr("{n} candies are on the table, and in round {round} it holds {expected} to "
+                                 "{most}: {spread}", n=candy_out, round=hi + 1,
                                  expected=state["slot_count"] * hi, most=state["slot_count"] * hi + len(kid_slots),
                                  spread=SPREAD))
             if placed == len(kid_slots) or state["last_round"]:
