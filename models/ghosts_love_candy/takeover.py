@@ -31,11 +31,12 @@ kid). Asked, because the table cannot tell:
   haunted).
 
 Not asked, and assumed: that no scare is under way (a kid scared in the last
-turn is already replaced: an empty slot is refused), a Love
-card not dealt on record (``deal_love`` is optional), no ghost chosen face down
-(``choose`` is optional). The order in which the players who already haunted
-this round played is not on the table and no longer matters: they are listed in
-seat order.
+turn is already replaced: an empty slot is refused), a Love card not dealt on
+record (``deal_love`` is optional), no ghost chosen face down (``choose`` is
+optional). The order in which the players who already haunted this round played
+is not on the table and no rule reads it: every state keeps them in seat order
+(``state.canonical_sets``), so a game taken over is the very state of the game
+followed from its start.
 """
 from __future__ import annotations
 
