@@ -28,8 +28,8 @@ KIT = GAME.kit
 #: the contract's player sets (2 and 5), plus 3 (one extra set turned up: no face twice) and 4
 GAMES = [(list(p), 0) for p in PLAYERS["CCR"]] + [(["RED", "BLUE", "GREEN"], 1),
                                                    (["RED", "BLUE", "GREEN", "YELLOW"], 2)]
-APPLY_AT_MOST = 40     # listed actions applied per state (all, or a seeded sample of a long scoring list)
-PROBES = 12             # random console-built actions tried per state
+APPLY_AT_MOST = 15     # listed actions applied per state (all, or a seeded sample of a long scoring list)
+PROBES = 8             # random console-built actions tried per state
 
 
 def key(action: Any) -> str:
@@ -106,16 +106,19 @@ def test_listed_actions_are_accepted_and_cover_every_move(played):
         for n, (before, actions, after) in enumerate(steps):
             where = f"{len(players)} players seed {seed} step {n} ({before['phase']})"
             listed = GAME.legal_actions(before)
-            keys = [key(a) for a in listed]
+            # actions are frozen dataclasses: equal exactly when their to_json() is (same type, same fields),
+            # and far cheaper to compare over a list of thousands
+            keys = set(listed)
             sizes.append(len(listed))
-            assert len(set(keys)) == len(keys), f"{where}: a move listed twice"          # (d)
+            assert len(keys) == len(listed), f"{where}: a move listed twice"          # (d)
             # (a) every listed action is accepted (a long list: a seeded sample)
             tried = listed if len(listed) <= APPLY_AT_MOST else rng.sample(listed, APPLY_AT_MOST)
             for a in tried:
                 GAME.apply(before, a)
             # (b) the driver's move is listed, and its listed form plays the same
             played_form = canonical(KIT, before, actions[0])
-            assert key(played_form) in set(keys), f"{where}: {actions[0]} (as {played_form}) not listed"
+            assert played_form in keys, f"{where}: {actions[0]} (as {played_form}) not listed"
+            assert key(played_form) == key(next(a for a in listed if a == played_form))
             assert shape(GAME.apply(before, played_form)[0]) == shape(after), where
             # (c) whatever the console can build and apply accepts is listed
             for _ in range(PROBES):
@@ -127,7 +130,7 @@ def test_listed_actions_are_accepted_and_cover_every_move(played):
                     continue
                 accepted += 1
                 form = canonical(KIT, before, a)
-                assert key(form) in set(keys), f"{where}: probe {a} (as {form}) accepted but not listed"
+                assert form in keys, f"{where}: probe {a} (as {form}) accepted but not listed"
                 assert shape(GAME.apply(before, form)[0]) == shape(new), f"{where}: {a} and {form} differ"
     # measured over these games: median 22 actions a state, at most 9389 (every take of 3 of the 40
     # sweets, token by token); about 1 in 4 probes is accepted
