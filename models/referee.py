@@ -254,6 +254,7 @@ def explore(game: Any, state: State, reading: Any,
     nodes = depth = 0
     bound = max_depth
     beyond = False
+    widest = 1
 
     def result(complete: bool) -> Search:
         out = []
@@ -265,12 +266,16 @@ def explore(game: Any, state: State, reading: Any,
     while depth < bound and level:
         depth += 1
         nxt: list[tuple[int, bytes, int]] = []
-        for parent, packed, need in level:
-            if depth - 1 + need > bound:          # too far for the bound (or it shrank since)
+        for parent, packed, left in level:
+            # the bound is in steps and the distance in actions: a step may hold
+            # several (a move and its card), so the actions still needed are
+            # spread over steps as wide as the widest seen so far
+            if depth - 1 + max(1, -(-left // widest)) > bound:     # too far for the bound (or it shrank since)
                 beyond = beyond or not fits
                 continue
             st: State = pickle.loads(packed)
             for step in next_steps(st, reading):
+                widest = max(widest, len(step))
                 if nodes >= max_nodes:
                     return result(False)
                 nodes += 1
@@ -292,7 +297,7 @@ def explore(game: Any, state: State, reading: Any,
                 left = game.distance(new, reading)
                 if left is None:
                     continue
-                if depth + max(left, 1) <= bound:
+                if depth < bound:           # judged against the bound when expanded
                     tree.append((parent, tuple(step), ev))
                     nxt.append((len(tree) - 1, _packed(new), max(left, 1)))
                 else:
