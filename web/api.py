@@ -46,6 +46,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from models import jsonio
 from models.engine import IllegalAction
+from models.takeover import Unanswered
 from models.text import tr
 
 from .auth import referee_required
@@ -310,8 +311,18 @@ def new_game(op: str = "new", method: str = "new_game"):
         answers = data.get("answers", {})
         if not isinstance(answers, dict):
             raise ApiError(400, "field 'answers' must be an object of question keys to answers")
-        return _run(op, getattr(the_session(), method), game, seats, options, names, answers)
+        return _run(op, _take_over, game, seats, options, names, answers)
     return _run(op, getattr(the_session(), method), game, seats, options, names)
+
+
+def _take_over(*args: Any) -> Any:
+    """The session's take-over; questions the table cannot answer are no
+    refusal: they come back as ``{"questions": [...]}`` (also in the referee
+    view's ``takeover_questions``), to be answered with ``takeover_answers``."""
+    try:
+        return the_session().take_over(*args)
+    except Unanswered as e:
+        return {"questions": [q.to_json() for q in e.questions]}
 
 
 def _action_op(op: str, method: str):

@@ -1,6 +1,7 @@
 """The console's "Take over the game as it lies", in a real browser: the
-companion was started after the game began; one tap follows the game from its
-start to the table the camera sees."""
+companion was started after the game began; one tap reads the game from the
+table the camera sees, and what the table cannot show (whose turn it is, ...)
+is asked once, as one short form."""
 from __future__ import annotations
 
 import json
@@ -17,13 +18,28 @@ from .conftest import PLAYERS, open_console
 pytestmark = pytest.mark.browser
 
 
-def test_one_tap_takes_the_game_over(session, server, page):
-    truth = list(DRIVERS["GLC"](get_game("GLC"), PLAYERS, 0))[19][2]
-    session._on_snapshot(camera_of(get_game("GLC").arrange(truth)))
+def test_one_tap_and_one_form_take_the_game_over(session, server, page):
+    game = get_game("GLC")
+    truth = list(DRIVERS["GLC"](game, PLAYERS, 0))[19][2]
+    session._on_snapshot(camera_of(game.arrange(truth)))
     open_console(page, server)
     page.select_option("#game", "GLC")
     page.fill("#players", ", ".join(PLAYERS))
     page.click("#btn-takeover")
-    expect(page.locator("#result")).to_contain_text("Done: takeover")
+    expect(page.locator("#result")).to_contain_text("answer below")
+    form = page.locator("#takeover-form")
+    expect(form).to_be_visible()
+    answers = game.takeover_answers(truth)
+    assert answers, "a Ghosts Love Candy table cannot show whose turn it is"
+    for key, value in answers.items():
+        field = form.locator(f'[data-key="{key}"]')
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value=json.dumps(value, separators=(",", ":")))
+        else:
+            field.fill(str(value))
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#result")).to_contain_text("Done: takeover_answers")
     expect(page.locator("#status")).to_have_attribute("data-status", "in_sync")
-    assert json.dumps(session.state, sort_keys=True) == json.dumps(truth, sort_keys=True)
+    expect(form).to_be_hidden()
+    assert game.public_view(session.state) == game.public_view(truth)
+    assert game.expected_table(session.state) == game.expected_table(truth)

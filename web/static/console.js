@@ -27,7 +27,9 @@
     return fetch("/api/referee/" + op, init).then(function (resp) {
       return resp.json().catch(function () { return { error: resp.status + " " + resp.statusText }; }).then(function (data) {
         if (resp.ok) {
-          showResult(true, TC.t("Done: {op}.", { op: op }));
+          const asked = data.result && data.result.questions;
+          showResult(true, asked ? TC.t("The table cannot show everything: answer below, then take the game over.")
+                                 : TC.t("Done: {op}.", { op: op }));
           if (data.view) render(data.view);
         } else if (resp.status === 401) {
           window.location.href = "/referee/login?next=/referee";
