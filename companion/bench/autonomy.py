@@ -1,0 +1,265 @@
+"""Benchmark: how much of a game the referee follows with no one at the console.
+
+Per game, random games are played from the game's own legal actions
+(``Game.legal_actions``, chance outcomes drawn uniformly: an omniscient random
+table) and shown to the referee as a perfect camera sees the table
+(:func:`models.table.seen_from_above`), the way a real table is watched:
+
+* most changes one at a time;
+* camera gaps the session sees (an arm over the table, a lost camera: 2-6
+  actions, ``gap=True``);
+* gaps it does not see (several moves before the table settles: 2-4 actions,
+  ``gap=False``);
+* and once per game a late start: the game taken over from its table at a
+  random point (``Game.from_table``, answered from the truth as the players
+  would), then refereed on from there.
+
+What the console does is counted as a referee would: picking among the
+explanations offered (one tap), or entering the moves the companion could not
+see or explain (one tap per move; a move that leaves the table as it was, such
+as a card discarded face down, is one no camera can see). A record is wrong
+when the referee applies a state that is not the truth (nor a true part of the
+gap), judged by what a table can tell (:func:`agrees`: the table, and what a
+take-over asks, such as whose turn it is); after a take-over, also when a later
+true move is refused.
+
+Figures per game: moves applied with no one at the console, console
+questions, taps per game beside the moves no camera can see, wrong records
+(the target is 0), and the search's cost per refereed gap (median and worst) as
+a ratio to one raw zxing-cpp decode of a 1600x900 frame in the same process.
+
+    python -m companion.bench --only autonomy
+"""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+TITLE = "Referee autonomy: random games with camera gaps, unseen gaps and late starts"
+LIMIT = 3000
+
+
+@dataclass
+class Tally:
+    """One game's counts over its random games."""
+
+    game: str
+    games: int = 0
+    moves: int = 0
+    auto: int = 0
+    questions: int = 0
+    taps: int = 0
+    hidden: int = 0
+    wrong: int = 0
+    #: wrong records by what the referee was shown: one change, a gap it knew of, a gap it did not see
+    wrong_after: dict[str, int] = field(default_factory=lambda: {"one change": 0, "known gap": 0,
+                                                                  "unseen gap": 0, "take-over": 0})
+    takeovers: int = 0
+    taken: int = 0
+    forms: int = 0
+    search_s: list[float] = field(default_factory=list)
+
+
+def _key(state: Any) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def random_game(game: Any, players: list[str], rng: random.Random) -> list[tuple[Any, dict[str, Any]]]:
+    """A whole game from its legal actions: ``[(action, state after), ...]``, the setup first (action None)."""
+    state = game.setup(players, game.resolve_options({}))
+    out: list[tuple[Any, dict[str, Any]]] = [(None, state)]
+    for _ in range(LIMIT):
+        if game.is_over(state):
+            break
+        actions = game.legal_actions(state)
+        if not actions:
+            break
+        action = rng.choice(actions)
+        state, _ = game.apply(state, action)
+        out.append((action, state))
+    return out
+
+
+def _camera(game: Any, state: dict[str, Any]) -> Any:
+    from models.table import seen_from_above
+    table = (900.0, 850.0) if game.code == "GLC" and len(state["players"]) > 4 else (900.0, 600.0)
+    return seen_from_above(game.arrange(state, table), table)
+
+
+def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: random.Random, tally: Tally) -> None:
+    """Referee one random game with gaps, perhaps taken over part-way."""
+    from models.engine import IllegalAction
+    actions = [a for a, _ in played]
+    states = [s for _, s in played]
+    tally.games += 1
+    known, i = states[0], 0
+    start = _late_start(game, states, rng, tally)
+    late = start is not None
+    if start is not None:
+        i, known = start
+    tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
+    tally.hidden += sum(game.expected_table(states[n]) == game.expected_table(states[n - 1])
+                        for n in range(i + 1, len(states)))
+    while i < len(states) - 1:
+        roll = rng.random()
+        k, gap = (1, False) if roll < 0.7 else (rng.randint(2, 6), True) if roll < 0.85 else (rng.randint(2, 4), False)
+        j = min(len(states) - 1, i + k)
+        truth = states[j]
+        t = time.perf_counter()
+        verdict = game.referee(known, _camera(game, truth), gap=gap)
+        tally.search_s.append(time.perf_counter() - t)
+        at = i                                  # how far the referee got by itself
+        if verdict.status == "applied":
+            where = _where(game, verdict.state, states, i, j, late)
+            if where is None:
+                tally.wrong += 1
+                tally.wrong_after["one change" if k == 1 else "known gap" if gap else "unseen gap"] += 1
+            else:
+                at = where
+                tally.auto += at - i
+                known = verdict.state
+        else:
+            picked = [c.state for c in verdict.choices if _where(game, c.state, states, i, j, late) == j]
+            if picked:
+                tally.questions += 1
+                tally.taps += 1
+                known, at = picked[0], j
+        if at < j:                              # the rest entered on the console, move by move
+            tally.taps += j - at
+            if not late:
+                known = truth
+            else:
+                try:
+                    known, _ = game.apply_all(known, actions[at + 1:j + 1])
+                except IllegalAction:
+                    tally.wrong += 1            # the taken-over game refuses a true move
+                    tally.wrong_after["take-over"] += 1
+                    return
+        i = j
+
+
+def agrees(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> bool:
+    """The state is the truth as far as a table can tell: the table by the
+    game's own comparison, and everything a take-over asks (whose turn it is,
+    hand sizes, points written down...)."""
+    return bool(game.same_table(game.expected_table(state), game.expected_table(truth))
+                and game.takeover_answers(state) == game.takeover_answers(truth))
+
+
+def _where(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int, late: bool) -> int | None:
+    """Which state of the gap ``state`` is (an index in ``i+1..j``), or None: a
+    wrong record. The random table names every card it deals (it sees all);
+    the referee holds what no camera saw as counts (a cat discarded unnamed, a
+    game taken over), so a state counts as the truth when it is the truth, or
+    when it :func:`agrees` with it."""
+    for n in range(j, i, -1):
+        if not late and _key(state) == _key(states[n]):
+            return n
+    for n in range(j, i, -1):
+        if agrees(game, state, states[n]):
+            return n
+    return None
+
+
+def _late_start(game: Any, states: list[dict[str, Any]], rng: random.Random,
+                tally: Tally) -> tuple[int, dict[str, Any]] | None:
+    """A take-over at a random point: the state read from the table and its
+    answers, or None (the game is refereed from its setup)."""
+    from models.engine import IllegalAction
+    from models.takeover import answers_for
+    n = rng.randrange(1, max(2, len(states) - 1))
+    truth = states[n]
+    setup = states[0]
+    players = setup["players"]
+    tally.takeovers += 1
+    reading = game.read(setup, _camera(game, truth))
+    options = game.resolve_options({})          # as the session hands them on (the random game's own)
+    questions = game.takeover_questions(players, options, reading)
+    try:
+        answers, missing = answers_for(questions, game.takeover_answers(truth))
+        state = game.from_table(players, options, reading, answers) if not missing else None
+    except (IllegalAction, ValueError):
+        state = None
+    if state is None:
+        return None
+    tally.taken += 1
+    tally.forms += bool(questions)
+    if not agrees(game, state, truth):
+        tally.wrong += 1
+        tally.wrong_after["take-over"] += 1
+        return None
+    return n, state
+
+
+def raw_decode_s() -> float:
+    """One raw zxing-cpp decode of a 1600x900 frame of the simulated table (median of 5)."""
+    import cv2
+    import zxingcpp
+
+    from hardware.simtable import CameraModel, Item, Scene, SimulatedTable
+    from models.registry import get_game
+    game = get_game("GLC")
+    state = game.setup(["RED", "BLUE", "GREEN"], {})
+    scene = Scene(table_mm=(900.0, 600.0), items=[Item.from_placement(p) for p in game.arrange(state)])
+    frame = next(iter(SimulatedTable(scene, CameraModel(resolution=(1600, 900)), fps=10.0, hold_s=0.2)))
+    grey = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+    times = []
+    for _ in range(5):
+        t = time.perf_counter()
+        zxingcpp.read_barcodes(grey)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def measure(code: str, games: int, seed: int = 0) -> Tally:
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+    game = get_game(code)
+    tally = Tally(code)
+    for n in range(games):
+        rng = random.Random(seed * 1000 + n)
+        referee_game(game, random_game(game, list(PLAYERS[code]), rng), rng, tally)
+    return tally
+
+
+def rows(tallies: list[Tally], decode_s: float) -> list[list[Any]]:
+    out = []
+    for t in tallies:
+        per = max(t.games, 1)
+        cost = sorted(t.search_s) or [0.0]
+        out.append([t.game, t.games, f"{t.auto}/{t.moves}", t.questions, round(t.taps / per, 1),
+                    round(t.hidden / per, 1), t.wrong, f"{t.taken}/{t.takeovers}",
+                    f"{statistics.median(cost) / decode_s:.3f}", f"{cost[-1] / decode_s:.1f}"])
+    return out
+
+
+HEADER = ["game", "games", "applied alone", "questions", "taps/game", "unseen moves/game", "wrong",
+          "taken over", "search median (x decode)", "search worst (x decode)"]
+
+
+def run(report: Any) -> list[Tally]:
+    """``make bench`` entry point: 100 games per game (10 with ``--quick``)."""
+    from companion.examples import PLAYERS
+    games = 10 if getattr(report, "quick", False) else 100
+    decode = raw_decode_s()
+    tallies = [measure(code, games) for code in PLAYERS]
+    report.line(f"one raw zxing-cpp decode of a 1600x900 frame: {decode * 1e3:.1f} ms")
+    report.table(HEADER, rows(tallies, decode))
+    for t in tallies:
+        if t.wrong:
+            report.line(f"{t.game}: wrong after " + ", ".join(f"{k} {v}" for k, v in t.wrong_after.items() if v))
+    return tallies
+
+
+if __name__ == "__main__":
+    import sys
+
+    from companion.examples import PLAYERS
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    d = raw_decode_s()
+    for row in rows([measure(code, n) for code in PLAYERS], d):
+        print(row)
