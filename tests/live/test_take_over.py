@@ -287,3 +287,28 @@ def test_a_take_over_asks_what_the_table_cannot_show_and_changes_nothing_until_a
     s.answer_take_over(game.takeover_answers(truth))
     assert not s.waiting_take_over and agrees(game, s.state, truth)
     s.close()
+
+
+def test_run_from_table_asks_the_questions_on_the_terminal(tmp_path):
+    """``companion run --from-table`` on a terminal: each open question is asked
+    there once the first settled table raises it; a bad answer is asked again."""
+    import io
+
+    from companion.commands._takeover import ask_when_needed
+    from tests.support.contract import camera_of
+    code = "TCG"
+    game = get_game(code)
+    who = list(PLAYERS[code][0])
+    steps = list(DRIVERS[code](game, who, 2))
+    truth = steps[len(steps) // 2][2]
+    s = make_session(tmp_path)
+    s.take_over_when_seen(code, who)
+    s._on_snapshot(camera_of(game.arrange(truth)))
+    assert s.waiting_take_over and s.takeover_questions
+    answers = game.takeover_answers(truth)
+    typed = iter(["no such answer"] + [str(answers[q["key"]]) for q in s.takeover_questions])
+    out = io.StringIO()
+    ask_when_needed(s, read=lambda prompt: next(typed), out=out, poll=0.01).join(10)
+    assert not s.waiting_take_over and agrees(game, s.state, truth)
+    assert "must be one of" in out.getvalue() or "a whole number" in out.getvalue()
+    s.close()
