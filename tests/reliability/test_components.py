@@ -152,7 +152,7 @@ def test_ccr_a_favourites_tile_face_up_on_one_stack_cannot_be_laid_out_in_anothe
     s = copy.deepcopy(s)
     s["phase"] = "scoring"        # the round is over (how is not the point here)
     reason = refused(game, s, {"type": "reveal", "sweet": "H", "tiles": ["1P2", "2P3", "3P3", "1P3"]})
-    assert reason.startswith("reveal: ") and "CCR:FAV:1P3" in reason
+    assert reason.startswith("reveal: ") and "1P3" in reason and "face up on the lollipops stack" in reason
     assert reason.endswith("is already face up on the lollipops stack")
 
 
