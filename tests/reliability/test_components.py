@@ -153,7 +153,7 @@ def test_ccr_a_favourites_tile_face_up_on_one_stack_cannot_be_laid_out_in_anothe
     s["phase"] = "scoring"        # the round is over (how is not the point here)
     reason = refused(game, s, {"type": "reveal", "sweet": "H", "tiles": ["1P2", "2P3", "3P3", "1P3"]})
     assert reason.startswith("reveal: ") and "1P3" in reason and "face up on the lollipops stack" in reason
-    assert reason.endswith("is already face up on the lollipops stack")
+    assert reason.endswith("so it is in that row, not this one")
 
 
 def test_gvg_a_trick_played_face_down_when_every_trick_is_elsewhere_is_refused(tmp_path):
