@@ -610,8 +610,8 @@ class Game:
         the table shows none can never be unlocked). It must never overestimate
         (a piece three squares away needs at least three moves): the referee's
         search spends its bound only on sequences that can still reach the
-        table. Default: 0 while :meth:`reachable`, else None."""
-        return 0 if self.reachable(state, reading) else None
+        table. Default: 0 (no bound: every state is searched)."""
+        return 0
 
     # ---- taking a game over as it lies
 
@@ -646,11 +646,6 @@ class Game:
         alternative for each thing the table cannot tell apart. The default, no
         steps, turns the search off."""
         return []
-
-    def reachable(self, state: State, reading: Layout) -> bool:
-        """Whether a state can still lead to the reading (False prunes the search:
-        a sweet locked where the table shows none can never be unlocked)."""
-        return True
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         """Whether a reading matches the expected table (override to ignore parts

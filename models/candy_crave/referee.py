@@ -127,11 +127,9 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     a take is any permitted number of the sweets that left the bowls (those now
     at the player first), since later turns may have stolen or locked them; a
     withdrawal, which the table never shows, is shown by the turns after it.
-    Outside the turns, the step the table shows (:func:`next_actions`). None
-    from a state :func:`distance` proves cannot reach the reading (the shared
-    search asks ``reachable``, which this game folds into ``distance``)."""
-    if distance(game.kit, state, reading) is None:
-        return []                       # nothing leads from here to the reading: a dead end
+    Outside the turns, the step the table shows (:func:`next_actions`). The
+    shared search never expands a state :func:`distance` proves cannot reach
+    the reading, so dead ends are not asked here."""
     phase = state["phase"]
     if phase not in ("distribute", "endphase"):
         step = next_actions(game.kit, state, reading)
