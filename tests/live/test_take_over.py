@@ -262,16 +262,21 @@ def test_a_restart_with_the_journal_deleted_takes_the_game_over_again(tmp_path, 
     again.close()
 
 
+def halfway_tcg() -> tuple[str, Any, list[str], dict[str, Any]]:
+    """A game of The Closest Ghost half-way through: its code, engine, players
+    and true state (whose turn it is there cannot be seen on its table)."""
+    game = get_game("TCG")
+    who = list(PLAYERS["TCG"][0])
+    steps = list(DRIVERS["TCG"](game, who, 2))
+    return "TCG", game, who, steps[len(steps) // 2][2]
+
+
 def test_a_take_over_asks_what_the_table_cannot_show_and_changes_nothing_until_answered(tmp_path):
     """Whose turn it is cannot be seen: the take-over asks, on the console's
     form, and a bad answer is refused by name; nothing starts until answered."""
     from models.takeover import Unanswered
     from tests.support.contract import camera_of
-    code = "TCG"
-    game = get_game(code)
-    who = list(PLAYERS[code][0])
-    steps = list(DRIVERS[code](game, who, 2))
-    truth = steps[len(steps) // 2][2]
+    code, game, who, truth = halfway_tcg()
     s = make_session(tmp_path)
     s._on_snapshot(camera_of(game.arrange(truth)))
     setup = game.setup(who, game.resolve_options({}))
@@ -296,11 +301,7 @@ def test_run_from_table_asks_the_questions_on_the_terminal(tmp_path):
 
     from companion.commands._takeover import ask_when_needed
     from tests.support.contract import camera_of
-    code = "TCG"
-    game = get_game(code)
-    who = list(PLAYERS[code][0])
-    steps = list(DRIVERS[code](game, who, 2))
-    truth = steps[len(steps) // 2][2]
+    code, game, who, truth = halfway_tcg()
     s = make_session(tmp_path)
     s.take_over_when_seen(code, who)
     s._on_snapshot(camera_of(game.arrange(truth)))
