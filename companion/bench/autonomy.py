@@ -115,7 +115,14 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         at = i                                  # how far the referee got by itself
         if verdict.status == "applied":
             where = _where(game, verdict.state, states, i, j, late)
-            if where is None:
+            asked = _chore_left(game, verdict.state, states, i, j, late) if where is None else None
+            if asked is not None:               # true, with a chore still asked: one confirm on the console
+                known, chore = asked
+                tally.auto += j - i - chore
+                tally.questions += 1
+                tally.taps += 1
+                at = j
+            elif where is None:
                 tally.wrong += 1
                 tally.wrong_after["one change" if k == 1 else "known gap" if gap else "unseen gap"] += 1
             else:
@@ -123,7 +130,10 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 tally.auto += at - i
                 known = verdict.state
         else:
-            picked = [c.state for c in verdict.choices if _where(game, c.state, states, i, j, late) == j]
+            # the referee picks what happened: the very moves, else one the table and the form cannot tell from them
+            happened = [a.to_json() for a in actions[i + 1:j + 1]]
+            picked = ([c.state for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
+                      or [c.state for c in verdict.choices if _where(game, c.state, states, i, j, late) == j])
             if picked:
                 tally.questions += 1
                 tally.taps += 1
@@ -155,13 +165,32 @@ def _where(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: in
     wrong record. The random table names every card it deals (it sees all);
     the referee holds what no camera saw as counts (a cat discarded unnamed, a
     game taken over), so a state counts as the truth when it is the truth, or
-    when it :func:`agrees` with it."""
+    when it :func:`agrees` with it. A chore left for the console to confirm is
+    not wrong (:func:`_chore_left`)."""
     for n in range(j, i, -1):
         if not late and _key(state) == _key(states[n]):
             return n
     for n in range(j, i, -1):
         if agrees(game, state, states[n]):
             return n
+    return None
+
+
+def _chore_left(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int,
+                late: bool) -> tuple[dict[str, Any], int] | None:
+    """The state after the chore the referee still asks for, and the chore's length (``Game.chores``: a
+    kid's ability resolved by hand with nothing moved), when that confirm makes
+    ``state`` the gap's end: the referee applied the moves the table showed and
+    left the chore it cannot see to the console, which is a question, not a
+    wrong record. None otherwise."""
+    from models.engine import IllegalAction
+    for chore in game.chores(state):
+        try:
+            after, _ = game.apply_all(state, chore)
+        except IllegalAction:
+            continue
+        if _where(game, after, states, i, j, late) == j:
+            return after, len(chore)
     return None
 
 
