@@ -90,6 +90,15 @@ def _camera(game: Any, state: dict[str, Any]) -> Any:
     return seen_from_above(game.arrange(state, table), table)
 
 
+def _looks_the_same(game: Any, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether a perfect camera sees the table unchanged by a move (a Peek, a
+    Trick laid on a stack, a cat discarded from the hand): a move no camera can see."""
+    def seen(state: dict[str, Any]) -> list[tuple[str, float, float, float]]:
+        return sorted((s.payload, round(s.x_mm), round(s.y_mm), round(s.angle_deg))
+                      for s in _camera(game, state).sightings)
+    return seen(before) == seen(after)
+
+
 def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: random.Random, tally: Tally) -> None:
     """Referee one random game with gaps, perhaps taken over part-way."""
     from models.engine import IllegalAction
@@ -102,8 +111,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
     if start is not None:
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
-    tally.hidden += sum(game.expected_table(states[n]) == game.expected_table(states[n - 1])
-                        for n in range(i + 1, len(states)))
+    tally.hidden += sum(_looks_the_same(game, states[n - 1], states[n]) for n in range(i + 1, len(states)))
     while i < len(states) - 1:
         roll = rng.random()
         k, gap = (1, False) if roll < 0.7 else (rng.randint(2, 6), True) if roll < 0.85 else (rng.randint(2, 4), False)

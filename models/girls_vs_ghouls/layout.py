@@ -52,6 +52,8 @@ FACE_SPOTS = [(182.0, -9.5), (182.0, 9.5), (145.0, -14.0), (145.0, 14.0), (282.0
               (182.0, -19.0), (182.0, 19.0), (220.0, -17.0), (220.0, 17.0)]
 # standees stand in a line from the house toward the centre of the cul-de-sac; a third one beyond the tile
 STANDEE_SPOTS = [(97.0, 0.0), (55.0, 0.0), (282.0, -10.0), (10.0, 0.0), (97.0, 12.0), (55.0, 14.0)]
+# where the Treat just played lies, face up until it is tucked under the tile: beside the house's Trick slot
+TREAT_SPOT = (182.0, -12.0)
 SEAT_SPOTS = [(50.0, 100.0), (50.0, 233.0), (50.0, 366.0), (50.0, 500.0),
               (850.0, 150.0), (850.0, 300.0), (850.0, 450.0)]
 STRICT_PHASES = ("setup", "play", "identities", "over")
@@ -298,6 +300,12 @@ def arrange(board: Board, state: dict[str, Any], table_mm: tuple[float, float] =
             r, off = STANDEE_SPOTS[i % len(STANDEE_SPOTS)]
             px, py = _at(h, r, off, n)
             out.append(Placement(standee(p), px, py, rot, size_mm=(30.0, 30.0), label=p))
+    treat = state.get("face_up")
+    if treat:                   # the Treat just played, face up in front of its house (candy corn turned by its sign)
+        tx, ty = _at(treat["house"], TREAT_SPOT[0], TREAT_SPOT[1], n)
+        upside_down = board.treats[treat["card"]][1] and treat["value"] == -1
+        turned = house_rotation(treat["house"], n) + (180.0 if upside_down else 0.0)
+        out.append(Placement(treat["card"], tx, ty, turned % 360.0, size_mm=(30.0, 30.0), label="Treat"))
     if phase != "setup":
         x, y = seats[state["first"]]
         out.append(Placement(FIRST_TOKEN, x + (45.0 if x < 450 else -45.0), y - 40.0, size_mm=(32.0, 32.0),

@@ -91,8 +91,6 @@ def _play(game: Any, board: Board, state: dict[str, Any]) -> list[Action]:
     crossing = state["options"]["crosswalk_passable"]
     moves: list[Action] = [Move(p, to) for to in board.houses
                            if to != here and board.distance(start, to, crossing) <= 2]
-    if board.distance(start, here, crossing) <= 2:
-        moves.append(Move(p, here))          # standing still is a move of nothing: accepted, least likely
     return out + moves + explicit
 
 

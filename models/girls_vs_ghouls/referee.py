@@ -91,7 +91,8 @@ def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list
                 out.extend(first + second for second in seconds)
         # a card the camera could not see, shown by what came after it: the next
         # player's standee moving, or the round's Tricks turning up (a Treat alone
-        # could be this player's, at the wrong house)
+        # could be this player's, at the wrong house; one where both stand reads
+        # both ways: :func:`candidates` leaves that to the referee)
         here = d["moved"].get(p, state["positions"].get(p))
         head: list[Action] = [Move(p, here)] if p in d["moved"] else []
         for hidden in (PlayTrick(p, here), Peek(p, here)):
@@ -140,11 +141,55 @@ def fitting(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[F
 
 
 def candidates(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
+    """The one reading of the table, or none: nothing fits, or the readings
+    differ, or the only one holds a card the camera did not see that may have
+    been a Treat (:func:`unseen_card`); the referee settles those."""
     fits = fitting(game, state, reading)
     distinct = {repr(f.state) for f in fits}
-    if len(distinct) != 1:
-        return []                       # nothing fits, or an ambiguity for the referee to settle
+    if len(distinct) != 1 or unseen_card(game, state, fits[0].actions) is not None \
+            or shared_card(state, reading, fits[0].actions) is not None:
+        return []
     return [fits[0][0]]
+
+
+def shared_card(state: dict[str, Any], reading: dict[str, Any], actions: list[Action]) -> tuple[Any, list[str]] | None:
+    """The card seen in ``actions`` that another player standing at the same
+    house could have played, and those players, or None. Had the player whose
+    turn it was played a card no camera sees (a Peek, a Trick on a stack, a
+    Treat tucked away at once), the card seen is a later player's."""
+    for a in actions:
+        if not isinstance(a, (PlayTreat, PlayTrick)):
+            continue
+        deck = "treat" if isinstance(a, PlayTreat) else "trick"
+        others = [q for q in state["players"] if q != a.player and reading["standees"].get(q) == a.house
+                  and rules.cards_left(state["hands"][q]) > 0 and state["hands"][q][deck] > 0]
+        if others:
+            return a, others
+    return None
+
+
+def unseen_card(game: Any, state: dict[str, Any], actions: list[Action]) -> Peek | None:
+    """The Peek in ``actions`` whose player could have played a Treat there
+    instead, or None. No camera sees a Peek: the referee only infers one from
+    what came after. A Treat laid and tucked under the tile before the table
+    settled leaves the same table (its cubes carry no tags), so a Peek is
+    certain only when the player had no Treat left to play there."""
+    before = state
+    for k, a in enumerate(actions):
+        if isinstance(a, Peek) and could_play_treat(game, before, a.player, a.house):
+            return a
+        if k + 1 < len(actions):
+            before, _ = game.apply_all(before, [a])
+    return None
+
+
+def could_play_treat(game: Any, state: dict[str, Any], player: str, house: int) -> bool:
+    """Whether the rules would let ``player`` play some Treat still unplayed at ``house`` now."""
+    used = set(state["used"])
+    for card, (_, corn) in sorted(game.board.treats.items()):
+        if card not in used:
+            return shared.is_legal(game, state, [PlayTreat(player, house, card, 1 if corn else None)])
+    return False
 
 
 # --------------------------------------------------------------------------- explain
@@ -206,6 +251,21 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
     prompts: list[Prompt] = []
     errors: list[Prompt] = []
     fits = fitting(game, state, reading)
+    house_mates = shared_card(state, reading, fits[0].actions) if fits else None
+    if house_mates is not None:
+        card, others = house_mates
+        prompts.append(Prompt(tr("The card at House {house} may be {player}'s, or, if {player} played a card the "
+                                 "camera did not see (a Treat tucked at once, a Trick on a stack, a discard to Peek), "
+                                 "{others}'s. Referee: enter which.",
+                                 house=card.house, player=card.player, others=", ".join(others)), None, "warning"))
+        return "waiting", prompts
+    peek = unseen_card(game, state, fits[0].actions) if len(fits) == 1 else None
+    if peek is not None:
+        prompts.append(Prompt(tr("{player} played a card the camera did not see at House {house}: a Treat tucked "
+                                 "under the tile before the table settled looks the same as a discard to Peek. "
+                                 "Referee: enter which. (Lay a Treat face up until the camera has read it.)",
+                                 player=peek.player, house=peek.house), None, "warning"))
+        return "waiting", prompts
     if len({repr(f.state) for f in fits}) > 1:
         p = state["turn"]
         prompts.append(Prompt(tr("{player} played a card the camera cannot see at House {house}: a Trick on its "

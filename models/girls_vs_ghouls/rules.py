@@ -16,7 +16,8 @@ face-down card is)::
      "tricks": {"1": [{"by", "turn", "card": null}]},   # bottom first; card known once revealed
      "hands": {"RED": {"treat": 3, "trick": 2, "unknown": 0}},   # cards left; unknown: Peek discards of an unseen deck
      "used": [...], "pending": null, "identities": {}, "history": [],
-     "chores": [], "leftover": null}  # after a round: what the table still has to tidy, and what it may still show
+     "chores": [], "leftover": null,  # after a round: what the table still has to tidy, and what it may still show
+     "face_up": {"card", "house", "value"}}   # only right after a Treat: it lies face up until the next action
 
 A game taken over as it lies (:mod:`.takeover`) may hold what nobody saw: Treats
 ``{"card": null, "value": null, "by": null, "turn": null}`` under a tile, Tricks
@@ -104,6 +105,7 @@ def apply(board: Board, state: dict[str, Any], action: Any) -> list[Event]:
     private copy: an IllegalAction may be raised at any point)."""
     if not isinstance(action, PHASES[state["phase"]]):
         raise IllegalAction(tr("{action}: not now: {situation}", action=action.type, situation=_phase_text(state)))
+    state.pop("face_up", None)          # whatever comes next, the Treat played before is tucked away by now
     return HANDLERS[type(action)](board, state, action)
 
 
@@ -161,6 +163,9 @@ def _check_turn(state: dict[str, Any], player: str, action: Any) -> None:
 def _move(board: Board, state: dict[str, Any], a: Move) -> list[Event]:
     _check_turn(state, a.player, a)
     _check_house(board, a.house, a)
+    if state["positions"][a.player] == a.house:
+        raise IllegalAction(tr("{action}: {player} already stands at House {house}: staying is no move",
+                               action=a.type, player=a.player, house=a.house))
     start = state["turn_start"]
     d = board.distance(start, a.house, state["options"]["crosswalk_passable"])
     if d > 2:
@@ -253,6 +258,7 @@ def _treat(board: Board, state: dict[str, Any], a: PlayTreat) -> list[Event]:
     state["cubes"][h] = change.after
     state["used"].append(a.card)
     state["treats"][h].append({"card": a.card, "value": value, "by": a.player, "turn": state["turn_no"]})
+    state["face_up"] = {"card": a.card, "house": a.house, "value": value}
     played = {"player": a.player, "value": f"{value:+d}", "house": a.house, "effect": change.describe(a.house)}
     if corn:
         text = tr("{player} plays a {value} Treat (candy corn) at House {house}: {effect}", **played)

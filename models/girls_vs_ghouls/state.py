@@ -29,4 +29,5 @@ class GirlsVsGhoulsState(TypedDict):
     chores: list[Any]
     identities: dict[str, str]                  # only those revealed
     history: list[Any]
+    face_up: NotRequired[dict[str, Any]]       # the Treat just played, face up at its house until the next action
     gone: NotRequired[dict[str, int]]           # taken over late: Treat/Trick-deck cards out of the game, unnamed

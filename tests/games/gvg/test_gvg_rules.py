@@ -33,9 +33,21 @@ def test_a_player_needs_a_standee_colour():
 
 def test_moves_of_up_to_two_spaces_either_way():
     state = started(FOUR)                                    # RED at House 1
-    for h in (1, 2, 3, 8, 7):
+    for h in (2, 3, 8, 7):
         after, reason = try_apply(state, {"type": "move", "player": "RED", "house": h})
         assert reason is None and after["positions"]["RED"] == h
+
+
+def test_staying_put_is_no_move():
+    """A "move" to the house where the standee stands changes nothing a camera or
+    a player could see: refused, so no one records a move that never happened."""
+    state = started(FOUR)                                    # RED at House 1
+    after, reason = try_apply(state, {"type": "move", "player": "RED", "house": 1})
+    assert after == state
+    assert reason == "move: RED already stands at House 1: staying is no move"
+    moved, _ = try_apply(state, {"type": "move", "player": "RED", "house": 2})
+    back, reason = try_apply(moved, {"type": "move", "player": "RED", "house": 1})
+    assert reason is None and back["positions"]["RED"] == 1      # back to where the turn began is a move
 
 
 def test_three_spaces_is_illegal_and_changes_nothing():

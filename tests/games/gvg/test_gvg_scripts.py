@@ -119,6 +119,6 @@ def test_the_example_games_are_followed_from_table_snapshots(path, players):
         real = len(rendered) % 25 == 0 or (step[-1]["type"] == "reveal" and truth.get("leftover"))
         return table_after(truth, step, snapshot_of if real else quick_snapshot)
 
-    asked, corrected, state = follow(players, steps_of(load_script(path)), snap)
+    asked, state = follow(players, steps_of(load_script(path)), snap)
     final, _ = play_script(players, load_script(path))
     assert state == final

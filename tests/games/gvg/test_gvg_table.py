@@ -141,13 +141,56 @@ def test_a_trick_on_a_stack_cannot_be_told_from_a_peek_so_the_referee_says_which
     assert "Referee: enter which" in texts(verdict)
 
 
-def test_a_peek_is_the_only_hidden_card_at_a_house_without_a_stack():
+def test_a_hidden_card_that_may_have_been_a_tucked_treat_is_asked():
+    """At a house with no stack the unseen card was a Peek, or a Treat laid and
+    tucked under the tile before the table settled (its cubes carry no tags):
+    the referee says which, nothing is recorded meanwhile."""
     state = started(FOUR, houses=[1, 3, 5, 7])
     truth, _ = act(state, type="peek", player="RED", house=1)
     truth, _ = run(truth, [{"type": "move", "player": "BLUE", "house": 4},
                            {"type": "treat", "player": "BLUE", "house": 4, "card": treats_of(1)[0]}])
     verdict = GAME.referee(state, with_items(truth, treat_at(4, treats_of(1)[0])))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert ("RED played a card the camera did not see at House 1: a Treat tucked under the tile before the table "
+            "settled looks the same as a discard to Peek") in texts(verdict)
+
+
+def test_a_peek_is_certain_when_the_player_has_no_treat_left():
+    state = started(FOUR, houses=[1, 3, 5, 7])
+    state["hands"]["RED"]["treat"] = 0
+    truth, _ = act(state, type="peek", player="RED", house=1)
+    truth, _ = run(truth, [{"type": "move", "player": "BLUE", "house": 4},
+                           {"type": "treat", "player": "BLUE", "house": 4, "card": treats_of(1)[0]}])
+    verdict = GAME.referee(state, with_items(truth, treat_at(4, treats_of(1)[0])))
     assert verdict.status == "applied" and verdict.state == truth
+
+
+def test_a_card_at_a_house_two_players_share_is_asked():
+    """RED and BLUE stand at House 1. A Treat there is RED's, or, had RED played
+    a card no camera sees, BLUE's: the companion asks rather than credit it."""
+    state = started(FOUR, houses=[1, 1, 5, 7])
+    card = treats_of(1)[0]
+    truth, _ = act(state, type="peek", player="RED", house=1)
+    truth, _ = act(truth, type="treat", player="BLUE", house=1, card=card)
+    verdict = GAME.referee(state, with_items(truth, treat_at(1, card)))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert "The card at House 1 may be RED's, or, if RED played a card the camera did not see" in texts(verdict)
+    assert "BLUE's. Referee: enter which." in texts(verdict)
+
+
+def test_a_treat_seen_face_up_is_recorded_and_then_tucked():
+    """The Treat lies face up until the next action; tucked away after it, the
+    table still agrees."""
+    state = started(FOUR, houses=[1, 3, 5, 7])
+    card = treats_of(1)[0]
+    truth, _ = act(state, type="treat", player="RED", house=1, card=card)
+    assert truth["face_up"]["card"] == card and card in {p.payload for p in GAME.arrange(truth)}
+    verdict = GAME.referee(state, table_snapshot(truth))
+    assert verdict.status == "applied" and verdict.state == truth
+    moved, _ = act(truth, type="move", player="BLUE", house=4)
+    assert "face_up" not in moved and card not in {p.payload for p in GAME.arrange(moved)}
+    verdict = GAME.referee(truth, table_snapshot(moved))
+    assert verdict.status == "applied" and verdict.state == moved
 
 
 def test_reveals_are_read_one_face_at_a_time():
@@ -253,8 +296,9 @@ def test_a_trick_stack_taken_away_is_refused():
 def table_after(truth, step, snapshot=quick_snapshot):
     """The canonical table after ``step``, with the Treats it played still lying
     face up beside their house (candy corn turned by its value)."""
+    shown = (truth.get("face_up") or {}).get("card")      # the canonical table shows the last one already
     treats = [treat_at(a["house"], a["card"], 180.0 if a.get("value") == -1 else 0.0)
-              for a in step if a["type"] == "treat"]
+              for a in step if a["type"] == "treat" and a["card"] != shown]
     # right after a round, its Trick faces still lie by their houses (the tiles
     # and the VP card are dealt with at once)
     left = (truth.get("leftover") or {}).get("tricks", {})
@@ -280,49 +324,55 @@ def lag(state, truth, pending):
 def follow(players, steps, snap=table_after):
     """Play a game on the 'real' table, a step (a turn, a reveal, a choice...)
     at a time; the companion follows from a snapshot after each step. The
-    referee steps in when the companion asks (a card the camera cannot see) and
-    when a visible card was credited to the player whose turn it was, at a house
-    a later player shared, after unseen cards (the documented limit).
-    Returns (asked, corrected, final state)."""
+    referee steps in when the companion asks: a card the camera cannot see
+    (a Peek, a Trick on a stack), or a card seen at a house two players share
+    after such a card. Whatever the companion applies by itself must be the
+    truth, or the truth less the unseen cards still to be counted.
+    Returns (asked, final state)."""
     truth = GAME.setup(players)
     state = truth
     pending: list[dict] = []
-    asked = corrected = 0
+    asked = 0
     for step in steps:
         truth, _ = run(truth, step)
         pending += step
-        before = state
         verdict = GAME.referee(state, snap(truth, step))
         if verdict.status == "applied":
             state = verdict.state
         elif verdict.status != "in_sync":
             # never a fault the players did not commit: only a question
             assert verdict.status == "waiting", texts(verdict)
-            assert "camera cannot see" in texts(verdict), texts(verdict)
+            assert "camera cannot see" in texts(verdict) or "camera did not see" in texts(verdict), texts(verdict)
             state, _ = run(state, pending)
             asked += 1
-        try:
-            pending = lag(state, truth, pending)
-        except AssertionError:
-            # unseen cards came first, and what the next player did was credited
-            # to the player whose turn the companion still believed it was
-            unseen = [a for a in pending[:len(pending) - len(step)] if a["type"] in ("trick", "peek")]
-            looped = {a["player"] for a in unseen} >= set(players)      # a whole lap of unseen cards
-            assert unseen and (step[0]["player"] != before["turn"] or looped), (pending, verdict.actions)
-            assert all(a.player == before["turn"] for a in verdict.actions), (pending, verdict.actions)
-            state, _ = run(before, pending)
-            pending = []
-            corrected += 1
+        pending = lag(state, truth, pending)         # never a wrong record
     assert state == truth
-    return asked, corrected, state
+    return asked, state
 
 
 @pytest.mark.parametrize("players, seed", [(FIVE, 11), (FOUR, 7), (FIVE, 12), (FOUR, 13)])
 def test_random_whole_games_are_followed_from_table_snapshots(players, seed):
     final, steps = play_true_game(players, seed)
-    asked, corrected, state = follow(players, steps)
+    asked, state = follow(players, steps)
     assert state == final and GAME.is_over(state)
-    assert asked + corrected < len(steps) / 4
+    assert asked <= sum(questions_the_rules_leave(players, steps))
+
+
+def questions_the_rules_leave(players, steps):
+    """Per step, whether it holds a card the camera cannot tell: a Peek or a
+    Trick on a stack (nothing to see), or a card played at a house where
+    another player with cards left stands (seen, but whose?)."""
+    truth = GAME.setup(players)
+    for step in steps:
+        unclear = False
+        for a in step:
+            if a["type"] in ("peek", "trick", "treat"):
+                h = str(a["house"])
+                mates = [q for q in players if q != a["player"] and truth["positions"].get(q) == a["house"]
+                         and sum(truth["hands"][q][k] for k in ("treat", "trick")) > truth["hands"][q]["unknown"]]
+                unclear |= a["type"] == "peek" or (a["type"] == "trick" and bool(truth["tricks"][h])) or bool(mates)
+            truth, _ = run(truth, [a])
+        yield unclear
 
 
 def test_the_real_pipeline_reads_the_table_at_key_moments():
