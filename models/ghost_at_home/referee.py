@@ -61,6 +61,51 @@ def _diff(expected: Layout, reading: Layout) -> tuple[dict[str, Any], dict[str, 
 
 
 def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list[list[Action]]:
+    """The one action (or a pass then it) the table shows, or none; none too
+    when a stopped escape the camera never saw settle reads the same
+    (:func:`unseen_escape`): the referee says which."""
+    found = _candidates(game, state, reading, depth)
+    if len(found) == 1 and unseen_escape(game, state, found[0]) is not None:
+        return []
+    return found
+
+
+def unseen_escape(game: Any, state: State, seq: list[Action]) -> Prompt | None:
+    """What the referee is asked when ``seq`` reads the table but an escape
+    stopped unseen reads it too, or None. Moves made faster than the table
+    settles can hide a whole escape: rooms that filled the house, then the
+    ghost that took its top floor away (the rooms the camera saw are all that
+    is left); or, in a two-player escape, a first ghost cancelled by a cat
+    from the escaper's hand before the second one the camera saw."""
+    if len(seq) != 1:
+        return None
+    a = seq[0]
+    if isinstance(a, Rooms) and state["phase"] == "turn":
+        try:
+            after, _ = game.apply(state, a)
+        except IllegalAction:
+            return None
+        house = after["houses"][a.player]
+        top = house[-1]
+        below_full = all(fl["rooms"][s] for fl in house[:-1] for s in SIDES)
+        top_bare = (not top["lit"] and not top["ghosts"] and not any(top["rooms"].values())
+                    and not any(top["cats"].values()))
+        if below_full and top_bare and state["hands"][a.player] - len(a.rooms) >= len(SIDES):
+            return Prompt(tr("{player}'s rooms on floor {floor} are all the camera saw settle. If {player} filled "
+                             "floor {top} too and a ghost stopped the escape, taking floor {top} away, referee: "
+                             "enter it; otherwise confirm the rooms.", player=a.player,
+                             floor=max(r["floor"] for r in a.rooms), top=len(house)), level="warning")
+    if isinstance(a, Ghost) and state["phase"] == "escape":
+        esc = state["escape"]
+        if esc["ghosts_left"].get(a.player, 0) > 1 and state["hands"][esc["player"]] > 0:
+            return Prompt(tr("{ghost} is on {player}'s house. If {by} played a ghost before it that {player} "
+                             "cancelled with a cat from hand, the camera did not see it settle: referee, enter it; "
+                             "otherwise confirm this ghost.", ghost=a.card, player=esc["player"], by=a.player),
+                          level="warning")
+    return None
+
+
+def _candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list[list[Action]]:
     expected = game.expected_table(state)
     if reading["missing"] or state["phase"] == "over":
         return []
@@ -77,7 +122,7 @@ def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list
                 after, _ = game.apply(state, Pass(t))
             except IllegalAction:
                 return []
-            return [[Pass(t), *seq] for seq in candidates(game, after, reading, depth + 1)]
+            return [[Pass(t), *seq] for seq in _candidates(game, after, reading, depth + 1)]
         return []
     if state["phase"] == "escape":
         esc = state["escape"]
@@ -203,6 +248,10 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     if lingering and (appeared or vanished or moved or flipped):
         return "waiting", [Prompt(tr("Put {cards} on the discard pile first: the next move counts once they are "
                                      "off the table.", cards=", ".join(lingering)), level="todo")]
+    found = _candidates(game, state, reading)
+    doubt = unseen_escape(game, state, found[0]) if len(found) == 1 else None
+    if doubt is not None:
+        return "waiting", [doubt]
     pd = state["pending"]
     if state["phase"] == "turn" and not pd and not appeared and not vanished and not moved and len(flipped) == 1:
         (o, f), was, now = flipped[0]

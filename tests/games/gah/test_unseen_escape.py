@@ -1,0 +1,78 @@
+"""Moves made faster than the table settles can hide a whole escape in Ghost at
+Home: the rooms that filled a house and the ghost that took its top floor away,
+or a first ghost cancelled by a cat from the escaper's hand. The table then
+reads like something smaller; the referee asks instead of recording that."""
+from models.ghost_at_home.actions import CatDefence, Ghost, Pass, Rooms
+from models.registry import get_game
+from models.table import seen_from_above
+
+GAME = get_game("GAH")
+
+
+def texts(verdict):
+    return " | ".join(str(p.text) for p in verdict.prompts)
+
+
+def seen(state):
+    return seen_from_above(GAME.arrange(state))
+
+
+def red_with_floor_one_full(hand=3):
+    """RED to play, floor 1 full, floor 2 half full, floor 3 dark and bare."""
+    state = GAME.setup(["RED", "BLUE"], {})
+    floors = state["houses"]["RED"]
+    floors[0]["rooms"] = {"L": "GAH:ROOM:1A", "R": "GAH:ROOM:1B"}
+    floors[1]["rooms"] = {"L": "GAH:ROOM:2A", "R": None}
+    state["hands"]["RED"] = hand
+    state["deck"] -= 3
+    return state
+
+
+def room(card, floor, side):
+    return {"card": card, "floor": floor, "side": side}
+
+
+def test_rooms_that_may_have_been_an_escape_stopped_unseen_are_asked():
+    state = red_with_floor_one_full()
+    truth, _ = GAME.apply_all(state, [
+        Rooms("RED", (room("GAH:ROOM:2B", 2, "R"), room("GAH:ROOM:3A", 3, "L"), room("GAH:ROOM:3B", 3, "R"))),
+        Ghost("BLUE", "GAH:GHOST:1", "RED"), Pass("RED")])
+    assert truth["houses"]["RED"][2]["rooms"] == {"L": None, "R": None}      # floor 3 taken away
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert ("RED's rooms on floor 2 are all the camera saw settle. If RED filled floor 3 too and a ghost stopped "
+            "the escape, taking floor 3 away, referee: enter it") in texts(verdict)
+
+
+def test_rooms_are_recorded_when_no_hand_could_have_filled_the_house():
+    state = red_with_floor_one_full(hand=2)          # one card left after floor 2: floor 3 needs two
+    truth, _ = GAME.apply(state, Rooms("RED", (room("GAH:ROOM:2B", 2, "R"),)))
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "applied" and verdict.state == truth
+
+
+def escaping_red(hand):
+    """RED's house is full; BLUE may play up to two ghosts to stop the escape."""
+    state = red_with_floor_one_full()
+    state, _ = GAME.apply(state, Rooms("RED", (room("GAH:ROOM:2B", 2, "R"), room("GAH:ROOM:3A", 3, "L"),
+                                               room("GAH:ROOM:3B", 3, "R"))))
+    assert state["phase"] == "escape" and state["escape"]["ghosts_left"] == {"BLUE": 2}
+    state["hands"]["RED"] = hand
+    return state
+
+
+def test_a_ghost_after_a_ghost_cancelled_unseen_is_asked():
+    state = escaping_red(hand=1)
+    truth, _ = GAME.apply_all(state, [Ghost("BLUE", "GAH:GHOST:1", "RED"), CatDefence("RED"),
+                                      Ghost("BLUE", "GAH:GHOST:2", "RED")])
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert ("GAH:GHOST:2 is on RED's house. If BLUE played a ghost before it that RED cancelled with a cat from "
+            "hand") in texts(verdict)
+
+
+def test_the_first_ghost_is_recorded_when_the_escaper_holds_no_cat():
+    state = escaping_red(hand=0)
+    truth, _ = GAME.apply(state, Ghost("BLUE", "GAH:GHOST:1", "RED"))
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "applied" and verdict.state == truth
