@@ -31,7 +31,7 @@ import secrets
 
 from flask import Flask
 
-from . import api, auth, camera, console, display, errors, headers, i18n, phone, score
+from . import api, auth, boards, camera, console, display, errors, headers, i18n, phone, score
 from .auth import Referee
 from .session_api import TableSession
 
@@ -90,6 +90,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     if scorer is not None:
         score.install(app, scorer)                    # behind the PIN
     phone.install(app, phone_camera, https_port)      # behind the PIN
+    boards.install(app)
     headers.install(app)
     return app
 

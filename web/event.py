@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
-from . import errors, headers, i18n
+from . import boards, errors, headers, i18n
 
 
 class EventSource(Protocol):
@@ -97,5 +97,6 @@ def create_event_app(hub: EventSource, feed: Any, *, max_streams: int = 4000, ke
     app.jinja_env.globals["csrf_token"] = lambda: ""
     errors.register(app)
     app.register_blueprint(bp)
+    boards.install(app)
     headers.install(app)
     return app

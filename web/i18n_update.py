@@ -63,7 +63,7 @@ def domains() -> list[Domain]:
     out.append(Domain("companion", ROOT / "companion" / "locale", tuple(sorted((ROOT / "companion").rglob("*.py")))))
     web = ROOT / "web"
     out.append(Domain("web", web / "locale", (*sorted(web.glob("*.py")), *sorted((web / "templates").glob("*.html")),
-                                              *sorted((web / "static").glob("*.js")))))
+                                              *sorted((web / "static").rglob("*.js")))))
     return out
 
 
