@@ -588,6 +588,14 @@ class Game:
         when the table already matches the game. Default: none."""
         return []
 
+    def as_told(self, action: Action) -> Action:
+        """``action`` as the players can tell it to the console: what nobody at
+        the table may know left out (Ghosts Love Candy: a ghost chosen face
+        down, without its value). Whoever sees everything (a random game
+        played for a benchmark) enters moves this way, as a referee would.
+        Default: the action itself."""
+        return action
+
     # ---- what can happen next: the one legal-move source
 
     def legal_actions(self, state: State) -> list[Action]:

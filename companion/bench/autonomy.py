@@ -23,6 +23,10 @@ gap), judged by what a table can tell (:func:`agrees`: the table, and what a
 take-over asks, such as whose turn it is); after a take-over, also when a later
 true move is refused.
 
+A second table judges 1,000 random gaps per game that the session does not
+see (2-4 moves before the table settled, read as one change): how many are
+recorded, asked, refused, and recorded wrongly (the target is 0).
+
 Figures per game: moves applied with no one at the console, console
 questions, taps per game beside the moves no camera can see, wrong records
 (the target is 0), and the search's cost per refereed gap (median and worst) as
@@ -151,8 +155,8 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             if not late:
                 known = truth
             else:
-                try:
-                    known, _ = game.apply_all(known, actions[at + 1:j + 1])
+                try:                            # as the console can tell them: no secret a referee cannot know
+                    known, _ = game.apply_all(known, [game.as_told(a) for a in actions[at + 1:j + 1]])
                 except IllegalAction:
                     tally.wrong += 1            # the taken-over game refuses a true move
                     tally.wrong_after["take-over"] += 1
@@ -215,8 +219,8 @@ def _late_start(game: Any, states: list[dict[str, Any]], rng: random.Random,
     tally.takeovers += 1
     reading = game.read(setup, _camera(game, truth))
     options = game.resolve_options({})          # as the session hands them on (the random game's own)
-    questions = game.takeover_questions(players, options, reading)
-    try:
+    try:                                        # a table mid-step is refused with its reason: not taken over
+        questions = game.takeover_questions(players, options, reading)
         answers, missing = answers_for(questions, game.takeover_answers(truth))
         state = game.from_table(players, options, reading, answers) if not missing else None
     except (IllegalAction, ValueError):
@@ -263,6 +267,57 @@ def measure(code: str, games: int, seed: int = 0) -> Tally:
     return tally
 
 
+@dataclass
+class Unseen:
+    """One game's verdicts on random gaps the session does not see (the table
+    showed after 2-4 moves, ``gap=False``: read as if one change)."""
+
+    game: str
+    gaps: int = 0
+    applied: int = 0
+    asked: int = 0
+    refused: int = 0
+    wrong: int = 0
+    #: the true moves of each wrongly recorded gap, by their action types
+    wrong_kinds: dict[str, int] = field(default_factory=dict)
+
+
+def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
+    """``gaps`` random unseen gaps from random games (10 per game) of ``code``."""
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+    game = get_game(code)
+    out = Unseen(code)
+    n = 0
+    while out.gaps < gaps:
+        rng = random.Random(seed * 100_000 + n)
+        n += 1
+        played = random_game(game, list(PLAYERS[code]), rng)
+        states, actions = [s for _, s in played], [a for a, _ in played]
+        for _ in range(10):
+            if len(states) < 4 or out.gaps >= gaps:
+                break
+            i = rng.randrange(0, len(states) - 2)
+            j = min(len(states) - 1, i + rng.randint(2, 4))
+            verdict = game.referee(states[i], _camera(game, states[j]), gap=False)
+            out.gaps += 1
+            if verdict.status == "applied":
+                out.applied += 1
+                if (_where(game, verdict.state, states, i, j, False) is None
+                        and _chore_left(game, verdict.state, states, i, j, False) is None):
+                    out.wrong += 1
+                    kind = ", ".join(a.type for a in actions[i + 1:j + 1])
+                    out.wrong_kinds[kind] = out.wrong_kinds.get(kind, 0) + 1
+            elif verdict.status == "waiting":
+                out.asked += 1
+            else:
+                out.refused += 1
+    return out
+
+
+UNSEEN_HEADER = ["game", "unseen gaps", "recorded", "asked", "out of sync", "wrong"]
+
+
 def rows(tallies: list[Tally], decode_s: float) -> list[list[Any]]:
     out = []
     for t in tallies:
@@ -289,6 +344,14 @@ def run(report: Any) -> list[Tally]:
     for t in tallies:
         if t.wrong:
             report.line(f"{t.game}: wrong after " + ", ".join(f"{k} {v}" for k, v in t.wrong_after.items() if v))
+    gaps = 100 if getattr(report, "quick", False) else 1000
+    unseen = [measure_unseen(code, gaps) for code in PLAYERS]
+    report.line(f"{gaps} random gaps per game that the session does not see (2-4 moves before the table settles):")
+    report.table(UNSEEN_HEADER, [[u.game, u.gaps, u.applied, u.asked, u.refused, u.wrong] for u in unseen])
+    for u in unseen:
+        if u.wrong:
+            report.line(f"{u.game}: wrong after " + "; ".join(f"{k} ({v})" for k, v in
+                                                            sorted(u.wrong_kinds.items(), key=lambda kv: -kv[1])))
     return tallies
 
 

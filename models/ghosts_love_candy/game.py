@@ -21,7 +21,7 @@ from ..final_table import TableScore
 from ..takeover import Question
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, takeover
-from .actions import ACTIONS, Resolve
+from .actions import ACTIONS, Choose, Resolve
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
 from .scoring import scoreboard
@@ -142,6 +142,12 @@ class GhostsLoveCandy(Game):
         """A kid's ability resolved by hand with nothing moved: one confirm."""
         m = state["manual"]
         return [[Resolve(player=m["player"], note=rules.NOTHING_MOVED)]] if m else []
+
+    def as_told(self, action: Action) -> Action:
+        """A ghost chosen face down is told without its value: only its player knows it."""
+        if isinstance(action, Choose) and action.ghost is not None:
+            return Choose(action.player)
+        return action
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Slots by their kid, kids (the Kid deck's order first), candy, ghosts and

@@ -105,6 +105,18 @@ def test_reveal_sets_turn_order_highest_first():
     assert "BLUE: haunt a kid with your 9" in GAME.prompts(s)[0].text
 
 
+def test_a_ghost_chosen_face_down_is_told_without_its_value():
+    """Only its player knows a face-down ghost: told to the console, the choice
+    keeps no value, so whichever ghost is revealed then counts."""
+    from models.ghosts_love_candy.actions import Choose
+    told = GAME.as_told(Choose("BLUE", 9))
+    assert told == Choose("BLUE") and GAME.as_told(told) == told
+    s = act(candy_round(dealt()), told.to_json())
+    assert s["chosen"] == {"BLUE": "?"}
+    s = act(s, {"type": "reveal", "player": "BLUE", "ghost": 8})
+    assert s["revealed"]["BLUE"] == "B8"
+
+
 def test_a_ghost_played_earlier_cannot_be_revealed_again():
     s = round_to_turns(dealt(), {"RED": 8, "BLUE": 5, "GREEN": 2})
     s = haunt(haunt(haunt(s, "RED", 1), "BLUE", 2), "GREEN", 3)
