@@ -33,14 +33,16 @@ endif
 
 .PHONY: demo event-demo soak-event test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans translations
 
+# The page's port: make demo PORT=8080 when 8000 is taken (both demos).
+PORT ?= 8000
 demo: venv
-	$(VENV)/bin/companion demo
+	$(VENV)/bin/companion demo --port $(PORT)
 
 # Event mode on one machine: a Mosquitto broker on free ports, six simulated tables
 # playing different games, and the event page at http://127.0.0.1:8000 (docs/event.md).
 TABLES ?= 6
 event-demo: venv apt-event
-	$(VENV)/bin/companion demo --tables $(TABLES)
+	$(VENV)/bin/companion demo --tables $(TABLES) --port $(PORT)
 
 test: lint apt-test
 	$(PY) -m pytest -q

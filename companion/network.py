@@ -7,6 +7,7 @@ the certificate ``companion.tls`` makes::
 """
 from __future__ import annotations
 
+import errno
 import ipaddress
 import random
 import socket
@@ -42,6 +43,27 @@ def free_ports(n: int = 1) -> list[int]:
         for s in socks:
             s.close()
 
+
+
+class CannotServe(Exception):
+    """The page's port could not be opened: taken by another program (a demo
+    still running), not ours to take (below 1024), or a ``bind`` address this
+    machine does not have. ``str()`` is the one-line reason."""
+
+    def __init__(self, bind: str, port: int, error: OSError):
+        self.bind, self.port, self.error = bind, port, error
+        if error.errno == errno.EADDRINUSE:
+            why = f"port {port} is already in use (another program, or a demo still running)"
+        elif error.errno == errno.EACCES:
+            why = f"port {port} needs root (ports below 1024 do)"
+        else:
+            why = f"cannot serve on {bind}:{port}: {error.strerror or error}"
+        super().__init__(why)
+
+    @property
+    def port_unavailable(self) -> bool:
+        """Another port would do (rather than another ``bind`` address)."""
+        return self.error.errno in (errno.EADDRINUSE, errno.EACCES)
 
 
 def _ephemeral_low() -> int:

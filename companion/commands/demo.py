@@ -22,7 +22,7 @@ from typing import Any
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="the simulated table plays a refereed game; the page shows it",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--port", type=int, default=8000, help="web port (default 8000; 0 picks a free one)")
+    p.add_argument("--port", type=port_number, default=8000, help="web port (default 8000; 0 picks a free one)")
     p.add_argument("--bind", default="127.0.0.1", help="web bind address (default 127.0.0.1)")
     p.add_argument("--no-web", action="store_true", help="no page: print verdicts, prompts and scores as lines")
     p.add_argument("--fast", action="store_true", help="frames as fast as they are processed; one arc, then exit")
@@ -34,6 +34,17 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="event mode: N simulated tables (1-12) playing different games, publishing to a "
                         "Mosquitto broker started on free ports, and the event page (docs/event.md)")
     return p
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number, 0 to 65535, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0 picks a free one), not {port}")
+    return port
 
 
 def resolution(text: str) -> tuple[int, int]:
@@ -48,14 +59,26 @@ def resolution(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.tables is not None:
-        from companion.demo.event import run_event_demo
-        from companion.event.broker import BrokerError
-        try:
-            return run_event_demo(tables=args.tables, port=args.port, bind=args.bind)
-        except (ValueError, BrokerError) as e:
-            print(f"companion demo: {e}", file=sys.stderr)
-            return 2
-    from companion.demo import run_demo
-    return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
-                    resolution=args.camera)
+    from companion.network import CannotServe
+    try:
+        if args.tables is not None:
+            from companion.demo.event import run_event_demo
+            from companion.event.broker import BrokerError
+            try:
+                return run_event_demo(tables=args.tables, port=args.port, bind=args.bind)
+            except (ValueError, BrokerError) as e:
+                print(f"companion demo: {e}", file=sys.stderr)
+                return 2
+        from companion.demo import run_demo
+        return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
+                        resolution=args.camera)
+    except CannotServe as e:
+        print(f"companion demo: {e}" + (f": choose another with --port N (make {_make_target(args)} PORT=N), "
+                                       "or --port 0 for any free one" if e.port_unavailable else ""),
+              file=sys.stderr)
+        return 2
+
+
+def _make_target(args: argparse.Namespace) -> str:
+    """The Makefile's target that runs this demo (its ``PORT=`` sets ``--port``)."""
+    return "event-demo" if args.tables is not None else "demo"

@@ -230,8 +230,11 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
         from companion.signals import stop_on_signals
         from web import create_app, make_server
         app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm))
-        server = make_server(app, host=bind, port=port)
-        from companion.network import join_link
+        from companion.network import CannotServe, join_link
+        try:
+            server = make_server(app, host=bind, port=port)
+        except OSError as e:
+            raise CannotServe(bind, port, e) from None
         app.config["TC_JOIN"] = join_link(bind, server.effective_port)    # the QR code on the display
         restore = stop_on_signals([server])     # Ctrl-C or SIGTERM close the server; the finally cleans up
         from companion.network import page_urls

@@ -205,6 +205,7 @@ class EventDemo:
 def run_event_demo(*, tables: int, port: int = 8000, bind: str = "127.0.0.1", out: TextIO | None = None,
                    minutes: float | None = None) -> int:
     """``companion demo --tables N``: run until interrupted (or ``minutes``)."""
+    from companion.network import CannotServe
     from companion.signals import stop_on_signals
     from web import close_streams, make_server
     from web.event import create_event_app
@@ -212,7 +213,10 @@ def run_event_demo(*, tables: int, port: int = 8000, bind: str = "127.0.0.1", ou
     demo = EventDemo(tables)
     try:
         app = create_event_app(demo.hub, demo.feed)
-        server = make_server(app, host=bind, port=port)
+        try:
+            server = make_server(app, host=bind, port=port)
+        except OSError as e:
+            raise CannotServe(bind, port, e) from None
         restore = stop_on_signals([server])
         demo.start()
         print(f"Table Companion event demo: {tables} tables -> Mosquitto on :{demo.setup.port} "

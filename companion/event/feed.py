@@ -51,7 +51,8 @@ class EventFeed:
 
     def close(self) -> None:
         self._stop.set()
-        self._thread.join(2.0)
+        if self._thread.ident is not None:        # started (a demo that could not serve never starts it)
+            self._thread.join(2.0)
 
     def on_change(self, callback: Callable[[dict[str, Any]], None]) -> None:
         """``callback(message)`` for every message (the web server's fan-out)."""
