@@ -1,57 +1,51 @@
-"""``companion games``: the games in the journal, newest first.
+"""companion games: the games the companion knows, a line each.
 
-    companion games                 # a line each: id, game, players (names), started, how it ended
+    companion games                 # code, title, player counts, its page under docs/games/
     companion games --json          # one JSON object per game, per line
 
-Each game's id is what ``companion export --game-id N`` takes. It only reads the
-journal (a running companion may keep writing). Exit 2 when it cannot be read.
+The code is what `companion run --game`, `rules`, `score` and `tags` take (the
+page's name works too). The games played, from the journal: `companion history`.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-import time
+from pathlib import Path
 from typing import Any
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
-    p = sub.add_parser("games", help="list the games in the journal",
+    p = sub.add_parser("games", help="the games the companion knows: code, title, players, rules page",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--json", action="store_true", help="one JSON object per game, per line")
-    p.add_argument("--config", help="TOML config file (for [journal] path)")
-    p.add_argument("--journal", help="journal file (overrides the config)")
     return p
 
 
-def run(args: argparse.Namespace) -> int:
-    from companion.journal import JournalError
-    from companion.results import game_summary
-
-    from ._journal import open_for_reading
-    opened = open_for_reading(args, "companion games")
-    if isinstance(opened, int):
-        return opened
-    journal, path = opened
+def docs_page(slug: str) -> str:
+    """The game's page (``docs/games/<slug>.md``), as short a path as reads from here."""
+    from companion.examples import ROOT
+    page = ROOT / "docs" / "games" / f"{slug}.md"
     try:
-        counts = journal.entry_counts()
-        rows = [game_summary(r, counts.get(r.id, 0)) for r in reversed(journal.games())]
-    except JournalError as e:
-        print(f"companion games: {e}", file=sys.stderr)
-        return 2
-    finally:
-        journal.close()
+        return str(page.relative_to(Path.cwd()))
+    except ValueError:
+        return str(page)
+
+
+def run(args: argparse.Namespace) -> int:
+    from models.registry import broken, game_classes
+    classes = game_classes()
+    rows = [{"code": c.code, "title": c.title, "slug": c.slug, "min_players": c.min_players,
+             "max_players": c.max_players, "docs": docs_page(c.slug)} for c in classes]
     if args.json:
         for row in rows:
             sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
-        return 0
-    if not rows:
-        print(f"no games in {path}")
-        return 0
-    for r in rows:
-        who = ", ".join(f"{p} ({r['names'][p]})" if p in r["names"] else p for p in r["players"])
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["started"]))
-        totals = " ".join(f"{p} {t}" for p, t in r["totals"].items())
-        print(f"{r['id']:>4}  {r['game']:<4} {when}  {who}: {r['outcome']}"
-              + (f" ({totals})" if totals else "") + f", {r['entries']} entries")
-    return 0
+    else:
+        width = max((len(str(r["title"])) for r in rows), default=0)
+        for r in rows:
+            players = (f"{r['min_players']} players" if r["min_players"] == r["max_players"]
+                       else f"{r['min_players']}-{r['max_players']} players")
+            print(f"{r['code']:<4} {r['title']:<{width}}  {players:<12} {r['docs']}")
+    for name, why in sorted(broken.items()):
+        print(f"companion games: the game in models/{name} cannot be loaded: {why}", file=sys.stderr)
+    return 1 if broken else 0

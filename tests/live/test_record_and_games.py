@@ -1,5 +1,5 @@
 """``companion record`` (the camera's frames into a folder, for a bug report or a
-replay) and ``companion games`` (the games in the journal), as a user runs them."""
+replay) and ``companion history`` (the games in the journal), as a user runs them."""
 from __future__ import annotations
 
 import json
@@ -33,7 +33,7 @@ def test_record_writes_frames_that_replay(tmp_path):
     assert bad.returncode == 2 and "unknown frame source" in bad.stderr
 
 
-def test_games_lists_every_game_newest_first_with_how_it_ended(tmp_path):
+def test_history_lists_every_game_newest_first_with_how_it_ended(tmp_path):
     journal = tmp_path / "journal.sqlite"
     env = {"COMPANION_JOURNAL_PATH": str(journal), "COMPANION_PINS_FACTORY": "mock"}
     s = Session(load_config(None, env=env), indicators=False)
@@ -44,12 +44,12 @@ def test_games_lists_every_game_newest_first_with_how_it_ended(tmp_path):
         s.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
     finally:
         s.close()
-    run = companion("games", env=env)
+    run = companion("history", env=env)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].split()[0] == "2" and lines[0].endswith("open, 1 entries")
     assert lines[1].split()[0] == "1" and "RED (Ana)" in lines[1] and "ended" in lines[1]
-    rows = [json.loads(line) for line in companion("games", "--json", env=env).stdout.splitlines()]
+    rows = [json.loads(line) for line in companion("history", "--json", env=env).stdout.splitlines()]
     assert [r["id"] for r in rows] == [2, 1] and rows[1]["names"] == {"RED": "Ana"}
-    missing = companion("games", "--journal", str(tmp_path / "none.sqlite"))
+    missing = companion("history", "--journal", str(tmp_path / "none.sqlite"))
     assert missing.returncode == 2 and "no journal" in missing.stderr
