@@ -109,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_text(d: dict[str, Any], out: TextIO) -> None:
-    """The readable report: the scoreboard with its breakdown, then what was not counted."""
+    """The readable report: the scoreboard with its breakdown, then what was not counted
+    (why there is no score is said once, on stderr, by :func:`run`)."""
     out.write(f"{d['title']} from {d['image']} ({d['width']}x{d['height']}, "
               f"{len(d['placed'])} tags counted, {len(d['unplaced'])} not counted)\n")
     score = d["score"]
@@ -124,8 +125,6 @@ def print_text(d: dict[str, Any], out: TextIO) -> None:
             out.write(f"    {verb} {', '.join(score['winners'])}\n")
         for note in score.get("notes", []):
             out.write(f"    note: {note}\n")
-    else:
-        out.write(f"\nNo score: {d['reason']}\n")
     if d["unplaced"]:
         out.write("\nNot counted:\n")
         for u in d["unplaced"]:
