@@ -18,7 +18,8 @@ table mm, pixel centre and corners ``quad``, ``why``), ``reason`` why there is n
 
 Exit codes: 0 scored; 1 the photo does not show a scorable final table (no
 corner markers, a Love card face down...), with the reason; 2 unreadable input
-(no such file, not an image, over the pixel limit, an unknown game or seat).
+(no such file, not an image, over the pixel limit, an unknown game or seat, a bad
+--option such as round1=RED:x).
 """
 from __future__ import annotations
 

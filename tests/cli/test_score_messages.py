@@ -39,3 +39,25 @@ def test_no_score_is_said_once_on_stderr_with_exit_1(photos):
         "companion score: no score: the table shows round 2 only (RED 0, BLUE 133, GREEN 114); Candy Crave adds "
         "round 1's points, written down after round 1: give them as round1=RED:51,BLUE:44,... (each player's "
         "round 1 points, as written down)"]
+
+
+@pytest.mark.parametrize("option, reason", [
+    ("round1=RED:x", "round 1's points for RED: 'x' is not a whole number"),
+    ("round1=RED:51", "round 1's points for BLUE, GREEN are missing: round1=RED:51,BLUE:44,... (each player's "
+                      "round 1 points, as written down)"),
+    ("round1=PINK:4", "round 1's points name PINK, who does not play (players: RED, BLUE, GREEN)"),
+    ("zero_take=banana", "option zero_take: expected true or false, not 'banana'"),
+    ("nosuch=1", "Candy Crave has no option 'nosuch' (options: reference, short_take, zero_take)"),
+    ("round1", "--option 'round1': expected KEY=VALUE"),
+])
+def test_a_bad_option_is_bad_input_exit_2_with_the_reason(photos, option, reason):
+    run = score("CCR", "--players", "RED,BLUE,GREEN", "--option", option, photos["CCR"])
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.splitlines() == [f"companion score: {reason}"]
+
+
+def test_round_1_given_right_scores(photos):
+    run = score("CCR", "--players", "RED,BLUE,GREEN", "--option", "round1=RED:51,BLUE:44,GREEN:38", photos["CCR"])
+    assert run.returncode == 0, run.stderr
+    assert "Round 1: 51 points, as written down" in run.stdout
