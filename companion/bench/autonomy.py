@@ -142,9 +142,12 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 tally.auto += at - i
                 known = verdict.state
         else:
-            # the referee picks what happened: the very moves, else one the table and the form cannot tell from them
+            # the referee picks what happened: the very moves (or any order of them), else one the table and
+            # the form cannot tell from them
             happened = [a.to_json() for a in actions[i + 1:j + 1]]
+            told = _told(game, known, actions[i + 1:j + 1])
             picked = ([c.state for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
+                      or [c.state for c in verdict.choices if told is not None and _key(c.state) == _key(told)]
                       or [c.state for c in verdict.choices if _where(game, c.state, states, i, j, late) == j])
             if picked:
                 tally.questions += 1
@@ -162,6 +165,16 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                     tally.wrong_after["take-over"] += 1
                     return
         i = j
+
+
+def _told(game: Any, known: dict[str, Any], actions: list[Any]) -> dict[str, Any] | None:
+    """The state the console reaches from ``known`` by the true moves as the players tell them, or None."""
+    from models.engine import IllegalAction
+    try:
+        after, _ = game.apply_all(known, [game.as_told(a) for a in actions])
+    except IllegalAction:
+        return None
+    return dict(after)
 
 
 def agrees(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> bool:
