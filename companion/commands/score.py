@@ -126,9 +126,18 @@ def print_text(d: dict[str, Any], out: TextIO) -> None:
             out.write(f"    {verb} {', '.join(score['winners'])}\n")
         for note in score.get("notes", []):
             out.write(f"    note: {note}\n")
-    if d["unplaced"]:
+    unplaced = d["unplaced"]
+    other = looks_like(d)
+    if other is not None:
+        cls, n = other
+        unplaced = [u for u in unplaced if u["payload"].split(":", 1)[0] != cls.code]
+        seen = len(d["placed"]) + len(d["unplaced"])
+        share = f"all {n} tags seen are its" if n == seen else f"{n} of the {seen} tags seen are its"
+        out.write(f"\nThis looks like {cls.title} ({cls.code}), not {d['title']}: {share}. Score it with "
+                  f"`{_score_command(cls, d)}`.\n")
+    if unplaced:
         out.write("\nNot counted:\n")
-        for u in d["unplaced"]:
+        for u in unplaced:
             out.write(f"    {u['payload']} at {u['x_mm']:.0f},{u['y_mm']:.0f} mm: {u['why']}\n")
     for p in d["problems"]:
         out.write(f"    ! {p}\n")
@@ -136,6 +145,43 @@ def print_text(d: dict[str, Any], out: TextIO) -> None:
         out.write(f"    ? {rej['payload']!r}: {rej['reason']}\n")
     if d["duplicates"]:
         out.write(f"    ! seen more than once (each tag is printed once): {', '.join(d['duplicates'])}\n")
+
+
+#: tags of another game listed one by one at most (strays on the table); more,
+#: when they are most of the tags seen, are one line naming that game
+STRAY_TAGS = 3
+
+
+def looks_like(d: dict[str, Any]) -> tuple[Any, int] | None:
+    """(the game class, how many of its tags were seen) when most tags in the
+    photo belong to one other game the companion knows, more than a few strays."""
+    from collections import Counter
+
+    from models.registry import find_game_class
+    codes = Counter(u["payload"].split(":", 1)[0] for u in d["unplaced"])
+    codes.pop(d["game"], None)
+    if not codes:
+        return None
+    code, n = codes.most_common(1)[0]
+    if n <= STRAY_TAGS or 2 * n <= len(d["placed"]) + len(d["unplaced"]):
+        return None
+    try:
+        return find_game_class(code), n
+    except KeyError:
+        return None
+
+
+def _score_command(cls: Any, d: dict[str, Any]) -> str:
+    """``companion score`` for the same photo as game ``cls`` (the same players,
+    when they are seats of that game)."""
+    import shlex
+
+    from models.engine import GameSetupError
+    try:
+        players = ",".join(cls().check_players(d["players"]))
+    except GameSetupError:
+        players = "..."
+    return f"companion score {cls.code} --players {players} {shlex.quote(str(d['image']))}"
 
 
 def _serve(args: argparse.Namespace, table: tuple[float, float], decoder: str) -> int:

@@ -12,17 +12,20 @@ from hardware.simtable import CameraModel, Item, Scene, render_scene
 from tests.support.cli import COMPANION
 from tests.support.score_pictures import scoring_table
 
+#: two Ghost at Home pieces left on a finished Candy Crave table
+STRAYS = [Item("GAH:CAT:3", 600, 150, tag_mm=35), Item("GAH:ROOF:R", 600, 450, tag_mm=35)]
+
 
 @pytest.fixture(scope="module")
 def photos(tmp_path_factory):
     """code -> a photo of that game's finished table, laid out for scoring."""
     d = tmp_path_factory.mktemp("score")
     out = {}
-    for code in ("CCR", "GAH"):
-        items = [Item.from_placement(p) for p in scoring_table(code)]
+    for name, code, extra in (("CCR", "CCR", []), ("GAH", "GAH", []), ("CCR+strays", "CCR", STRAYS)):
+        items = [Item.from_placement(p) for p in scoring_table(code)] + extra
         image, _ = render_scene(Scene(table_mm=(900.0, 600.0), items=items), CameraModel(resolution=(1600, 1100)))
-        out[code] = d / f"{code}.png"
-        cv2.imwrite(str(out[code]), image)
+        out[name] = d / f"{name}.png"
+        cv2.imwrite(str(out[name]), image)
     return out
 
 
@@ -61,3 +64,24 @@ def test_round_1_given_right_scores(photos):
     run = score("CCR", "--players", "RED,BLUE,GREEN", "--option", "round1=RED:51,BLUE:44,GREEN:38", photos["CCR"])
     assert run.returncode == 0, run.stderr
     assert "Round 1: 51 points, as written down" in run.stdout
+
+
+def test_a_photo_of_another_game_is_named_once_with_the_command_that_scores_it(photos):
+    run = score("GLC", "--players", "RED,BLUE,GREEN", photos["GAH"])
+    assert run.returncode == 1
+    assert "a tag of another game" not in run.stdout
+    hint = [line for line in run.stdout.splitlines() if "looks like" in line]
+    assert hint == ["This looks like Ghost at Home (GAH), not Ghosts Love Candy: all 19 tags seen are its. Score it "
+                    f"with `companion score GAH --players RED,BLUE,GREEN {photos['GAH']}`."]
+    # GVG's players are not all seats of Ghost at Home: the command leaves them to the user
+    gvg = score("GVG", "--players", "RED,BLUE,GREEN,YELLOW,PINK", photos["GAH"])
+    assert f"`companion score GAH --players ... {photos['GAH']}`" in gvg.stdout
+
+
+def test_a_few_stray_tags_of_another_game_are_listed_one_by_one(photos):
+    run = score("CCR", "--players", "RED,BLUE,GREEN", "--option", "round1=RED:51,BLUE:44,GREEN:38",
+                photos["CCR+strays"])
+    assert run.returncode == 0, run.stderr
+    assert "looks like" not in run.stdout
+    assert "    GAH:CAT:3 at 600,150 mm: a tag of another game" in run.stdout
+    assert "    GAH:ROOF:R at 600,450 mm: a tag of another game" in run.stdout
