@@ -4,8 +4,9 @@
     companion scan a.jpg b.png --json              # one JSON object per image, per line
     companion scan t.jpg --table 1200x800 --decoder zbar
 
-Each tag's payload (checked against the tag grammar), whether a game's catalog
-knows it, its pixel position, and, when the four corner markers are in the
+Each tag's payload (checked against the tag grammar), whether the companion
+knows it (a game's catalog lists it, or it is one of the companion's own table
+markers: a corner, seat or zone marker), its pixel position, and, when the four corner markers are in the
 image, its position on the table in mm and its angle. Payloads that break the
 grammar are listed as rejected with the reason; a payload seen twice is listed
 as a duplicate. With ``--json``, ``stages`` gives the milliseconds of each stage
@@ -78,6 +79,34 @@ def known_payloads() -> frozenset[str]:
     return frozenset(known)
 
 
+@lru_cache(maxsize=1)
+def seat_colours() -> frozenset[str]:
+    """Every seat colour a registered game has (its seat markers, ``TC:SEAT:<COLOUR>``)."""
+    from models.registry import game_classes, get_game
+    colours: set[str] = set()
+    try:
+        for cls in game_classes():
+            colours.update(get_game(cls.code).seats() or ())
+    except Exception:  # noqa: BLE001 - a broken game was reported by known_payloads
+        pass
+    return frozenset(colours)
+
+
+def own_marker(payload: str) -> str | None:
+    """What one of the companion's own table markers (``TC:...``) is, in words
+    ("corner marker", "seat marker RED", "zone marker DECK"), or None for any
+    other tag (a seat marker of a colour no game seats is none)."""
+    from models.tags import MARKER_KINDS, TABLE_GAME
+    game, kind, ident = payload.split(":")
+    if game != TABLE_GAME or kind not in MARKER_KINDS:
+        return None
+    if kind == "CORNER":
+        return "corner marker"
+    if kind == "SEAT":
+        return f"seat marker {ident}" if ident in seat_colours() else None
+    return f"zone marker {ident}"
+
+
 def _num(v: float) -> float | None:
     return None if v is None or math.isnan(v) else round(float(v), 1) + 0.0   # no -0.0
 
@@ -89,7 +118,8 @@ def reading_json(image: str, r) -> dict[str, Any]:
     for s in sorted(r.sightings, key=lambda s: (s.payload, s.px)):
         game, kind, ident = s.payload.split(":")
         sightings.append({"payload": s.payload, "game": game, "kind": kind, "id": ident,
-                          "known": s.payload in known, "px": [round(s.px[0], 1), round(s.px[1], 1)],
+                          "known": s.payload in known or own_marker(s.payload) is not None,
+                          "px": [round(s.px[0], 1), round(s.px[1], 1)],
                           "x_mm": _num(s.x_mm), "y_mm": _num(s.y_mm), "angle_deg": _num(s.angle_deg)})
     return {"image": image, "width": r.width, "height": r.height, "calibrated": r.calibrated,
             "sightings": sightings, "rejected": r.rejected, "duplicates": r.duplicates,
@@ -107,7 +137,8 @@ def print_text(d: dict[str, Any], out) -> None:
             return "-" if v is None else f"{v:.1f}"
 
         for s in d["sightings"]:
-            rows.append([s["payload"], "yes" if s["known"] else "no", f"{s['px'][0]:.1f},{s['px'][1]:.1f}",
+            known = (own_marker(s["payload"]) or "yes") if s["known"] else "no"
+            rows.append([s["payload"], known, f"{s['px'][0]:.1f},{s['px'][1]:.1f}",
                          f(s["x_mm"]), f(s["y_mm"]), f(s["angle_deg"])])
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         for r in rows:
