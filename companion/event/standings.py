@@ -1,18 +1,20 @@
-"""The event's standings: every player across every table and game, from the
-published results (``tc.result/1``).
+"""The event's standings: every player in every game played, from the
+published results (``tc.result/1``), ranked within each game: Candy Crave's
+~170 points and The Closest Ghost's 5-8 are never added together.
 
 A player is their name (letters compared without case or extra spaces); a seat
 with no name is its own player, "RED at t1". Each finished game counts one game
-played, a win when the player's seat (or team) won, and the seat's points (a
-seat that scores no entry of its own, Girls vs Ghouls' Reporter, adds none).
+played of its kind, a win when the player's seat (or team) won, and the seat's
+points (a seat that scores no entry of its own, Girls vs Ghouls' Reporter,
+adds none).
 
-Order, the tie rules stated on the page: most wins; then most points; then
-fewer games played; players equal on all three share a rank (and are listed
-by name).
+Order within a game, the tie rules stated on the page: most wins; then most
+points; then fewer games played; players equal on all three share a rank (and
+are listed by name). Games are listed by title.
 
     >>> rows = standings([result])     # result: a tc.result/1 payload
-    >>> rows[0]["name"], rows[0]["rank"], rows[0]["wins"]
-    ('Ana', 1, 1)
+    >>> rows[0]["game"], rows[0]["name"], rows[0]["rank"], rows[0]["wins"]
+    ('The Closest Ghost', 'Ana', 1, 1)
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from typing import Any
 
 TIE_RULES = ("most wins", "then most points", "then fewer games played",
              "players equal on all three share a rank")
-CSV_COLUMNS = ("rank", "name", "games", "wins", "points", "tables", "game_titles")
+CSV_COLUMNS = ("game", "rank", "name", "games", "wins", "points", "tables")
 
 
 def player_key(seat: Mapping[str, Any], table: str) -> tuple[str, str]:
@@ -36,28 +38,33 @@ def player_key(seat: Mapping[str, Any], table: str) -> tuple[str, str]:
 
 
 def standings(results: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """One row per player, best first: rank, name, games, wins, points, the
-    tables they played at and the games they played."""
-    rows: dict[str, dict[str, Any]] = {}
+    """One row per player and game, by game title, best first within each game:
+    game (its title), code, rank, name, games, wins, points, the tables they
+    played it at."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
     for r in results:
         table = str(r.get("table", "?"))
-        title = str((r.get("game") or {}).get("title", "?"))
+        game = r.get("game") or {}
+        title, code = str(game.get("title", "?")), str(game.get("code", "?"))
         for seat in r.get("seats", []):
             key, shown = player_key(seat, table)
-            row = rows.setdefault(key, {"name": shown, "games": 0, "wins": 0, "points": 0,
-                                        "tables": set(), "game_titles": set()})
+            row = rows.setdefault((title, key), {"game": title, "code": code, "name": shown, "games": 0, "wins": 0,
+                                                 "points": 0, "tables": set()})
             row["games"] += 1
             row["wins"] += 1 if seat.get("won") else 0
             row["points"] += int(seat.get("points") or 0)
             row["tables"].add(table)
-            row["game_titles"].add(title)
-    ordered = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"], r["games"], r["name"].casefold()))
-    out, previous, rank = [], None, 0
-    for n, row in enumerate(ordered, 1):
-        standing = (row["wins"], row["points"], row["games"])
+    ordered = sorted(rows.values(), key=lambda r: (r["game"].casefold(), -r["wins"], -r["points"], r["games"],
+                                                   r["name"].casefold()))
+    out: list[dict[str, Any]] = []
+    previous: tuple[str, int, int, int] | None = None
+    rank = n = 0
+    for row in ordered:
+        n = 1 if not out or out[-1]["game"] != row["game"] else n + 1
+        standing = (row["game"], row["wins"], row["points"], row["games"])
         if standing != previous:
             rank, previous = n, standing
-        out.append({**row, "rank": rank, "tables": sorted(row["tables"]), "game_titles": sorted(row["game_titles"])})
+        out.append({**row, "rank": rank, "tables": sorted(row["tables"])})
     return out
 
 

@@ -27,6 +27,20 @@ def test_wins_then_points_then_fewer_games_and_equals_share_a_rank():
                      (4, "Ed", 1, 1, 5), (4, "Fay", 1, 1, 5), (6, "BLUE at t3", 1, 0, 15), (7, "Cy", 1, 0, 3)]
 
 
+def test_points_of_different_games_are_never_added():
+    """Candy Crave's ~170 points and The Closest Ghost's 5-8 rank apart: each
+    game has its own standings, and a player who played both is in each."""
+    rows = standings([
+        result("t1", [("RED", "Ana", 6, True), ("BLUE", "Bo", 5, False)], code="The Closest Ghost"),
+        result("t2", [("RED", "Bo", 171, True), ("BLUE", "Cy", 160, False)], code="Candy Crave"),
+        result("t3", [("RED", "Ana", 150, False), ("BLUE", "Cy", 170, True)], code="Candy Crave"),
+    ])
+    table = [(r["game"], r["rank"], r["name"], r["wins"], r["points"]) for r in rows]
+    assert table == [("Candy Crave", 1, "Cy", 1, 330), ("Candy Crave", 2, "Bo", 1, 171),
+                     ("Candy Crave", 3, "Ana", 0, 150),
+                     ("The Closest Ghost", 1, "Ana", 1, 6), ("The Closest Ghost", 2, "Bo", 0, 5)]
+
+
 def test_a_team_game_counts_each_player_by_their_team():
     game, players, states = example_states("GVG")
     score = game.score(states[-1]).to_json()
@@ -43,7 +57,8 @@ def test_a_team_game_counts_each_player_by_their_team():
 
 def test_the_csv_never_lets_a_spreadsheet_run_a_name():
     text = standings_csv(standings([result("t1", [("RED", "=1+2", 1, True), ("BLUE", "@SUM(A1)", 0, False)])]))
-    assert text.splitlines()[1:] == ["1,'=1+2,1,1,1,t1,TCG", "2,'@SUM(A1),1,0,0,t1,TCG"]
+    assert text.splitlines() == ["game,rank,name,games,wins,points,tables",
+                                 "TCG,1,'=1+2,1,1,1,t1", "TCG,2,'@SUM(A1),1,0,0,t1"]
 
 
 @pytest.mark.parametrize("bad", ["", "has space", "a/b", "+", "#", "x" * 33, "-lead"])

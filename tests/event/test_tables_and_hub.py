@@ -50,7 +50,7 @@ def test_a_finished_game_is_one_result_with_names_and_the_standings_count_it(tab
     ana = next(r for r in hub.standings() if r["name"].casefold() == "ana")
     assert ana["games"] == 2 and ana["tables"] == ["t1", "t2"]
     csv = hub.standings_csv().splitlines()
-    assert csv[0] == "rank,name,games,wins,points,tables,game_titles" and len(csv) == 4
+    assert csv[0] == "game,rank,name,games,wins,points,tables" and len(csv) == 4
 
 
 def test_a_result_sent_again_after_a_restart_is_the_same_game(tables, hub, setup, tmp_path):

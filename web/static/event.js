@@ -23,6 +23,19 @@
 
   function nameOf(view, seat) { return (view && view.names && view.names[seat]) || seat; }
 
+  /* a seat's colour beside its player's name, so the overview's names and the boards' colours tie up */
+  function seatDot(seat) {
+    return TC.SEAT_COLOURS[seat] ? TC.el("span", { class: "seat-dot", style: "background:" + TC.SEAT_COLOURS[seat],
+                                                   title: seat, "aria-hidden": "true" }) : null;
+  }
+
+  /* a team or role a result's seat played (Girls vs Ghouls' Girls, Ghouls and Reporter), in words */
+  const ROLES = { GIRLS: TC.t("Girls"), GHOULS: TC.t("Ghouls"), REPORTER: TC.t("Reporter") };
+  function roleOf(team) {
+    return ROLES[team] || (team ? team.charAt(0) + team.slice(1).toLowerCase() : "");
+  }
+  function seatWithRole(s) { return s.team ? TC.t("{name} ({role})", { name: s.name, role: roleOf(s.team) }) : s.name; }
+
   /* ---- the overview: one card per table ---------------------------------- */
   function card(name) {
     let node = document.querySelector('.table-card[data-table="' + CSS.escape(name) + '"]');
@@ -65,7 +78,7 @@
     const winners = view.score && view.score.final ? view.score.winners || [] : [];
     for (const [who, e] of entries) {
       list.appendChild(TC.el("li", { class: winners.indexOf(who) >= 0 ? "winner" : "" },
-        [TC.el("span", { text: nameOf(view, who) }), TC.el("span", { class: "total", text: String(e.total) })]));
+        [TC.el("span", {}, [seatDot(who), nameOf(view, who)]), TC.el("span", { class: "total", text: String(e.total) })]));
     }
   }
 
@@ -75,8 +88,13 @@
       body.appendChild(TC.el("tr", {}, [TC.el("td", { colspan: "5", class: "muted", text: TC.t("No finished games yet.") })]));
       return;
     }
+    let game = null;                  // ranked within each game: points of different games are never added
     for (const r of standings) {
-      body.appendChild(TC.el("tr", {}, [TC.el("td", { text: String(r.rank) }), TC.el("td", { text: r.name }),
+      if (r.game !== game) {
+        game = r.game;
+        body.appendChild(TC.el("tr", { class: "game" }, [TC.el("th", { colspan: "5", scope: "colgroup", text: r.game })]));
+      }
+      body.appendChild(TC.el("tr", { class: "player" }, [TC.el("td", { text: String(r.rank) }), TC.el("td", { text: r.name }),
         TC.el("td", { text: String(r.games) }), TC.el("td", { text: String(r.wins) }),
         TC.el("td", { text: String(r.points) })]));
     }
@@ -89,9 +107,11 @@
     all.sort(function (a, b) { return (b.ended || 0) - (a.ended || 0); });
     if (!all.length) list.appendChild(TC.el("li", { class: "muted", text: TC.t("No finished games yet.") }));
     for (const r of all.slice(0, 12)) {
-      const seats = r.seats.map(function (s) { return s.name + (s.points === null || s.points === undefined ? "" : " " + s.points); });
-      const won = !r.winners.length ? "" : r.tie ? TC.t("tie: {players}", { players: r.winners.join(", ") })
-        : TC.t("won by {players}", { players: r.winners.join(", ") });
+      const seats = r.seats.map(function (s) { return seatWithRole(s) + (s.points === null || s.points === undefined ? "" : " " + s.points); });
+      const winners = r.seats.filter(function (s) { return s.won; }).map(seatWithRole);
+      const named = winners.length ? winners : r.winners;
+      const won = !named.length ? "" : r.tie ? TC.t("tie: {players}", { players: named.join(", ") })
+        : TC.t("won by {players}", { players: named.join(", ") });
       list.appendChild(TC.el("li", {}, [TC.el("strong", { text: TC.t("{game} at {table}", { game: r.game.title, table: r.table }) }),
         TC.el("span", { text: " · " + seats.join(" · ") + (won ? " · " + won : "") })]));
     }
