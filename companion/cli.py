@@ -15,12 +15,39 @@ import argparse
 import importlib
 import logging
 import pkgutil
+import re
 import signal
 import sys
 import threading
 
 from . import __version__, commands
 from .memory import big_buffers_unmapped
+
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")          # :class:`models.engine.Game`, :func:`~x.run`
+_LITERAL = re.compile(r"``(.+?)``", re.DOTALL)       # ``companion rules``, across a line break too
+
+
+def plain(text: str | None) -> str | None:
+    """A command's help without the reST markup of the docstring it comes from:
+    ``x`` and :role:`x` become x, a paragraph's closing ``::`` (a code block
+    follows) a colon, an escaped space nothing."""
+    if not text:
+        return text
+    text = _ROLE.sub(lambda m: m.group(1).split(".")[-1] if m.group(0).count("~") else m.group(1), text)
+    text = _LITERAL.sub(r"\1", text).replace("\\ ", "")
+    return re.sub(r"(?m)(\S)::$", r"\1:", re.sub(r"(?m)^\s*::\n", "", text))
+
+
+def _plain_help(parser: argparse.ArgumentParser) -> None:
+    """Every help text of ``parser`` and its subcommands, made :func:`plain`."""
+    parser.description, parser.epilog = plain(parser.description), plain(parser.epilog)
+    for action in parser._actions:
+        action.help = plain(action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = plain(choice.help)
+            for sub in action.choices.values():
+                _plain_help(sub)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         mod = importlib.import_module(f"{commands.__name__}.{info.name}")
         p = mod.add_parser(sub)
         p.set_defaults(_run=mod.run)
+    _plain_help(parser)          # the help is written as docstrings (reST); it is read as plain text
     return parser
 
 

@@ -3,8 +3,9 @@
     companion games                 # code, title, player counts, its page under docs/games/
     companion games --json          # one JSON object per game, per line
 
-The code is what `companion run --game`, `rules`, `score` and `tags` take (the
-page's name works too). The games played, from the journal: `companion history`.
+The code is what the other commands take for the game (``companion rules GLC
+...``, ``companion run --game GLC ...``; the page's name works too). The games
+played, from the journal: ``companion history``.
 """
 from __future__ import annotations
 

@@ -3,10 +3,10 @@
     companion history               # a line each: id, game, players (names), started, how it ended
     companion history --json        # one JSON object per game, per line
 
-Each game's id is what `companion export --game-id N` takes. It only reads the
+Each game's id is what ``companion export --game-id N`` takes. It only reads the
 journal (a running companion may keep writing). Exit 2 when it cannot be read,
-or when there is none yet (`companion demo` keeps none: its journal is
-temporary). The games the companion knows: `companion games`.
+or when there is none yet (``companion demo`` keeps none: its journal is
+temporary). The games the companion knows: ``companion games``.
 """
 from __future__ import annotations
 

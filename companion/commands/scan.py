@@ -6,13 +6,14 @@
 
 Each tag's payload (checked against the tag grammar), whether the companion
 knows it (a game's catalog lists it, or it is one of the companion's own table
-markers: a corner, seat or zone marker), its pixel position, and, when the four corner markers are in the
-image, its position on the table in mm and its angle. Payloads that break the
-grammar are listed as rejected with the reason; a payload seen twice is listed
-as a duplicate. With ``--json``, ``stages`` gives the milliseconds of each stage
-of the reading (search, recover, calibrate, place) and ``budget`` the small-tag
-search's budget in upscaled crop pixels (``px`` allowed, ``used_px``,
-``candidates`` found, ``tried`` crops, ``deferred`` left untried). An unreadable file, or an image over the pixel limit
+markers: a corner, seat or zone marker), its pixel position, and, when the four
+corner markers are in the image, its position on the table in mm and its angle.
+Payloads that break the grammar are listed as rejected with the reason; a
+payload seen twice is listed as a duplicate. With ``--json``, ``stages`` gives
+the milliseconds of each stage of the reading (search, recover, calibrate,
+place) and ``budget`` the small-tag search's budget in upscaled crop pixels
+(``px`` allowed, ``used_px``, ``candidates`` found, ``tried`` crops,
+``deferred`` left untried). An unreadable file, or an image over the pixel limit
 (``hardware.imagesize.MAX_PIXELS``, 50 megapixels, read from the file's header
 before decoding), gets a one-line error on stderr; the other images are still
 read, and the exit code is 2.
