@@ -89,3 +89,52 @@ def test_in_every_language_no_text_of_the_table_lies_over_another(session, serve
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert page.evaluate(TEXTS_OVERLAP) == []
     ctx.close()
+
+
+def test_a_phone_is_told_the_table_scrolls_and_a_television_is_not(session, server, browser):
+    play(session, 60)
+    for (w, h), told in (((390, 844), True), ((1920, 1080), False)):
+        ctx = browser.new_context(viewport={"width": w, "height": h})
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        expect(page.locator("#board svg")).to_be_attached()
+        hint = page.locator("#scroll-hint")
+        if told:
+            expect(hint).to_be_visible()
+            assert "swipe it sideways" in hint.inner_text()
+            assert hint.bounding_box()["y"] > page.locator(".board-wrap").bounding_box()["y"]   # under the table
+        else:
+            expect(hint).to_be_hidden()
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 720)])
+def test_what_just_happened_shows_on_a_laptop_or_projector_screen(session, server, browser, size):
+    """The usual projector and laptop sizes keep the "just happened" strip: the
+    latest event on one line under the table."""
+    play(session, 60)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    strip = page.locator(".events-strip")
+    expect(strip).to_be_visible()
+    first = page.locator("#events li").first
+    expect(first).to_be_visible()
+    box = strip.bounding_box()
+    assert box["y"] + box["height"] <= size[1] + 1                                 # on the screen, not below it
+    assert page.evaluate(CLIPPED) == []
+    ctx.close()
+
+
+def test_the_final_breakdown_reads_across_a_room(session, server, browser):
+    play(session, 999)
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    cell = page.locator("#scores td.breakdown").first
+    expect(cell).to_be_visible()
+    size = float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+    body = float(page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)"))
+    assert size >= 1.05 * body                     # at least the page's own text size, not small print
+    assert page.evaluate(CLIPPED) == []
+    ctx.close()

@@ -81,9 +81,17 @@
     TC.renderEvents($("events"), view);
     TC.renderCameraInfo($("camera-info"), view);
     Board.draw($("board"), view);
+    showScrollHint();
     document.title = (view && view.game ? view.game.title + " · " : "") + (TC.STATUS[st] || [st])[0];
     document.body.dataset.seq = view && view.seq !== undefined ? view.seq : "";
   }
+
+  /* a board wider than the screen (a phone) scrolls inside its box: say so under it */
+  function showScrollHint() {
+    const wrap = document.querySelector(".board-wrap");
+    $("scroll-hint").hidden = !(wrap && wrap.scrollWidth > wrap.clientWidth + 4);
+  }
+  window.addEventListener("resize", showScrollHint);
 
   const first = TC.initialView();
   if (first) render(first);
