@@ -100,7 +100,8 @@ def unseen_escape(game: Any, state: State, seq: list[Action]) -> Prompt | None:
         if esc["ghosts_left"].get(a.player, 0) > 1 and state["hands"][esc["player"]] > 0:
             return Prompt(tr("{ghost} is on {player}'s house. If {by} played a ghost before it that {player} "
                              "cancelled with a cat from hand, the camera did not see it settle: referee, enter it; "
-                             "otherwise confirm this ghost.", ghost=a.card, player=esc["player"], by=a.player),
+                             "otherwise confirm this ghost.", ghost=game.kit.name(a.card), player=esc["player"],
+                             by=a.player),
                           level="warning")
     return None
 
@@ -211,15 +212,17 @@ def _where(w: Place) -> Text:
     return tr("in {player}'s floor {floor} right room", player=p, floor=f)
 
 
-def put_back(expected: Layout, reading: Layout, limit: int = 6) -> list[Text]:
+def put_back(expected: Layout, reading: Layout, limit: int = 6, name: Any = str) -> list[Text]:
+    """What to do to put the table back as expected, a line each (at most
+    ``limit``); ``name`` says a card by its name (``Kit.name``)."""
     appeared, vanished, moved, flipped = _diff(expected, reading)
     lines = []
     for c, w in sorted(appeared.items()):
-        lines.append(tr("take {card} off {player}'s floor {floor}", card=c, player=w[0], floor=w[1]))
+        lines.append(tr("take {card} off {player}'s floor {floor}", card=name(c), player=w[0], floor=w[1]))
     for c, w in sorted(vanished.items()):
-        lines.append(tr("put {card} back {where}", card=c, where=_where(w)))
+        lines.append(tr("put {card} back {where}", card=name(c), where=_where(w)))
     for c, (src, _dst) in sorted(moved.items()):
-        lines.append(tr("put {card} back {where}", card=c, where=_where(src)))
+        lines.append(tr("put {card} back {where}", card=name(c), where=_where(src)))
     for (p, f), was, _now in flipped:
         if was == "lit":
             lines.append(tr("turn {player}'s floor {floor} card to its lit face", player=p, floor=f))
@@ -229,7 +232,7 @@ def put_back(expected: Layout, reading: Layout, limit: int = 6) -> list[Text]:
     for c in reading["strays"]:
         if c not in exp_strays and c not in expected.get("clearing", []):
             lines.append(tr("{card} lies outside every house: play it into a house or put it on the discard pile",
-                            card=c))
+                            card=name(c)))
     if len(lines) > limit:
         lines = lines[:limit] + [trn("and {n} more", "and {n} more", len(lines) - limit)]
     return lines
@@ -241,13 +244,14 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                          "its rooms beside it.", floors=concat(*reading["missing"], sep=", ")),
                                       level="error")]
     appeared, vanished, moved, flipped = _diff(expected, reading)
-    fix = put_back(expected, reading)
+    fix = put_back(expected, reading, name=lambda c: game.kit.name(c) if c in game.kit.cards else c)
     fixes = concat(*fix, sep="; ")
     lying = set(places(reading)) | set(reading["strays"])
     lingering = [c for c in state["clearing"] if c in lying]
     if lingering and (appeared or vanished or moved or flipped):
         return "waiting", [Prompt(tr("Put {cards} on the discard pile first: the next move counts once they are "
-                                     "off the table.", cards=", ".join(lingering)), level="todo")]
+                                     "off the table.", cards=", ".join(game.kit.name(c) for c in lingering)),
+                                  level="todo")]
     found = _candidates(game, state, reading)
     doubt = unseen_escape(game, state, found[0]) if len(found) == 1 else None
     if doubt is not None:
@@ -268,7 +272,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
         ghosts = [c for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
         if len(ghosts) == 1 and len(esc["waiting"]) > 1 and len(appeared) == 1:
             return "waiting", [Prompt(tr("{ghost} is on {player}'s house: say on the console who played it "
-                                         "({players}).", ghost=ghosts[0], player=esc["player"],
+                                         "({players}).", ghost=game.kit.name(ghosts[0]), player=esc["player"],
                                          players=or_list(esc["waiting"])), level="todo")]
     for seq in candidates(game, state, reading):
         try:

@@ -91,7 +91,7 @@ def questions(kit: Kit, players: Sequence[str], options: Mapping[str, Any], read
     ghosts, must = _waiting_ghosts(reading, options, escaper)
     if ghosts and not (must and len(ghosts) == 1 and (escaper is None or len(players) == 2)):
         out.append(Question("pending", tr("Does a ghost wait for its target's answer (a cat from hand, or let in)?"),
-                            tuple(_pending_choices(players, ghosts, escaper, must))))
+                            tuple(_pending_choices(kit, players, ghosts, escaper, must))))
     for p in players:
         out.append(Question(f"hand_{p}", tr("How many cards does {player} hold?", player=p),
                             tuple((n, str(n)) for n in range(HAND_SIZE, -1, -1)), default=HAND_SIZE))
@@ -116,17 +116,17 @@ def _escape_choices(players: Sequence[str], escaper: str) -> list[tuple[str, Tex
     return out
 
 
-def _pending_choices(players: Sequence[str], ghosts: list[Waiting], escaper: str | None,
+def _pending_choices(kit: Kit, players: Sequence[str], ghosts: list[Waiting], escaper: str | None,
                      must: bool) -> list[tuple[str, Text]]:
     out: list[tuple[str, Text]] = [] if must else [(NONE, tr("no"))]
     for g, p, f in ghosts:
         if escaper is None or len(players) == 2:
-            out.append((g, tr("{ghost} on {player}'s floor {floor}", ghost=g, player=p, floor=f)))
+            out.append((g, tr("{ghost} on {player}'s floor {floor}", ghost=kit.name(g), player=p, floor=f)))
         else:
             for by in players:
                 if by != escaper:
-                    out.append((f"{g}@{by}", tr("{ghost} on {player}'s floor {floor}, played by {by}", ghost=g,
-                                                player=p, floor=f, by=by)))
+                    out.append((f"{g}@{by}", tr("{ghost} on {player}'s floor {floor}, played by {by}",
+                                                ghost=kit.name(g), player=p, floor=f, by=by)))
     return out
 
 
@@ -171,7 +171,7 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
                         floors=concat(*reading["missing"], sep=", ")))
     if reading["strays"]:
         raise refuse(tr("{cards} lie outside every house: put each card in its house or on the discard pile",
-                        cards=", ".join(reading["strays"])))
+                        cards=", ".join(kit.name(c) if c in kit.cards else c for c in reading["strays"])))
     state: State = game.setup(players, options)
     for p, floors in reading["houses"].items():
         _house(kit, state, p, floors)
@@ -205,7 +205,8 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
     if pending:
         where = next(((p, f) for g, p, f in ghosts if g == pending), None)
         if where is None:
-            raise refuse(tr("{ghost} is not a ghost that can wait for an answer", ghost=pending))
+            raise refuse(tr("{ghost} is not a ghost that can wait for an answer",
+                            ghost=kit.name(pending) if pending in kit.cards else pending))
         target, floor = where
         if escaper is None and target == state["turn"]:
             raise refuse(tr("a ghost on {player}'s house waits for {player}'s answer, so it is not {player}'s turn: "
@@ -247,11 +248,11 @@ def _house(kit: Kit, state: State, p: str, floors: list[dict[str, Any]]) -> None
             for key in ("rooms", "cats"):
                 if len(seen[key][s]) > 1:
                     raise refuse(tr("{player}'s floor {floor} shows {cards} on one side: one card a side",
-                                    player=p, floor=f, cards=", ".join(seen[key][s])))
+                                    player=p, floor=f, cards=", ".join(kit.name(c) for c in seen[key][s])))
             room = seen["rooms"][s][0] if seen["rooms"][s] else None
             if room and kit.kind(room) == "room" and kit.floor_of(room) != f:
                 raise refuse(tr("{card} is a floor {own} room, not a floor {floor} room: move it to {player}'s floor "
-                                "{own}", card=room, own=kit.floor_of(room), floor=f, player=p))
+                                "{own}", card=kit.name(room), own=kit.floor_of(room), floor=f, player=p))
             fl["rooms"][s] = room
             fl["cats"][s] = seen["cats"][s][0] if seen["cats"][s] else None
         fl["ghosts"] = sorted(seen["ghosts"])

@@ -60,7 +60,8 @@ def _turn_prompt(state: State) -> Prompt:
 def prompts(kit: Kit, state: State) -> list[Prompt]:
     out: list[Prompt] = []
     if state["clearing"]:
-        out.append(Prompt(tr("Put {cards} on the discard pile.", cards=", ".join(state["clearing"])), level="todo"))
+        cards = ", ".join(kit.name(c) for c in state["clearing"])
+        out.append(Prompt(tr("Put {cards} on the discard pile.", cards=cards), level="todo"))
     if state["phase"] == "over":
         out.append(Prompt(tr("{player} escaped the haunted house and wins!", player=state["winner"]), level="info"))
         return out

@@ -151,8 +151,8 @@ def test_out_of_sync_prompts_say_what_to_put_back():
                                                           blue_floor1.y_mm, blue_floor1.angle_deg)]
     v = GAME.referee(s, snapshot_of(wrong))
     assert v.status == "out_of_sync" and v.state == s
-    assert "GAH:ROOM:2B is a floor 2 room, not a floor 1 room" in v.prompts[0].text
-    assert "take GAH:ROOM:2B off BLUE's floor 1" in v.prompts[0].text
+    assert "Floor 2 room B is a floor 2 room, not a floor 1 room" in v.prompts[0].text
+    assert "take Floor 2 room B off BLUE's floor 1" in v.prompts[0].text
     # a floor card hidden: named
     hidden = [p for p in placements if p.payload != "GAH:FLOOR:R2D"]
     v = GAME.referee(s, snapshot_of(hidden))
@@ -180,7 +180,7 @@ def test_a_ghost_meeting_a_cat_then_the_chore_of_clearing_both_and_a_silent_pass
     shown = with_cleared_cards(passed, after, blue)
     v = GAME.referee(pending, snapshot_of(GAME.arrange(shown)))
     assert v.status == "applied" and [a.type for a in v.actions] == ["pass", "ghost"] and v.state == after
-    assert v.prompts[0].text == "Put GAH:GHOST:5, GAH:CAT:4 on the discard pile."
+    assert v.prompts[0].text == "Put Ghost 5, Cat 4 on the discard pile."
     # the chore done: still in sync; left undone, the next move waits for it, then counts
     assert GAME.referee(after, snapshot_of(GAME.arrange(after))).status == "in_sync"
     rooms = GAME.parse_action({"type": "rooms", "player": "RED", "rooms": [
@@ -189,7 +189,7 @@ def test_a_ghost_meeting_a_cat_then_the_chore_of_clearing_both_and_a_silent_pass
     v = GAME.referee(after, snapshot_of(GAME.arrange(with_cleared_cards(passed, after, blue)) +
                                         [p for p in GAME.arrange(later) if p.payload == "GAH:ROOM:1B"]))
     assert v.status == "waiting" and v.state == after
-    assert v.prompts[0].text == ("Put GAH:GHOST:5, GAH:CAT:4 on the discard pile first: the next move counts once "
+    assert v.prompts[0].text == ("Put Ghost 5, Cat 4 on the discard pile first: the next move counts once "
                                  "they are off the table.")
     v = GAME.referee(after, snapshot_of(GAME.arrange(later)))
     assert v.status == "applied" and v.actions == [rooms] and v.state == later

@@ -143,17 +143,17 @@ def table_with(change) -> tuple[dict, dict]:
     (lambda r: r["missing"].append("RED floor 2"),
      "take over: cannot see RED floor 2: lay each floor card face up (one face only) with its rooms beside it"),
     (lambda r: r["strays"].append("GAH:CAT:2"),
-     "take over: GAH:CAT:2 lie outside every house: put each card in its house or on the discard pile"),
+     "take over: Cat 2 lie outside every house: put each card in its house or on the discard pile"),
     (lambda r: r["houses"]["BLUE"][1]["rooms"]["L"].append("GAH:ROOM:2A"),
      "take over: BLUE's floor 2 holds a room while floor 1 is not full: rooms go on a floor only once every lower "
      "floor is full"),
     (lambda r: r["houses"]["RED"][1]["rooms"]["L"].append("GAH:ROOM:1D"),
-     "take over: GAH:ROOM:1D is a floor 1 room, not a floor 2 room: move it to RED's floor 1"),
+     "take over: Floor 1 room D is a floor 1 room, not a floor 2 room: move it to RED's floor 1"),
     (lambda r: (r["houses"]["RED"][0]["ghosts"].append("GAH:GHOST:1"), r["houses"]["RED"][0]["cats"]["L"].append(
         "GAH:CAT:1")),
      "take over: a ghost and a cat on RED's floor 1: a ghost that meets a cat goes on the discard pile with it"),
     (lambda r: r["houses"]["BLUE"][0]["rooms"]["L"].append("GAH:ROOM:1E"),
-     "take over: BLUE's floor 1 shows GAH:ROOM:1C, GAH:ROOM:1E on one side: one card a side"),
+     "take over: BLUE's floor 1 shows Floor 1 room C, Floor 1 room E on one side: one card a side"),
 ])
 def test_a_table_that_is_no_position_is_refused(change, reason):
     _, reading = table_with(change)

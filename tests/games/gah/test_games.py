@@ -50,9 +50,10 @@ def test_documented_example_plays_through_the_engine():
     # the claims docs/games/ghost-at-home.md makes about this game
     assert illegal == [(1, "rooms: fill every lower floor first: floor 1 holds 0 of 2 rooms")]
     assert {d["type"] for d in script} == ALL_ACTIONS
-    assert "The light of RED's floor 2 is off: discard GAH:WILD:1, GAH:ROOM:2A, GAH:GHOST:2 from RED's floor 2" in texts
-    assert "The light is on: GAH:GHOST:3 stays on BLUE's floor 1" in texts
-    assert "GAH:GHOST:4 meets GAH:CAT:5 on RED's floor 1: discard both" in texts
+    assert ("The light of RED's floor 2 is off: discard Room Wild Card 1, Floor 2 room A, Ghost 2 from RED's "
+            "floor 2") in texts
+    assert "The light is on: Ghost 3 stays on BLUE's floor 1" in texts
+    assert "Ghost 4 meets Cat 5 on RED's floor 1: discard both" in texts
     assert "RED's escape is stopped; everyone refills to 3 cards, starting with RED" in texts
     assert texts[-1] == "Nobody stopped RED: RED escapes the haunted house and wins!"
     board = GAME.score(state)

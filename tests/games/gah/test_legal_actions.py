@@ -9,7 +9,7 @@ accepts, over the states of random driver games of every player count:
 (d) no action is listed twice.
 
 Actions are compared by a canonical spelling (full payloads, rooms in floor
-order, a light's cards sorted): ``apply`` accepts ``ROOM:1A`` for ``GAH:ROOM:1A``
+order, a light's cards sorted): ``apply`` accepts ``ROOM:1A`` for ``Floor 1 room A``
 and the rooms of a play in any order, with the same result."""
 from __future__ import annotations
 

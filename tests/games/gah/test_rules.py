@@ -60,7 +60,7 @@ def test_rooms_several_at_once_lower_floors_first_and_wild_cards():
     s = GAME.setup(["RED", "BLUE"])
     illegal(s, "fill every lower floor first: floor 1 holds 0 of 2 rooms",
             type="rooms", player="RED", rooms=[room("ROOM:2A", 2, "L")])
-    illegal(s, "GAH:ROOM:2A is a floor 2 room, not a floor 1 room",
+    illegal(s, "Floor 2 room A is a floor 2 room, not a floor 1 room",
             type="rooms", player="RED", rooms=[room("ROOM:2A", 1, "L")])
     illegal(s, "it is RED's turn, not BLUE's", type="rooms", player="BLUE", rooms=[room("ROOM:1A", 1, "L")])
     illegal(s, "RED holds 3 card(s), not 4", type="rooms", player="RED",
@@ -75,11 +75,11 @@ def test_rooms_several_at_once_lower_floors_first_and_wild_cards():
     assert texts[3] == "RED draws 3 card(s)" and s["hands"]["RED"] == 3 and s["turn"] == "BLUE"
     assert floor(s, "RED", 2)["rooms"] == {"L": None, "R": "GAH:WILD:1"}
     s, _ = act(s, type="discard", player="BLUE", count=2)
-    illegal(s, "RED's floor 1 L already holds GAH:ROOM:1A", type="rooms", player="RED",
+    illegal(s, "RED's floor 1 L already holds Floor 1 room A", type="rooms", player="RED",
             rooms=[room("ROOM:1C", 1, "L")])
-    illegal(s, "GAH:ROOM:1A already lies on RED's floor 1", type="rooms", player="RED",
+    illegal(s, "Floor 1 room A already lies on RED's floor 1", type="rooms", player="RED",
             rooms=[room("ROOM:1A", 2, "L")])
-    illegal(s, "GAH:GHOST:1 is a ghost card, not a room or wild card", type="rooms", player="RED",
+    illegal(s, "Ghost 1 is a ghost card, not a room or wild card", type="rooms", player="RED",
             rooms=[room("GHOST:1", 2, "L")])
 
 
@@ -88,27 +88,27 @@ def test_ghost_on_a_dark_floor_discards_its_rooms_unless_a_cat_from_hand_cancels
     s, _ = act(s, type="discard", player="RED", count=1)
     # BLUE's ghost goes to RED's highest floor holding a room: floor 2
     s, texts = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
-    assert "BLUE's ghost GAH:GHOST:1 comes to RED's floor 2 (dark)" in texts[0]
+    assert "BLUE's ghost 1 comes to RED's floor 2 (dark)" in texts[0]
     assert s["pending"]["player"] == "RED" and floor(s, "RED", 2)["ghosts"] == ["GAH:GHOST:1"]
     assert GAME.prompts(s)[0].to == "RED" and "Discard a cat from your hand" in GAME.prompts(s)[0].text
     illegal(s, "RED must first answer BLUE's ghost on floor 2", type="discard", player="BLUE", count=1)
     illegal(s, "the ghost on floor 2 is against RED, not BLUE", type="cat_defence", player="BLUE")
     # out of turn, RED discards a cat from hand: the ghost is cancelled, the room stays
     defended, texts = act(s, type="cat_defence", player="RED", card="CAT:2")
-    assert texts[0] == "RED discards GAH:CAT:2 from hand: BLUE's ghost GAH:GHOST:1 is cancelled; discard it"
+    assert texts[0] == "RED discards Cat 2 from hand: BLUE's ghost Ghost 1 is cancelled; discard it"
     assert floor(defended, "RED", 2) == {"lit": False, "rooms": {"L": "GAH:ROOM:2A", "R": None},
                                          "cats": {"L": None, "R": None}, "ghosts": []}
     assert defended["hands"] == {"RED": 2, "BLUE": 3} and defended["turn"] == "RED"
     assert defended["discard"]["count"] == 2 + 2 and defended["clearing"] == ["GAH:GHOST:1"]
     # or RED lets it in: floor 2's rooms and the ghost are discarded
     haunted, texts = act(s, type="pass", player="RED")
-    assert texts[0] == ("The light of RED's floor 2 is off: discard GAH:ROOM:2A, GAH:GHOST:1 from RED's floor 2")
+    assert texts[0] == ("The light of RED's floor 2 is off: discard Floor 2 room A, Ghost 1 from RED's floor 2")
     assert floor(haunted, "RED", 2)["rooms"] == {"L": None, "R": None} and not floor(haunted, "RED", 2)["ghosts"]
     assert floor(haunted, "RED", 1)["rooms"] == {"L": "GAH:ROOM:1A", "R": "GAH:ROOM:1B"}
     assert sorted(haunted["clearing"]) == ["GAH:GHOST:1", "GAH:ROOM:2A"]
     # a played ghost is known: it cannot come again from a hand until the pile is reshuffled
     s2, _ = act(haunted, type="discard", player="RED", count=1)
-    illegal(s2, "GAH:GHOST:1 is in the discard pile", type="ghost", player="BLUE", card="GHOST:1", target="RED")
+    illegal(s2, "Ghost 1 is in the discard pile", type="ghost", player="BLUE", card="GHOST:1", target="RED")
 
 
 def test_ghost_targets_only_the_highest_floor_with_a_room_and_never_a_floor_with_a_ghost():
@@ -120,7 +120,7 @@ def test_ghost_targets_only_the_highest_floor_with_a_room_and_never_a_floor_with
     s, _ = act(s, type="light", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C"])   # 3 + 2 bulbs
     s, texts = act(s, type="ghost", player="BLUE", card="GHOST:3", target="RED")
     s, texts = act(s, type="pass", player="RED")
-    assert texts[0] == "The light is on: GAH:GHOST:3 stays on RED's floor 1"
+    assert texts[0] == "The light is on: Ghost 3 stays on RED's floor 1"
     assert floor(s, "RED", 1)["ghosts"] == ["GAH:GHOST:3"] and floor(s, "RED", 1)["lit"]
     s, _ = act(s, type="discard", player="RED", count=1)
     illegal(s, "RED's highest floor with a room, floor 1, already has a ghost", type="ghost", player="BLUE",
@@ -134,7 +134,7 @@ def test_a_cat_on_the_floor_cancels_a_ghost_and_both_are_discarded():
     s, _ = act(s, type="discard", player="BLUE", count=1)
     s, _ = act(s, type="cat", player="RED", card="CAT:2", floor=1, side="L")
     s, texts = act(s, type="ghost", player="BLUE", card="GHOST:2", target="RED", cat="CAT:2")
-    assert texts[0] == "GAH:GHOST:2 meets GAH:CAT:2 on RED's floor 1: discard both"
+    assert texts[0] == "Ghost 2 meets Cat 2 on RED's floor 1: discard both"
     assert floor(s, "RED", 1)["cats"] == {"L": None, "R": "GAH:CAT:1"} and not floor(s, "RED", 1)["ghosts"]
     assert s["pending"] is None and s["turn"] == "RED" and sorted(s["clearing"]) == ["GAH:CAT:2", "GAH:GHOST:2"]
 
@@ -145,7 +145,7 @@ def test_cats_go_on_own_explored_rooms_never_on_a_cat_and_cancel_a_ghost_on_thei
             card="CAT:1", floor=1, side="R")
     s, _ = act(s, type="cat", player="RED", card="CAT:1", floor=1, side="L")
     s, _ = act(s, type="discard", player="BLUE", count=1)
-    illegal(s, "GAH:CAT:1 already sits on RED's floor 1 L", type="cat", player="RED", card="CAT:2", floor=1,
+    illegal(s, "Cat 1 already sits on RED's floor 1 L", type="cat", player="RED", card="CAT:2", floor=1,
             side="L")
     # a lit floor keeps a ghost; a cat played onto that floor cancels it and the rooms stay
     s = two_players(red_rooms=[("ROOM:1A", 1, "L"), ("ROOM:1B", 1, "R")])
@@ -153,7 +153,7 @@ def test_cats_go_on_own_explored_rooms_never_on_a_cat_and_cancel_a_ghost_on_thei
     s, _ = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
     s, _ = act(s, type="pass", player="RED")
     s, texts = act(s, type="cat", player="RED", card="CAT:5", floor=1, side="R")
-    assert texts[0] == ("RED plays GAH:CAT:5 onto RED's floor 1, where it meets GAH:GHOST:1: "
+    assert texts[0] == ("RED plays Cat 5 onto RED's floor 1, where it meets Ghost 1: "
                         "discard both; the rooms stay")
     assert floor(s, "RED", 1) == {"lit": True, "rooms": {"L": "GAH:ROOM:1A", "R": "GAH:ROOM:1B"},
                                   "cats": {"L": None, "R": None}, "ghosts": []}
@@ -161,7 +161,7 @@ def test_cats_go_on_own_explored_rooms_never_on_a_cat_and_cancel_a_ghost_on_thei
 
 def test_lights_cost_five_bulbs_in_two_or_three_cards_and_need_full_lower_floors():
     s = two_players(red_rooms=[("ROOM:1A", 1, "L")])
-    illegal(s, "GAH:ROOM:2A, GAH:ROOM:2B show 1 lightbulb icon(s); the light needs 5", type="light",
+    illegal(s, "Floor 2 room A, Floor 2 room B show 1 lightbulb icon(s); the light needs 5", type="light",
             player="RED", floor=1, cards=["ROOM:2A", "ROOM:2B"])
     illegal(s, "turning on a light costs 2 or 3 cards, not 1", type="light", player="RED", floor=1,
             cards=["ROOM:1D"])
@@ -169,7 +169,7 @@ def test_lights_cost_five_bulbs_in_two_or_three_cards_and_need_full_lower_floors
             type="light", player="RED", floor=2, cards=["ROOM:1D", "ROOM:2C"])
     # a card with no bulbs may go along with two that make 5
     s, texts = act(s, type="light", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C", "GHOST:5"])
-    assert texts[0].startswith("RED discards GAH:ROOM:1D, GAH:ROOM:2C, GAH:GHOST:5 (5 lightbulbs) and turns on "
+    assert texts[0].startswith("RED discards Floor 1 room D, Floor 2 room C, Ghost 5 (5 lightbulbs) and turns on "
                                "the light of floor 1")
     assert floor(s, "RED", 1)["lit"] and s["discard"]["count"] == 1 + 3 and s["hands"]["RED"] == 3
     s, _ = act(s, type="discard", player="BLUE", count=1)
@@ -198,10 +198,10 @@ def test_time_space_hole_moves_a_ghost_to_an_opponents_highest_floor():
             player="RED", ghost="GHOST:2", target="RED")
     illegal(s, "there is no card 'GHOST:9' in Ghost at Home", type="time_space_hole", player="RED",
             ghost="GHOST:9", target="GREEN")
-    illegal(s, "GAH:GHOST:7 is not in any house", type="time_space_hole", player="RED", ghost="GHOST:7",
+    illegal(s, "Ghost 7 is not in any house", type="time_space_hole", player="RED", ghost="GHOST:7",
             target="GREEN")
     s, texts = act(s, type="time_space_hole", player="RED", ghost="GHOST:2", target="GREEN")
-    assert texts[0] == "RED plays the Time Space Hole: move GAH:GHOST:2 from RED's floor 1 to GREEN's floor 1"
+    assert texts[0] == "RED plays the Time Space Hole: move Ghost 2 from RED's floor 1 to GREEN's floor 1"
     assert not floor(s, "RED", 1)["ghosts"] and s["pending"]["player"] == "GREEN"
     s, _ = act(s, type="pass", player="GREEN")
     assert floor(s, "GREEN", 1)["rooms"]["L"] is None                         # dark floor: haunted
@@ -223,8 +223,8 @@ def test_a_second_ghost_on_a_lit_floor_discards_rooms_and_both_ghosts_and_turns_
     assert floor(s, "RED", 1)["ghosts"] == ["GAH:GHOST:1", "GAH:GHOST:2"]
     assert "two ghosts on a lit floor" in GAME.prompts(s)[0].text
     s, texts = act(s, type="pass", player="RED")
-    assert texts[0] == ("Two ghosts on RED's lit floor 1: the light goes off: discard GAH:ROOM:1A, GAH:GHOST:1, "
-                        "GAH:GHOST:2 from RED's floor 1")
+    assert texts[0] == ("Two ghosts on RED's lit floor 1: the light goes off: discard Floor 1 room A, Ghost 1, "
+                        "Ghost 2 from RED's floor 1")
     assert floor(s, "RED", 1) == {"lit": False, "rooms": {"L": None, "R": None}, "cats": {"L": None, "R": None},
                                   "ghosts": []}
     # with the option off, the hole cannot bring a second ghost
@@ -246,20 +246,20 @@ def test_cat_food_and_elevator_move_cats():
                     blue_rooms=[("ROOM:1C", 1, "L")])
     s, _ = act(s, type="cat", player="RED", card="CAT:1", floor=1, side="L")
     s, _ = act(s, type="cat", player="BLUE", card="CAT:2", floor=1, side="L")
-    illegal(s, "GAH:CAT:1 is already in RED's house: Cat Food takes a cat from an opponent", type="cat_food",
+    illegal(s, "Cat 1 is already in RED's house: Cat Food takes a cat from an opponent", type="cat_food",
             player="RED", cat="CAT:1", floor=2, side="L")
-    illegal(s, "GAH:CAT:2 sits in BLUE's house: the Elevator moves a cat of your own house", type="elevator",
+    illegal(s, "Cat 2 sits in BLUE's house: the Elevator moves a cat of your own house", type="elevator",
             player="RED", cat="CAT:2", floor=2, side="L")
-    illegal(s, "GAH:CAT:1 is already on floor 1", type="elevator", player="RED", cat="CAT:1", floor=1, side="R")
+    illegal(s, "Cat 1 is already on floor 1", type="elevator", player="RED", cat="CAT:1", floor=1, side="R")
     s, texts = act(s, type="cat_food", player="RED", cat="CAT:2", floor=2, side="L")
-    assert texts[0] == "RED plays Cat Food and moves GAH:CAT:2 onto RED's floor 2 (left)"
+    assert texts[0] == "RED plays Cat Food and moves Cat 2 onto RED's floor 2 (left)"
     assert floor(s, "BLUE", 1)["cats"]["L"] is None and floor(s, "RED", 2)["cats"]["L"] == "GAH:CAT:2"
     s, _ = act(s, type="discard", player="BLUE", count=1)
     illegal(s, "Cat Food is in the discard pile", type="cat_food", player="RED", cat="CAT:2", floor=1, side="R")
-    illegal(s, "GAH:CAT:2 already sits on RED's floor 2 L", type="elevator", player="RED", cat="CAT:1", floor=2,
+    illegal(s, "Cat 2 already sits on RED's floor 2 L", type="elevator", player="RED", cat="CAT:1", floor=2,
             side="L")
     s, texts = act(s, type="elevator", player="RED", cat="CAT:2", floor=1, side="R")
-    assert texts[0] == "RED plays the Elevator and moves GAH:CAT:2 onto RED's floor 1 (right)"
+    assert texts[0] == "RED plays the Elevator and moves Cat 2 onto RED's floor 1 (right)"
     assert floor(s, "RED", 1)["cats"] == {"L": "GAH:CAT:1", "R": "GAH:CAT:2"}
 
 
@@ -281,7 +281,7 @@ def test_lightning_turns_off_the_highest_explored_floor_and_its_ghost_haunts_it(
     struck, texts = act(s, type="lightning", player="BLUE", target="RED")
     assert texts[0] == ("BLUE plays Lightning: the light of RED's floor 1 goes off; turn the floor card to its dark "
                         "face")
-    assert texts[1].startswith("The ghost on RED's floor 1 is in the dark now: discard GAH:ROOM:1A, GAH:GHOST:1")
+    assert texts[1].startswith("The ghost on RED's floor 1 is in the dark now: discard Floor 1 room A, Ghost 1")
     assert floor(struck, "RED", 1)["rooms"]["L"] is None and not floor(struck, "RED", 1)["lit"]
     kept = dict(s, options={"hole_onto_ghost": True, "lightning_ghost": "stay"})
     kept, texts = act(kept, type="lightning", player="BLUE", target="RED")
@@ -402,7 +402,7 @@ def test_a_ghost_that_stays_on_a_lit_top_floor_does_not_stop_the_escape():
     s, _ = act(s, type="rooms", player="RED", rooms=[room("ROOM:3A", 3, "L"), room("ROOM:3B", 3, "R")])
     s, _ = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
     s, texts = act(s, type="pass", player="RED")
-    assert texts[0] == "The light is on: GAH:GHOST:1 stays on RED's floor 3" and s["phase"] == "escape"
+    assert texts[0] == "The light is on: Ghost 1 stays on RED's floor 3" and s["phase"] == "escape"
     illegal(s, "RED's highest floor with a room, floor 3, already has a ghost", type="ghost", player="BLUE",
             card="GHOST:2", target="RED")
     s, texts = act(s, type="pass", player="BLUE")
@@ -431,7 +431,7 @@ def test_prompts_say_who_does_what_next():
         "clear the ghost away), or let it in: put the floor's rooms and the ghost on the discard pile.")
     s, _ = act(s, type="pass", player="RED")
     chore, turn = GAME.prompts(s)
-    assert chore.to is None and chore.text == "Put GAH:ROOM:1A, GAH:ROOM:1B, GAH:GHOST:1 on the discard pile."
+    assert chore.to is None and chore.text == "Put Floor 1 room A, Floor 1 room B, Ghost 1 on the discard pile."
     assert turn.to == "RED"
 
 

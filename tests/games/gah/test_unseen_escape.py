@@ -67,7 +67,7 @@ def test_a_ghost_after_a_ghost_cancelled_unseen_is_asked():
                                       Ghost("BLUE", "GAH:GHOST:2", "RED")])
     verdict = GAME.referee(state, seen(truth))
     assert verdict.status == "waiting" and verdict.state == state
-    assert ("GAH:GHOST:2 is on RED's house. If BLUE played a ghost before it that RED cancelled with a cat from "
+    assert ("Ghost 2 is on RED's house. If BLUE played a ghost before it that RED cancelled with a cat from "
             "hand") in texts(verdict)
 
 
