@@ -47,6 +47,9 @@ def public_view(state: State, cards: Cards) -> dict[str, Any]:
         "pending": None if pending is None else {**pending, "text": pending_text(state, cards, pending)},
         "manual": None if state["manual"] is None else dict(state["manual"]),
         "love_shown": dict(state["love_shown"]),
+        # each shown Love card by the candy type it loves most (its favourite, read from the catalog)
+        "love_favourite": {p: max(cards.love[c].values, key=lambda t: cards.love[c].values[t])
+                           for p, c in state["love_shown"].items() if c in cards.love},
     }
 
 

@@ -4,6 +4,8 @@ it can be read at (scrolled sideways); on 1280x720, 1920x1080 and 3840x2160
 nothing is cut off, text grows with the screen, and no label lies over another."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -15,10 +17,10 @@ CLIPPED = """() => [...document.querySelectorAll('#turn, #prompts, #scores')]
     .filter(el => { const r = el.getBoundingClientRect();
                     return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
     .map(el => el.id)"""
-# every "Love L1" label against every candy chip of the same player's panel
+# every Love card's label ("♥ Peppermint") against every candy chip of the same player's panel
 OVERLAPS = """() => { const out = [];
   for (const g of document.querySelectorAll('#board g.player')) {
-    const labels = [...g.querySelectorAll('text')].filter(t => t.textContent.startsWith('Love '));
+    const labels = [...g.querySelectorAll('text')].filter(t => t.textContent.startsWith('♥ '));
     const chips = [...g.querySelectorAll('rect')].filter(r => r.getAttribute('height') === '38');
     for (const t of labels) { const a = t.getBoundingClientRect();
       for (const c of chips) { const b = c.getBoundingClientRect();
@@ -48,6 +50,8 @@ def test_on_a_phone_the_essentials_come_first_and_the_table_reads(session, serve
 
 @pytest.mark.parametrize("moves", [60, 999])                                    # mid-game, and the Love cards shown
 def test_on_television_screens_nothing_is_cut_off_or_overlaid(session, server, browser, moves):
+    """And the words are the game's: a Love card by the candy it loves, a kid's
+    ability in a few words, never an id or a code."""
     play(session, moves)
     sizes = {}
     for w, h in ((1280, 720), (1920, 1080), (3840, 2160)):
@@ -58,6 +62,10 @@ def test_on_television_screens_nothing_is_cut_off_or_overlaid(session, server, b
         expect(page.locator("#scores")).to_contain_text("Ana")
         assert page.evaluate(CLIPPED) == [], (w, h)
         assert page.evaluate(OVERLAPS) == [], (w, h)
+        board = page.locator("#board").inner_text()
+        assert not re.search(r"Love L\d|\b[a-z]+_[a-z_]+\b|★ (werewolf|skeleton|ninja|zombie|pirate)", board), board
+        if moves == 999:
+            assert "♥ Candy Corn" in board and "♥ Peppermint" in board          # RED loves Corn, BLUE Peppermint
         sizes[w] = float(page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)"))
         ctx.close()
     assert sizes[3840] >= 1.8 * sizes[1920] and sizes[1920] > sizes[1280]      # sized for the distance

@@ -124,7 +124,13 @@
 (function () {
   const S = Board.svg;
   /* the kids' abilities that are not named after the kid itself */
-  const ABILITIES = { move_scared_kid: TC.t("move a scared kid") };
+  const ABILITIES = {
+    move_scared_kid: TC.t("move a scared kid"), werewolf: TC.t("a low ghost pays him candy"),
+    skeleton: TC.t("swap a ghost from the discard"), ninja: TC.t("move a ghost to another kid"),
+    zombie: TC.t("comes back from your stash"), black_cat: TC.t("goes to any stash"),
+    vampire: TC.t("give 1 candy to the last haunter"), pirate: TC.t("take candy from any kid"),
+    cheerleader: TC.t("neighbours cannot be scared"),
+  };
   const CANDY = {
     CORN: [TC.t("Candy Corn"), "#f6a623", "#1b1200"], LICO: [TC.t("Licorice"), "#5a1630", "#ffe3ec"],
     MINT: [TC.t("Peppermint"), "#d7f5ea", "#b3123b"], GUMM: [TC.t("Gummies"), "#9b5de5", "#ffffff"],
@@ -235,7 +241,7 @@
         g.appendChild(text(x + slotW / 2, kidTop + 140, String(kid.courage), 60, { fill: "#b3123b", "font-weight": 800, "text-anchor": "middle" }));
         g.appendChild(text(x + slotW / 2, kidTop + 168, TC.t("courage"), 22, { fill: "#7a715f", "text-anchor": "middle" }));
         if (kid.ability && kid.ability !== "none" && kid.ability !== "unknown") {
-          g.appendChild(text(x + slotW / 2, kidTop + 200, "★ " + (ABILITIES[kid.ability] || kid.ability.replace(/_/g, " ")), 21, { fill: "#6b3fa0", "font-weight": 700, "text-anchor": "middle" }, slotW - 16));
+          g.appendChild(text(x + slotW / 2, kidTop + 200, "★ " + (ABILITIES[kid.ability] || TC.t("see the card")), 21, { fill: "#6b3fa0", "font-weight": 700, "text-anchor": "middle" }, slotW - 16));
         }
       } else {
         g.appendChild(text(x + slotW / 2, kidTop + kidH / 2 + 12, TC.t("empty"), 30, { fill: "#8b93b0", "text-anchor": "middle" }));
@@ -278,7 +284,7 @@
       const gy = y + 66;
       const love = st.love_shown && st.love_shown[p];     // shown beside this round's ghost, never over the stash
       const cardW = Math.min(220, pw - 32 - (love ? 130 : 0));
-      if (st.revealed && st.revealed[p]) g.appendChild(ghostCard(x + 16, gy, cardW, 48, st, st.revealed[p], "played"));
+      if (st.revealed && st.revealed[p]) g.appendChild(ghostCard(x + 16, gy, cardW, 48, st, st.revealed[p], TC.t("played")));
       else if ((st.chosen || []).indexOf(p) >= 0) g.appendChild(faceDown(x + 16, gy, cardW, 48, TC.t("chosen, face down")));
       else if (st.phase === "choose") g.appendChild(faceDown(x + 16, gy, cardW, 48, "choosing…"));
       // the stash: candy by type, kids
@@ -293,10 +299,10 @@
         if (cx + w > x + pw - 10) { cx = x + 16; cy += 44; }
         if (cy > y + panelH - 40) break;
         g.appendChild(S("rect", { x: cx, y: cy, width: w, height: 38, rx: 19, fill: CANDY[t][1] }));
-        g.appendChild(text(cx + w / 2, cy + 27, CANDY[t][0].split(" ").pop() + " ×" + counts[t], 23, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 14));
+        g.appendChild(text(cx + w / 2, cy + 27, CANDY[t][0] + " ×" + counts[t], 23, { fill: CANDY[t][2], "text-anchor": "middle", "font-weight": 700 }, w - 14));
         cx += w + 8;
       }
-      if (love) g.appendChild(text(x + pw - 14, gy + 32, TC.t("Love {card}", { card: love }), 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }, 116));
+      if (love) g.appendChild(text(x + pw - 14, gy + 32, TC.t("♥ {candy}", { candy: (CANDY[(st.love_favourite || {})[p]] || [love])[0] }), 22, { fill: "#f5c518", "text-anchor": "end", "font-weight": 700 }, 116));
       svg.appendChild(g);
     });
     container.classList.remove("generic");
