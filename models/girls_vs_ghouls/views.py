@@ -17,7 +17,7 @@ from typing import Any
 from ..engine import Prompt
 from ..text import concat, tr
 from .kit import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
-from .rules import has_reporter
+from .rules import ROUNDS, has_reporter
 
 
 def house_views(board: Board, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -53,8 +53,10 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
     return {
         "phase": state["phase"],
         "round": state["round"],
+        "rounds": ROUNDS,
         "first_player": state["first"],
         "turn": state["turn"],
+        "turn_start": state["turn_start"],          # where the turn's standee began (a move is at most 2 from it)
         "reporter_in_game": has_reporter(state),
         "houses": house_views(board, state),
         "positions": dict(state["positions"]),

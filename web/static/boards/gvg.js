@@ -236,7 +236,7 @@
     const mx = colX(1), my = rowY(1), mid = mx + cw / 2;
     const centre = S("g", { class: "cul-de-sac" });
     centre.appendChild(S("rect", { x: mx + 10, y: my + 10, width: cw - 20, height: ch - 20, rx: 40, fill: "#232a3d", stroke: "#39405a", "stroke-width": 2 }));
-    centre.appendChild(text(mid, my + 58, TC.t("Round {round} of {rounds}", { round: st.round, rounds: 3 }), 30, { fill: TEXT, "font-weight": 800, "text-anchor": "middle" }, cw - 40));
+    centre.appendChild(text(mid, my + 58, TC.t("Round {round} of {rounds}", { round: st.round, rounds: st.rounds || 3 }), 30, { fill: TEXT, "font-weight": 800, "text-anchor": "middle" }, cw - 40));
     const phase = { setup: TC.t("Placing standees"), reveal: TC.t("Revealing Tricks"), tiebreak: TC.t("Breaking a tie"),
                     identities: TC.t("Revealing identities"), over: TC.t("Game over") }[st.phase];
     const who = st.phase === "play" ? st.turn : st.phase === "tiebreak" ? st.first_player : null;
