@@ -16,6 +16,8 @@ prompts, the story) and the page's (``web/locale``: templates and scripts).
 from __future__ import annotations
 
 import argparse
+import io
+import re
 import string
 import sys
 from collections.abc import Iterator
@@ -31,6 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the languages translated (English is the code's own)
 TRANSLATED = ("de", "es")
 LANGUAGE_NAMES = {"de": "German", "es": "Spanish"}
+#: each language's plural rule, fixed here rather than taken from the Babel
+#: installed (Babel 2.19's CLDR gives Spanish a third form for millions): the
+#: catalogs and the page read plurals by this rule, whatever Babel pip brings
+PLURAL_FORMS = {"de": (2, "(n != 1)"), "es": (2, "(n != 1)")}
+#: the tool named in each catalog's header, so a Babel upgrade rewrites nothing
+GENERATED_BY = "web.i18n_update"
 #: the catalogs' header date: fixed, so that an update changes only the sentences
 CATALOG_DATE = datetime(2026, 11, 26, tzinfo=UTC)
 
@@ -151,6 +159,7 @@ def update(domain: Domain, lang: str) -> int:
                   copyright_holder="the Table Companion team", msgid_bugs_address="",
                   creation_date=CATALOG_DATE, revision_date=CATALOG_DATE,
                   last_translator="the Table Companion team", language_team=LANGUAGE_NAMES[lang])
+    cat._num_plurals, cat._plural_expr = PLURAL_FORMS[lang]      # Babel has no public setter for them
     untranslated = 0
     for key, where in extracted(domain).items():
         text = have.get(key)
@@ -162,8 +171,11 @@ def update(domain: Domain, lang: str) -> int:
         else:
             cat.add(key, text if isinstance(text, str) else "", locations=[(w, 0) for w in where])
     domain.locale_dir.mkdir(parents=True, exist_ok=True)
-    with domain.po(lang).open("wb") as f:
-        write_po(f, cat, width=0, sort_by_file=True, include_lineno=False, omit_header=False)
+    buf = io.BytesIO()
+    write_po(buf, cat, width=0, sort_by_file=True, include_lineno=False, omit_header=False)
+    header = b'"Generated-By: ' + GENERATED_BY.encode() + b'\\n"'
+    text = re.sub(rb'"Generated-By: [^"]*\\n"', lambda _: header, buf.getvalue())
+    domain.po(lang).write_bytes(text)
     return untranslated
 
 
