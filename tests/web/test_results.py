@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -53,3 +54,21 @@ def test_the_history_page_lists_the_games_and_downloads_the_results(finished, se
         page.click("text=CSV")
     text = got.value.path().read_text(encoding="utf-8")
     assert text.startswith("seat,name,entry,what,points") and "total (winner),29" in text
+
+
+@pytest.mark.browser
+def test_the_history_page_writes_dates_the_way_its_language_does(finished, server, browser):
+    """A German page writes 28.11.2026, a Spanish one 28 nov 2026, an English one Nov 28, 2026: the page's
+    language, not the browser's (Chromium here runs in en-US)."""
+    seen = {}
+    for lang in ("en", "de", "es"):
+        ctx = browser.new_context(locale="en-US")
+        page = ctx.new_page()
+        page.goto(server.url + f"/history?lang={lang}")
+        cell = page.locator("table.history time").first
+        expect(cell).not_to_be_empty()
+        seen[lang] = cell.inner_text()
+        ctx.close()
+    assert re.search(r"\b\d{1,2}\.\d{2}\.\d{4}\b", seen["de"]), seen
+    assert re.search(r"\b\d{1,2} [a-z]{3,4}\.? \d{4}\b", seen["es"]), seen
+    assert re.search(r"\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b", seen["en"]), seen
