@@ -85,11 +85,13 @@ TEXTS_OVERLAP = """() => { const out = [];
   return out; }"""
 
 
+@pytest.mark.parametrize("moves", [40, 107])
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
-def test_in_every_language_no_text_of_the_table_lies_over_another(session, server, browser, lang):
+def test_in_every_language_no_text_of_the_table_lies_over_another(session, server, browser, lang, moves):
     # German and Spanish words run longer than the English the drawing was laid out for
-    # (40 moves: round 3 of 8, candy being placed, the longest heading)
-    play(session, 40)
+    # (40 moves: round 3 of 8, candy being placed, the longest heading; 107: BLUE's
+    # turn, "RED ▶ am Zug" beside "1 auf der Hand")
+    play(session, moves)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     page = ctx.new_page()
     page.goto(server.url + f"/?lang={lang}")

@@ -277,16 +277,19 @@
       g.appendChild(S("rect", { x: x, y: y, width: pw, height: panelH, rx: 16, fill: "#151a27", stroke: col,
                                 "stroke-width": active ? 8 : 3 }));
       g.appendChild(S("rect", { x: x, y: y, width: pw, height: 52, rx: 16, fill: col }));
-      g.appendChild(text(x + 16, y + 38, p === current ? TC.t("{seat}  ▶ turn", { seat: p }) : p, 30, { fill: "#0b0d12", "font-weight": 800 }, pw - 130));
+      // the hand's count on the right, the seat (and whose turn) on the left in the room it leaves, in any language
       const hand = st.hand_sizes ? st.hand_sizes[p] : undefined;
-      if (hand !== undefined) g.appendChild(text(x + pw - 14, y + 36, TC.t("{n} in hand", { n: hand }), 22, { fill: "#0b0d12", "text-anchor": "end", "font-weight": 700 }));
+      const handText = hand !== undefined ? TC.t("{n} in hand", { n: hand }) : "";
+      const handW = handText ? Math.min(pw / 2, String(handText).length * 22 * 0.62) + 24 : 0;
+      g.appendChild(text(x + 16, y + 38, p === current ? TC.t("{seat}  ▶ turn", { seat: p }) : p, 30, { fill: "#0b0d12", "font-weight": 800 }, pw - 32 - handW));
+      if (handText) g.appendChild(text(x + pw - 14, y + 36, handText, 22, { fill: "#0b0d12", "text-anchor": "end", "font-weight": 700 }, pw / 2));
       // this round's ghost
       const gy = y + 66;
       const love = st.love_shown && st.love_shown[p];     // shown beside this round's ghost, never over the stash
       const cardW = Math.min(220, pw - 32 - (love ? 130 : 0));
       if (st.revealed && st.revealed[p]) g.appendChild(ghostCard(x + 16, gy, cardW, 48, st, st.revealed[p], TC.t("played")));
       else if ((st.chosen || []).indexOf(p) >= 0) g.appendChild(faceDown(x + 16, gy, cardW, 48, TC.t("chosen, face down")));
-      else if (st.phase === "choose") g.appendChild(faceDown(x + 16, gy, cardW, 48, "choosing…"));
+      else if (st.phase === "choose") g.appendChild(faceDown(x + 16, gy, cardW, 48, TC.t("choosing…")));
       // the stash: candy by type, kids
       const stash = (st.stashes || {})[p] || { candy: [], kids: [] };
       const counts = {};
