@@ -326,7 +326,7 @@ def _off_table_reason(game: Any, state: State, kind: str, ref: Any) -> Text:
 
 def explain(game: Any, state: State, expected: dict[str, Any],
             reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
-    unreadable = [Prompt(tr("Cannot read the table: {problem}", problem=pr), level="error")
+    unreadable = [Prompt(tr("Put this right on the table: {problem}", problem=pr), level="error")
                   for pr in reading.get("problems", [])]
     best: tuple[int, int, list[Prompt], list[Prompt], Walk] | None = None
     for path in plan(game, state, reading) or [Walk([], state)]:
