@@ -7,7 +7,9 @@ Green: tags on the table (tracked); orange: held under a hand; yellow: seen
 but not yet appeared; red:
 payloads that break the grammar; magenta: duplicates; blue: the table's outline
 and a 100 mm grid from the calibration; thin cyan boxes: the regions decoded in
-the last frame.
+the last frame. A light in the top left corner: green when the table has settled,
+yellow while it moves, ringed in red until the corners are found (the camera page
+says the same in words, in the page's language).
 """
 from __future__ import annotations
 
@@ -62,8 +64,12 @@ def draw(image: np.ndarray, pipe) -> np.ndarray:
             x, y = (int(v) for v in r["px"])
             cv2.drawMarker(out, (x, y), RED, cv2.MARKER_TILTED_CROSS, 20 * lw, 2 * lw)
             cv2.putText(out, r["payload"][:24], (x + 6, y), cv2.FONT_HERSHEY_SIMPLEX, font, RED, lw, cv2.LINE_AA)
-    status = ("settled" if last and last.settled else "moving") + ("" if cal else " - not calibrated")
-    cv2.putText(out, status, (10 * lw, 24 * lw), cv2.FONT_HERSHEY_SIMPLEX, 2 * font, (0, 0, 0), 3 * lw, cv2.LINE_AA)
-    cv2.putText(out, status, (10 * lw, 24 * lw), cv2.FONT_HERSHEY_SIMPLEX, 2 * font, GREEN if cal else RED, lw,
-                cv2.LINE_AA)
+    # the table's state as a light in the corner, no words (the image speaks no language; the
+    # camera page says it in the page's): green settled, yellow moving, a red ring uncalibrated
+    settled = bool(last and last.settled)
+    centre, radius = (16 * lw, 16 * lw), 9 * lw
+    cv2.circle(out, centre, radius + 2 * lw, (0, 0, 0), -1, cv2.LINE_AA)
+    cv2.circle(out, centre, radius, GREEN if settled else YELLOW, -1, cv2.LINE_AA)
+    if cal is None:
+        cv2.circle(out, centre, radius + 2 * lw, RED, 2 * lw, cv2.LINE_AA)
     return out

@@ -23,7 +23,11 @@ def test_a_settled_full_table_names_only_its_markers(monkeypatch):
         return real(img, text, *args, **kw)
 
     monkeypatch.setattr(overlay.cv2, "putText", put_text)
-    overlay.draw(frame.image, pipe)
+    out = overlay.draw(frame.image, pipe)
     game_tags = [s.payload for s in update.present if not s.payload.startswith("TC:")]
     assert game_tags and not any(p.split(":", 1)[1] in named for p in game_tags)
-    assert "CORNER:1" in named and "settled" in named
+    assert "CORNER:1" in named
+    # no English word burnt into the image: the table's state is a light in the corner, green when settled
+    assert not any(w in named for w in ("settled", "moving", "not calibrated"))
+    lw = max(1, round(out.shape[1] / 800))
+    assert tuple(int(v) for v in out[16 * lw, 16 * lw]) == overlay.GREEN

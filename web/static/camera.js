@@ -28,7 +28,8 @@
     const rows = [[TC.t("source"), c.source || "?"], [TC.t("delivering"), c.ok ? yes : no],
                   [TC.t("frames per second"), typeof c.fps === "number" ? c.fps.toFixed(1) : "?"],
                   [TC.t("frames"), c.frames], [TC.t("errors"), c.errors], [TC.t("unreadable frames skipped"), c.skipped || 0],
-                  [TC.t("frames not decoded"), c.bad_frames || 0], [TC.t("corners found"), c.calibrated ? yes : no]];
+                  [TC.t("frames not decoded"), c.bad_frames || 0], [TC.t("corners found"), c.calibrated ? yes : no],
+                  [TC.t("the table"), view && view.settling ? TC.t("moving") : TC.t("settled")]];
     if (!c.ok && c.retry_s) {
       rows.push([TC.t("retrying in"), c.missing ? TC.t("{s} s (camera missing)", { s: c.retry_s }) : TC.t("{s} s", { s: c.retry_s })]);
     }
