@@ -1,0 +1,76 @@
+"""Make docs/img/board-<game>.png: each game's display page in headless Chromium,
+its example game (docs/games/<slug>.script.json) played part-way, with player
+names, the way a host's screen shows it::
+
+    .venv/bin/python -m tests.web.screenshot_boards [--width 1600 --height 900] [--lang de]
+
+The game pages and the README show these pictures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo", "YELLOW": "Dan", "PURPLE": "Eve"}
+#: how far into its example each game is shown: mid-game, with something on every part of the table
+SHOWN = {"GLC": 0.5, "TCG": 0.5, "GVG": 0.45, "GAH": 0.6, "CCR": 0.5}
+
+
+def play_part(session, code: str, share: float) -> None:
+    """Start ``code``'s example game on ``session`` and play ``share`` of its script
+    (the moves its script shows refused are skipped, as the rules refuse them)."""
+    from companion.examples import PLAYERS
+    from models.engine import IllegalAction
+    from models.registry import get_game
+    game = get_game(code)
+    players = list(PLAYERS[code])
+    session.new_game(code, players, {}, {p: NAMES[p] for p in players})
+    script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text())
+    for data in script[:int(len(script) * share)]:
+        try:
+            session.apply(data)
+        except IllegalAction:
+            continue
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--width", type=int, default=1600)
+    ap.add_argument("--height", type=int, default=900)
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    from companion.bench.web import ServerThread
+    from companion.session import Session
+    from models.registry import get_game
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config
+    from web import create_app
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for code, share in SHOWN.items():
+            session = Session(make_config(Path(tmp) / code), indicators=False)
+            try:
+                play_part(session, code, share)
+                with ServerThread(create_app(session, keepalive_s=1.0)) as srv:
+                    page = browser.new_page(viewport={"width": args.width, "height": args.height})
+                    page.goto(srv.url + f"/?lang={args.lang}")
+                    page.wait_for_selector("#board svg")
+                    suffix = "" if args.lang == "en" else f"-{args.lang}"
+                    out = args.out / f"board-{get_game(code).slug}{suffix}.png"
+                    page.screenshot(path=str(out))
+                    page.close()
+                    print(out)
+            finally:
+                session.close()
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
