@@ -10,7 +10,8 @@ engine itself: every combination of choices is tried on a copy (at most
 :data:`MAX_TRIES`), so the form can never offer a move the rules refuse::
 
     form = action_form(game, state, "haunt")
-    form["fields"][1]       # {"name": "slot", "control": "select", "choices": [...], "legal": [2, 3]}
+    form["label"]           # "Haunt a kid": the action in the game's words (``form["words"]``: all of them)
+    form["fields"][1]       # {"name": "slot", "label": "slot", "control": "select", "choices": [...], "legal": [2, 3]}
     form["guess"]           # {"type": "haunt", "player": "RED", "slot": 2}
 
 With a ``snapshot`` (what the camera last settled on), the guess is the legal
@@ -26,6 +27,7 @@ import typing
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
+from .engine import ActionWords, readable, value_key
 from .errors import IllegalAction, MalformedAction
 
 #: the most combinations of choices tried on copies of the state for one form
@@ -62,23 +64,33 @@ def describe(game: Any, state: Mapping[str, Any], type_name: str) -> tuple[type,
                               f"(actions: {', '.join(a.type for a in game.actions)})")
     hints = typing.get_type_hints(cls)
     domains: dict[str, list[Choice]] = game.field_choices(state)
+    words = game.action_words()
     fields = []
     for f in dataclasses.fields(cls):
         control, elem, optional = _kind(hints.get(f.name, Any))
         has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         choices = domains.get(f"{type_name}.{f.name}", domains.get(f.name))
-        if choices is None and isinstance(elem, list):
-            choices = [(v, str(v)) for v in elem]
+        if choices is None and isinstance(elem, list):       # a Literal or a bool: the game's words for each
+            said = words["values"].get(f"{type_name}.{f.name}", words["values"].get(f.name, {}))
+            choices = [(v, said.get(value_key(v), str(v))) for v in elem]
         if choices is None and control == "select":
             control = "text"
-        field: dict[str, Any] = {"name": f.name, "control": control, "required": not (has_default or optional),
+        field: dict[str, Any] = {"name": f.name, "label": field_word(words, type_name, f.name), "control": control,
+                                 "required": not (has_default or optional),
                                  "choices": [{"value": v, "label": label} for v, label in (choices or [])]}
         if control == "rows":         # each row an object: its keys' choices, where the game names them
             keys = [k for k, _ in domains.get(f"{type_name}.{f.name}.keys", [])]
-            field["columns"] = [{"name": k, "choices": [{"value": v, "label": label}
-                                                        for v, label in domains.get(k, [])]} for k in keys]
+            field["columns"] = [{"name": k, "label": field_word(words, f"{type_name}.{f.name}", k),
+                                 "choices": [{"value": v, "label": label} for v, label in domains.get(k, [])]}
+                                for k in keys]
         fields.append(field)
     return cls, fields
+
+
+def field_word(words: ActionWords, type_name: str, name: str) -> Any:
+    """The label of the field ``name`` of the action ``type_name`` in the game's
+    words: its own (``"type.field"``), else the field's, else the name as words."""
+    return words["fields"].get(f"{type_name}.{name}", words["fields"].get(name, readable(name)))
 
 
 def _combinations(fields: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -136,5 +148,7 @@ def action_form(game: Any, state: Mapping[str, Any], type_name: str, snapshot: A
         if f["control"] == "select":
             f["legal"] = [c["value"] for c in f["choices"] if json.dumps(c["value"]) in legal[f["name"]]] \
                 if complete else None
-    return {"type": type_name, "doc": (cls.__doc__ or "").strip().split("\n\n")[0],
+    words = game.action_words()
+    return {"type": type_name, "label": words["actions"].get(type_name, readable(type_name)),
+            "doc": (cls.__doc__ or "").strip().split("\n\n")[0], "words": words,
             "fields": fields, "guess": best[1] if best else None, "tried": tried, "complete": complete}

@@ -36,7 +36,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypedDict
 
 from .errors import (
     GameSetupError as GameSetupError,  # re-exported: games import the errors from here
@@ -304,6 +304,39 @@ class Option:
             raise GameSetupError(tr("option {option}: must be one of {choices}, not {value!r}", option=name,
                                     choices=", ".join(map(str, self.choices)), value=v))
         return v
+
+
+# --------------------------------------------------------------------------- words for people
+
+
+class ActionWords(TypedDict):
+    """How a game names its actions, their fields and their values for people
+    (the console's forms, :meth:`Game.action_words`): each a :func:`~models.text.tr`
+    sentence of the game's package, so it says itself in the page's language."""
+
+    #: action type -> what the action is called ("reveal_kid" -> "Reveal a kid")
+    actions: dict[str, Any]
+    #: field name, or ``"type.field"`` where one action's field means something else -> its label
+    fields: dict[str, Any]
+    #: option name -> its label
+    options: dict[str, Any]
+    #: field or option name -> :func:`value_key` of a value -> its label ("ninja_moves" -> "any" -> "any ghost")
+    values: dict[str, dict[str, Any]]
+
+
+def value_key(value: Any) -> str:
+    """A field's or option's value as a key of :attr:`ActionWords.values`: a
+    string as it is, anything else as JSON (``True`` -> ``"true"``, ``90`` -> ``"90"``).
+
+    >>> value_key("any"), value_key(True), value_key(90)
+    ('any', 'true', '90')
+    """
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def readable(name: str) -> str:
+    """An identifier as words, where a game names it no better: ``"reveal_kid"`` -> ``"reveal kid"``."""
+    return name.replace("_", " ").strip()
 
 
 # --------------------------------------------------------------------------- the game
@@ -711,6 +744,34 @@ class Game:
 
     def read(self, state: State, snapshot: Any) -> Layout:
         raise NotImplementedError
+
+    @classmethod
+    def action_words(cls) -> ActionWords:
+        """How people call this game's actions, their fields and values, and its
+        options (:class:`ActionWords`): what the console shows instead of the
+        identifiers, which stay the values sent. Here: each identifier as words
+        (``"reveal_kid"`` -> ``"reveal kid"``), ``player`` and yes/no for a
+        true-or-false field or option; a game names its own in its words,
+        translated in its package (``words.py``)::
+
+            words = super().action_words()
+            words["actions"]["reveal_kid"] = tr("Reveal a kid")
+        """
+        yes_no = {"true": tr("yes"), "false": tr("no")}
+        fields: dict[str, Any] = {}
+        values: dict[str, dict[str, Any]] = {}
+        for action in cls.actions:
+            hints = _hints(action)
+            for f in dataclasses.fields(action):
+                fields.setdefault(f.name, readable(f.name))
+                if hints.get(f.name) in (bool, bool | None):
+                    values[f.name] = dict(yes_no)
+        fields["player"] = tr("player")
+        for name, option in cls.options.items():
+            if isinstance(option.default, bool):
+                values[name] = dict(yes_no)
+        return {"actions": {a.type: readable(a.type) for a in cls.actions}, "fields": fields,
+                "options": {name: readable(name) for name in cls.options}, "values": values}
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """What each action field may hold, for the console's forms

@@ -1,6 +1,7 @@
 """What the console offers when starting a game: every registered game's code,
-title, player counts, options and actions (read from the game classes, no engine
-is run here)::
+title, player counts, options and actions, and the game's words for them
+(``words``: :meth:`models.engine.Game.action_words`), read from the game
+classes, no engine is run here::
 
     >>> [g["code"] for g in games_catalog()]        # doctest: +SKIP
     ['GLC', ...]
@@ -44,6 +45,8 @@ def _catalog() -> tuple[dict[str, Any], ...]:
                             "choices": list(o.choices) if o.choices is not None else None}
                         for k, o in cls.options.items()},
             "actions": [_action_info(a) for a in cls.actions],
+            # the actions, fields, options and values in the game's words (sentences: in the page's language)
+            "words": cls.action_words(),
         })
     return tuple(out)
 

@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
+from ..engine import Action, ActionWords, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, takeover
+from . import final_table, layout, moves, referee, rules, takeover, words
 from .actions import ACTIONS, Choose, Resolve
 from .kit import SCHEMA, Cards
 from .prompts import hide_love, prompts as _prompts
@@ -148,6 +148,11 @@ class GhostsLoveCandy(Game):
         if isinstance(action, Choose) and action.ghost is not None:
             return Choose(action.player)
         return action
+
+    @classmethod
+    def action_words(cls) -> ActionWords:
+        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
+        return words.action_words(super().action_words())
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Slots by their kid, kids (the Kid deck's order first), candy, ghosts and

@@ -43,7 +43,7 @@ def test_a_misread_is_corrected_by_choosing_and_only_legal_choices_are_offered(g
     assert placed and placed[0] in chosen
     # haunting is not allowed before the candy is on every kid: the form says so and offers nobody
     page.select_option("#action-type", "haunt")
-    expect(page.locator("#action-legal")).to_contain_text("The rules allow no haunt now")
+    expect(page.locator("#action-legal")).to_contain_text("The rules do not allow “Haunt a kid” now")
 
 
 def test_a_hand_resolution_that_moved_a_card_is_recorded_from_rows(glc, server, page):

@@ -44,6 +44,14 @@
 
   /* ---- action editor ---- */
   function gameInfo(code) { return games.find(function (g) { return g.code === code; }); }
+  /* The game's words for its actions, fields, options and values (Game.action_words):
+   * what the referee reads; the identifiers stay the values sent. */
+  function wordsOf(info) { return (info && info.words) || { actions: {}, fields: {}, options: {}, values: {} }; }
+  function valueWord(info, name, value) {
+    const said = wordsOf(info).values[name] || {};
+    const key = typeof value === "string" ? value : JSON.stringify(value);
+    return Object.prototype.hasOwnProperty.call(said, key) ? said[key] : String(value);
+  }
 
   function fillActions(view) {
     const sel = $("action-type");
@@ -53,7 +61,7 @@
     sel.dataset.game = want;
     TC.clear(sel);
     if (!info) { sel.appendChild(TC.el("option", { value: "", text: TC.t("(start a game first)") })); return; }
-    for (const a of info.actions) sel.appendChild(TC.el("option", { value: a.type, text: a.type }));
+    for (const a of info.actions) sel.appendChild(TC.el("option", { value: a.type, text: wordsOf(info).actions[a.type] || TC.word(a.type) }));
     templateAction();
   }
 
@@ -90,7 +98,8 @@
     const guess = Object.assign({}, f.guess || {}, before || {});
     $("action-doc").textContent = f.doc.replace(/``/g, "");
     for (const field of f.fields) {
-      const label = field.required ? TC.word(field.name) : TC.t("{field} (optional)", { field: TC.word(field.name) });
+      const word = field.label || TC.word(field.name);
+      const label = field.required ? word : TC.t("{field} (optional)", { field: word });
       let control;
       if (field.control === "select") {
         const legal = field.legal ? field.choices.filter(function (c) { return field.legal.some(function (v) { return JSON.stringify(v) === JSON.stringify(c.value); }); }) : field.choices;
@@ -107,7 +116,7 @@
         control = TC.el("div", { class: "rows", "data-field": field.name, "data-rows": "1" });
         const addRow = function (was) {      // was: a row the referee had made before the form was redrawn
           const row = TC.el("div", { class: "row" }, field.columns.map(function (col) {
-            const s = TC.el("select", { "data-key": col.name, "aria-label": TC.word(col.name) });
+            const s = TC.el("select", { "data-key": col.name, "aria-label": col.label || TC.word(col.name) });
             const chosen = was && col.choices.find(function (c) {
               const v = c.value;
               return v && typeof v === "object" ? Object.keys(v).every(function (k) { return JSON.stringify(was[k]) === JSON.stringify(v[k]); })
@@ -129,7 +138,7 @@
       box.appendChild(TC.el("label", { class: "field" }, [label + " ", control]));
     }
     $("action-legal").textContent = f.guess ? TC.t("Chosen: the companion's best guess; only what the rules allow now is offered.")
-      : (f.complete ? TC.t("The rules allow no {action} now.", { action: f.type }) : "");
+      : (f.complete ? TC.t("The rules do not allow “{action}” now.", { action: f.label || TC.word(f.type) }) : "");
     syncJson();
   }
 
@@ -177,11 +186,11 @@
       let input;
       if (o.choices || typeof o.default === "boolean") {
         input = TC.el("select", { "data-option": name, "data-kind": typeof o.default });
-        for (const c of o.choices || [true, false]) input.appendChild(TC.el("option", { value: JSON.stringify(c), text: String(c), selected: c === o.default }));
+        for (const c of o.choices || [true, false]) input.appendChild(TC.el("option", { value: JSON.stringify(c), text: valueWord(info, name, c), selected: c === o.default }));
       } else {
         input = TC.el("input", { "data-option": name, "data-kind": typeof o.default, value: o.default === null ? "" : String(o.default) });
       }
-      box.appendChild(TC.el("label", { class: "option", title: o.help }, [name + " ", input, TC.el("small", { text: o.help })]));
+      box.appendChild(TC.el("label", { class: "option", title: o.help }, [(wordsOf(info).options[name] || TC.word(name)) + " ", input, TC.el("small", { text: o.help })]));
     }
   }
 
