@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from models.registry import get_game
+from web.i18n import localize
 
 from . import topics
 from .broker_url import BrokerURL
@@ -52,8 +53,12 @@ class TablePublisher:
     """Publishes one table (``session``) as ``table`` of ``event`` to ``broker``."""
 
     def __init__(self, session: Any, broker: BrokerURL, *, event: str, table: str,
-                 view_interval_s: float = 1.0):
+                 view_interval_s: float = 1.0, language: str | None = None):
         self.session = session
+        #: the language the table's own sentences reach the event page in (events, prompts,
+        #: scores): ``language``, else the table's ``[web] language``, else English
+        config = getattr(session, "config", None)
+        self.language = language or (config.web.language if config is not None else "") or "en"
         self.journal = session.journal
         self.broker = broker
         self.event = topics.check_name(event)
@@ -195,6 +200,7 @@ class TablePublisher:
             view, self._view = self._view, None
             sync, self._sync = self._sync, False
         if view is not None:
+            view = localize(view, self.language)
             self.client.publish(self._topic("view"), topics.dumps(topics.view_payload(self.event, self.table, view)),
                                 qos=0, retain=True)
             self.stats["views"] += 1

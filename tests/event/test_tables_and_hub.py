@@ -136,3 +136,29 @@ def test_the_hub_ignores_what_is_not_an_event_message(setup):
                                 (f"tc/{EVENT}/tables/bad name/status", good), ("elsewhere/x", good)]:
         assert not hub.receive(topic_name, payload), topic_name
     assert hub.rejected == 7 and list(hub.tables) == ["t1"] and not hub.results
+
+
+def test_a_german_table_tells_the_event_its_moves_in_german(setup, hub, tmp_path):
+    """A table set to German ([web] language) publishes its own sentences (what
+    just happened, what to do) in German: the event page shows them as its
+    players read them, not in English."""
+    from companion.config import load_config
+    from companion.event.publisher import TablePublisher
+    from companion.session import Session
+    cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "de.sqlite"),
+                                 "COMPANION_PINS_FACTORY": "mock", "COMPANION_WEB_LANGUAGE": "de"})
+    s = Session(cfg, indicators=False)
+    pub = TablePublisher(s, BrokerURL.parse(setup.url("t3")), event=EVENT, table="t3", view_interval_s=0.05)
+    pub.start()
+    try:
+        assert pub.wait_connected(10) and pub.language == "de"
+        play_example(s, "TCG", {"RED": "Ana"}, upto=3)
+        t = wait(lambda: (lambda x: x if x and x["events"] else None)(hub.table_summary("t3")),
+                 what="the view and its events")
+        texts = " ".join(e["text"] for e in t["events"]) + " ".join(p["text"] for p in t["view"]["prompts"])
+        english = " ".join(e["text"] for e in s.view()["events"])
+        assert texts and texts != english
+        assert any(w in texts for w in ("Brett", "Avatar", "Geist", "zieht")), texts
+    finally:
+        pub.close()
+        s.close()
