@@ -37,11 +37,22 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog, Column
-from ..engine import Action, Event, Game, GameSetupError, IllegalAction, Option, Prompt, Scoreboard, VerdictStatus
+from ..engine import (
+    Action,
+    ActionWords,
+    Event,
+    Game,
+    GameSetupError,
+    IllegalAction,
+    Option,
+    Prompt,
+    Scoreboard,
+    VerdictStatus,
+)
 from ..final_table import TableScore
 from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
 from .actions import ACTIONS, TurnBoard
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .kit import BoardSpec, load_board_spec
@@ -169,6 +180,11 @@ class TheClosestGhost(Game):
 
     def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, self.catalog, state, snapshot)
+
+    @classmethod
+    def action_words(cls) -> ActionWords:
+        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
+        return words.action_words(super().action_words())
 
     def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
         """Squares of the combined boards (ghosts' squares first where a ghost is moved), rotations."""
