@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..catalog import Column
-from ..engine import Action, Game, Option, Prompt, Scoreboard, VerdictStatus
+from ..engine import Action, ActionWords, Game, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
 from .actions import ACTIONS
 from .kit import Board
 from .state import GirlsVsGhoulsState
@@ -117,6 +117,11 @@ class GirlsVsGhouls(Game):
 
     def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
         return layout.read(self.board, state, snapshot)
+
+    @classmethod
+    def action_words(cls) -> ActionWords:
+        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
+        return words.action_words(super().action_words())
 
     def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
         """Houses 1-8, cards by their catalog id: Treats and Tricks, identities."""
