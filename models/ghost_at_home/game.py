@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from ..engine import Action, ActionWords, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
 from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
@@ -106,6 +106,11 @@ class GhostAtHome(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(self.kit, state, snapshot)
+
+    @classmethod
+    def action_words(cls) -> ActionWords:
+        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
+        return words.action_words(super().action_words())
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Cards by payload (rooms, ghosts, cats, specials), floors 1-3, sides, targets."""

@@ -1,0 +1,53 @@
+"""Ghost at Home's actions, their fields and values, and its options, in the game's
+words (:meth:`models.engine.Game.action_words`): what the referee console shows
+instead of the identifiers (``cat_defence`` -> "Cancel a ghost with a cat from the hand")."""
+from __future__ import annotations
+
+from ..engine import ActionWords
+from ..text import tr
+
+
+def action_words(words: ActionWords) -> ActionWords:
+    """``words`` (the engine's) with the game's own."""
+    words["actions"].update({
+        "rooms": tr("Play room cards"),
+        "ghost": tr("Play a ghost"),
+        "cat_defence": tr("Cancel a ghost with a cat from the hand"),
+        "pass": tr("Pass (let the ghost in, or play no ghost)"),
+        "cat": tr("Play a cat"),
+        "light": tr("Turn on a light (discard cards)"),
+        "time_space_hole": tr("Time Space Hole: move a ghost"),
+        "light_bulb": tr("Light Bulb: a light for free"),
+        "cat_food": tr("Cat Food: take an opponent's cat"),
+        "elevator": tr("Elevator: move one of your cats"),
+        "lightning": tr("Lightning: turn off an opponent's light"),
+        "discard": tr("Discard and draw"),
+    })
+    words["fields"].update({
+        "rooms": tr("room cards"),
+        "rooms.rooms.card": tr("room card"),
+        "card": tr("card"),
+        "ghost.card": tr("ghost"),
+        "ghost": tr("ghost"),
+        "cat.card": tr("cat"),
+        "cat_defence.card": tr("cat shown"),
+        "target": tr("opponent"),
+        "cat": tr("cat it meets"),
+        "cat_food.cat": tr("cat to take"),
+        "elevator.cat": tr("cat to move"),
+        "floor": tr("floor"),
+        "side": tr("side"),
+        "cards": tr("cards discarded"),
+        "count": tr("how many cards"),
+    })
+    words["options"].update({
+        "hole_onto_ghost": tr("Time Space Hole onto a floor with a ghost"),
+        "lightning_ghost": tr("a ghost on the floor Lightning darkens"),
+    })
+    words["values"].update({
+        "lightning_ghost": {
+            "discard": tr("discards the rooms and itself"),
+            "stay": tr("stays"),
+        },
+    })
+    return words
