@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import Action, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
+from ..engine import Action, ActionWords, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
 from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import CandyCraveState
@@ -108,6 +108,11 @@ class CandyCrave(Game):
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(self.kit, state, snapshot)
+
+    @classmethod
+    def action_words(cls) -> ActionWords:
+        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
+        return words.action_words(super().action_words())
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Bowls by their sweet, tiles and sweets by id, parties, from the catalog."""
