@@ -1,6 +1,8 @@
 """A game's story: every journalled change in order, with its time, what caused
 it (the camera, the console, a button) and what happened, and the table as it
-stood after it, for the story page's replay and ``companion export --html``::
+stood after it, for the story page's replay and ``companion export --html``.
+A change of several moves at once (missed moves caught up, a game taken over as
+it lies) is told move by move, a step each (``part`` of ``parts``)::
 
     story = game_story(engine, record, entries)
     story["steps"][3]["texts"]      # ["RED haunts NINJA (slot 2) with R7 ..."]
@@ -47,18 +49,27 @@ def game_story(engine: Game, record: Any, entries: Sequence[Entry]) -> dict[str,
     stack = [record.start_state]
     said: list[tuple[int, list[str]]] = [(0, [])]      # each state's entry: its seq and its events' words
     steps = [{"seq": 0, "kind": "start", "time": record.started, "cause": "console",
-              "texts": [tr("{game} for {players}", game=engine.title, players=", ".join(players))],
+              "texts": [tr("{game} for {players}", game=engine.title,
+                           players=", ".join(f"{names[p]} ({p})" if names.get(p) else p for p in players))],
               "view": _view(engine, stack[-1], players, names)}]
     for e in entries:
         kept = [str(ev.get("text", "")) for ev in e.events if ev.get("text")]
         texts = kept
         if e.kind in APPLYING and e.actions:
-            state, events = engine.apply_all(stack[-1], [engine.parse_action(a) for a in e.actions])
-            stack.append(state)
-            again = [ev.text for ev in events if ev.text]
+            moves = _moves(engine, stack[-1], e.actions)
+            stack.append(moves[-1][0])
+            again = [t for _, said_ in moves for t in said_]
             if again == kept:          # the replay's words are the journal's, and they can be translated
                 texts = again
             said.append((e.seq, texts))
+            if again == kept and len(moves) > 1:
+                # several moves in one change (missed moves caught up, a game taken over as it lies):
+                # one step each, as a reader follows the game, every one with the table after it
+                for part, (state, words) in enumerate(moves, 1):
+                    steps.append({"seq": e.seq, "part": part, "parts": len(moves), "kind": e.kind, "time": e.time,
+                                  "cause": cause_of(e), "texts": words or [_plain(e)],
+                                  "view": _view(engine, state, players, names)})
+                continue
         elif e.kind == "undo" and len(stack) > 1:
             stack.pop()
             seq, undone = said.pop()
@@ -70,6 +81,15 @@ def game_story(engine: Game, record: Any, entries: Sequence[Entry]) -> dict[str,
                       "view": _view(engine, stack[-1], players, names)})
     return {"format": "table-companion-story/1", "game_id": record.id, "game": steps[0]["view"]["game"],
             "players": players, "names": names, "steps": steps}
+
+
+def _moves(engine: Game, state: dict[str, Any], actions: Sequence[Any]) -> list[tuple[dict[str, Any], list[str]]]:
+    """Each of one entry's actions applied in turn: the state after it and its events' words."""
+    out = []
+    for a in actions:
+        state, events = engine.apply(state, engine.parse_action(a))
+        out.append((state, [ev.text for ev in events if ev.text]))
+    return out
 
 
 def undone_text(seq: int, texts: Sequence[str]) -> str:

@@ -56,14 +56,18 @@ def told(tmp_path):
 def test_every_change_with_its_time_and_cause(told):
     story = told.story()
     steps = story["steps"]
-    assert steps[0]["kind"] == "start" and len(steps) == len(told.journal.entries(told.game_id)) + 1
+    entries = told.journal.entries(told.game_id)
+    # every change is told; a change of several moves (the candy the camera saw placed at once) move by move
+    assert steps[0]["kind"] == "start" and [st["seq"] for st in steps[1:]] == [
+        e.seq for e in entries for _ in range(max(1, len(e.actions)))]
     causes = [st["cause"] for st in steps[1:]]
     assert causes[:7] == ["camera"] * 7 and causes[-2:] == ["button", "console"]
     assert steps[1]["texts"] and steps[1]["time"] >= steps[0]["time"]
     # each step's table: the kids dealt one by one, and the undone move gone again
     assert [s["kid"] for s in steps[1]["view"]["layout"]["slots"]].count(None) == 5
-    assert steps[-2]["view"]["layout"] == steps[-4]["view"]["layout"]      # the button undid the last move
-    assert steps[-1]["view"]["layout"] == steps[-5]["view"]["layout"]      # the console the one before
+    after = {st["seq"]: st for st in steps}                                # each change's last step
+    assert steps[-2]["view"]["layout"] == after[entries[-4].seq]["view"]["layout"]   # the button undid the last move
+    assert steps[-1]["view"]["layout"] == after[entries[-5].seq]["view"]["layout"]   # the console the one before
 
 
 @pytest.mark.browser
@@ -72,7 +76,7 @@ def test_the_story_page_replays_the_table(told, page):
         page.goto(srv.url + "/story")
         expect(page.locator("#story[data-ready=yes]")).to_have_count(1)
         items = page.locator("#story-list li")
-        expect(items).to_have_count(len(told.journal.entries(told.game_id)) + 1)
+        expect(items).to_have_count(len(told.story()["steps"]))
         expect(items.nth(1)).to_contain_text("camera")
         page.locator("#story-slider").fill("0")
         expect(page.locator("#story-where")).to_contain_text("Step 0 of")
