@@ -27,7 +27,21 @@
     TC.renderScores($("scores"), step.view);
     for (const li of document.querySelectorAll("#story-list li")) li.classList.toggle("here", Number(li.dataset.i) === at);
     const here = document.querySelector("#story-list li.here");
-    if (here && here.scrollIntoView) here.scrollIntoView({ block: "nearest" });
+    if (here) keepInView($("story-list"), here);
+  }
+
+  /* Scroll the list (not the page: the table stays in sight) so that its item `li` shows. */
+  function keepInView(box, li) {
+    const b = box.getBoundingClientRect(), r = li.getBoundingClientRect();
+    if (r.top < b.top) box.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
+  }
+
+  /* The round a step's table is in (a game with rounds), as a heading's words; "" without. */
+  function roundOf(step) {
+    const st = step.view && step.view.state;
+    if (!st || typeof st.round !== "number" || st.round < 1) return "";
+    return st.rounds ? TC.t("Round {round} of {rounds}", { round: st.round, rounds: st.rounds }) : TC.t("round {round}", { round: st.round });
   }
 
   function render(data) {
@@ -39,11 +53,19 @@
     const slider = $("story-slider");
     slider.max = String(story.steps.length - 1);
     const list = TC.clear($("story-list"));
+    let round = "";
     story.steps.forEach(function (step, i) {
-      const li = TC.el("li", { "data-i": String(i), class: "step step-" + step.kind }, [
+      // one item a step: a round's first move (played on a table in a new round) heads the round;
+      // the move first, what followed from it below
+      const now = i ? roundOf(story.steps[i - 1]) : "", starts = now && now !== round;
+      round = now || round;
+      const texts = step.texts.length ? step.texts : [""];
+      const li = TC.el("li", { "data-i": String(i), class: "step step-" + step.kind + (starts ? " round-start" : "") }, [
+        starts ? TC.el("strong", { class: "round-mark", text: now }) : null,
         TC.el("time", { text: clock(step.time) }), " ",
         TC.el("span", { class: "cause cause-" + step.cause, text: CAUSE[step.cause] || step.cause }), " ",
-        TC.el("span", { class: "what", text: step.texts.join(" · ") })]);
+        TC.el("span", { class: "what", text: texts[0] }),
+        ...texts.slice(1).map(function (t) { return TC.el("span", { class: "then", text: t }); })]);
       li.addEventListener("click", function () { show(i); });
       list.appendChild(li);
     });
