@@ -59,6 +59,7 @@
     const want = info ? info.code : "";
     if (sel.dataset.game === want) return;
     sel.dataset.game = want;
+    sel.style.maxWidth = "100%";       // an action in words is longer than its id: it stays inside the panel
     TC.clear(sel);
     if (!info) { sel.appendChild(TC.el("option", { value: "", text: TC.t("(start a game first)") })); return; }
     for (const a of info.actions) sel.appendChild(TC.el("option", { value: a.type, text: wordsOf(info).actions[a.type] || TC.word(a.type) }));
@@ -186,6 +187,7 @@
       let input;
       if (o.choices || typeof o.default === "boolean") {
         input = TC.el("select", { "data-option": name, "data-kind": typeof o.default });
+        input.style.maxWidth = "100%";   // a value in words stays inside the panel
         for (const c of o.choices || [true, false]) input.appendChild(TC.el("option", { value: JSON.stringify(c), text: valueWord(info, name, c), selected: c === o.default }));
       } else {
         input = TC.el("input", { "data-option": name, "data-kind": typeof o.default, value: o.default === null ? "" : String(o.default) });
