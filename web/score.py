@@ -62,12 +62,26 @@ def _games() -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
+def _playing() -> tuple[str | None, list[str]]:
+    """The game being played at the table and its players (the page opens on
+    them); (None, []) without one, or in ``companion score --serve``."""
+    session = current_app.extensions.get("companion_session")
+    view = session.view() if session is not None else {}
+    game = view.get("game") or {}
+    return game.get("code"), list(view.get("players") or []) if game else []
+
+
 @bp.get("")
 @bp.get("/")
 def page():
     if not _open() and not logged_in():
         return redirect(url_for("console.login", next=request.path), code=303)
-    resp = current_app.make_response(render_template("score.html", games=list(_games())))
+    games = list(_games())
+    code, players = _playing()
+    if not any(g["code"] == code for g in games):          # no game at the table: the first one
+        code, players = (games[0]["code"] if games else None), []
+    resp = current_app.make_response(render_template("score.html", games=games, chosen=code, players=players,
+                                                     table="display" in current_app.blueprints))
     resp.headers["Content-Security-Policy"] = PAGE_CSP
     return resp
 

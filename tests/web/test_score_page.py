@@ -132,3 +132,54 @@ def test_a_phone_scores_the_photo_in_the_browser(browser, photo, tmp_path):
         page.select_option("#score-game", "CCR")
         expect(page.locator("#score-inputs input[data-option=round1]")).to_have_count(1)
         ctx.close()
+
+
+# ---------------------------------------------------------------- the page opens on the game at the table
+
+
+def _score_page(page, url: str) -> None:
+    """Open the companion's /score, logging in with the referee PIN on the way."""
+    page.goto(url + "/score")
+    if "/referee/login" in page.url:
+        page.fill("input[name=pin]", PIN)
+        page.click("button[type=submit]")
+    page.wait_for_url(url + "/score")
+    expect(page.locator("#score-seats legend")).to_contain_text("tap to add or remove")    # its script ran
+
+
+@pytest.mark.browser
+def test_the_scoring_page_opens_on_the_game_being_played_and_links_back(session, page):
+    with ServerThread(create_app(session, scorer=PhotoScorer())) as srv:
+        _score_page(page, srv.url)                     # no game yet: the first game
+        first = page.locator("#score-game option").first.get_attribute("value")
+        expect(page.locator("#score-game")).to_have_value(first)
+        expect(page.locator("#score-players")).to_have_value("")
+
+        session.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
+        _score_page(page, srv.url)
+        expect(page.locator("#score-game")).to_have_value("GLC")
+        expect(page.locator("#score-game option:checked")).to_have_text("Ghosts Love Candy")
+        expect(page.locator("#score-players")).to_have_value("RED,BLUE,GREEN")      # its players, tapped in
+        expect(page.locator("#score-seats button[aria-pressed=true]")).to_have_text(["RED", "BLUE", "GREEN"])
+
+        session.new_game("GVG", ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"], {})   # another game
+        _score_page(page, srv.url)
+        expect(page.locator("#score-game")).to_have_value("GVG")
+        expect(page.locator("#score-players")).to_have_value("RED,BLUE,GREEN,YELLOW,PURPLE")
+        expect(page.locator("#score-inputs input")).to_have_count(0)
+
+        back = page.get_by_role("link", name="back to the table")
+        expect(back).to_have_attribute("href", "/")
+        back.click()
+        page.wait_for_url(srv.url + "/")
+        expect(page.locator("#game-title")).to_have_text("Girls vs Ghouls")
+
+
+@pytest.mark.browser
+def test_the_scoring_page_alone_opens_on_the_first_game_with_no_link_to_a_table(page):
+    with ServerThread(create_score_app(PhotoScorer())) as srv:
+        page.goto(srv.url + "/score")
+        first = page.locator("#score-game option").first.get_attribute("value")
+        expect(page.locator("#score-game")).to_have_value(first)
+        expect(page.get_by_role("link", name="back to the table")).to_have_count(0)   # no table here
+        expect(page.locator(".languages")).to_have_count(1)
