@@ -86,6 +86,13 @@ class Ghost:
     payload: str
 
 
+#: the six candy types as the rulebook names them, said in the reader's language
+RULEBOOK_TYPES = {
+    "CORN": lambda: tr("Candy Corn"), "LICO": lambda: tr("Licorice"), "MINT": lambda: tr("Peppermint"),
+    "GUMM": lambda: tr("Gummies"), "LOLL": lambda: tr("Lollipops"), "CHOC": lambda: tr("Chocolate"),
+}
+
+
 @dataclass(frozen=True)
 class Candy:
     id: str
@@ -170,10 +177,28 @@ class Cards:
         return self.candy[cid].type
 
     def candy_name(self, cid: str) -> str:
-        return self.candy[cid].name
+        """A candy card by name, in the reader's language when the catalog gives it
+        the rulebook's name ("Peppermint 3"); a corrected catalog's own name otherwise."""
+        c = self.candy[cid]
+        number = c.id[len(c.type):]
+        if number.isdigit() and c.name == f"{self.type_names.get(c.type)} {number}" and c.type in RULEBOOK_TYPES:
+            return tr("{candy} {number}", candy=self.type_name(c.type), number=int(number))
+        return c.name
 
     def type_name(self, t: str) -> str:
-        return self.type_names.get(t, t)
+        """A candy type by name, translated when it is the rulebook's ("Candy Corn")."""
+        name = self.type_names.get(t, t)
+        said = RULEBOOK_TYPES.get(t)
+        return said() if said is not None and str(said()) == name else name
+
+    def love_name(self, lid: str) -> str:
+        """A Love card by name: "Loves Peppermint", in the reader's language when the
+        catalog names it by its favourite the rulebook's way."""
+        love = self.love[lid]
+        favourite = max(love.values, key=lambda t: love.values[t])
+        if love.name == f"Loves {self.type_names.get(favourite)}":
+            return tr("Loves {candy}", candy=self.type_name(favourite))
+        return love.name
 
     def payload_of(self, kind: str, ref: Any) -> str:
         if kind == "kid":

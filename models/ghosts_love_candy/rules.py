@@ -496,7 +496,7 @@ def do_reveal_love(state: State, cards: Cards, a: A.RevealLove, events: list[Eve
     dealt = state["love"].get(a.player)
     need(dealt in (None, lid), tr("reveal_love: {player} was dealt a different Love card", player=a.player))
     state["love_shown"][a.player] = lid
-    events.append(Event("love_revealed", tr("{player} reveals {love}", player=a.player, love=cards.love[lid].name),
+    events.append(Event("love_revealed", tr("{player} reveals {love}", player=a.player, love=cards.love_name(lid)),
                         {"player": a.player, "love": lid}))
     if len(state["love_shown"]) == len(state["players"]):
         state["phase"] = "over"

@@ -33,7 +33,7 @@ def scoreboard(cards: Cards, state: State) -> Scoreboard:
             else:
                 v = love.values[t]
                 lines.append(ScoreLine(tr("{candy} x{count} at {points} each ({love})", candy=name, count=n, points=v,
-                                          love=love.name), n * v))
+                                          love=cards.love_name(lid)), n * v))
         for k in sorted(stash["kids"]):
             kid = cards.kid(k)
             lines.append(ScoreLine(tr("{kid} in stash", kid=kid.name), kid.stash_points))
