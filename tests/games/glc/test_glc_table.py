@@ -304,7 +304,8 @@ def test_out_of_sync_prompts_say_where_each_card_belongs():
     assert status == "out_of_sync" and "Put the ROBOT (kid 5) back in slot 1: it is not seen on the table" in prompts
     # markers missing
     status, _, prompts, _ = referee_status(s, sightings([p for p in placements if "ZONE" not in p.payload]))
-    assert status == "out_of_sync" and prompts[0].startswith("Put this right on the table: cannot find the neighbourhood")
+    assert status == "out_of_sync"
+    assert prompts[0].startswith("Put this right on the table: cannot find the neighbourhood")
 
 
 def test_love_cards_at_the_end_are_read_from_the_table():
