@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 NAMES = {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo"}
 SIZES = [(1366, 768), (1920, 1080), (390, 844)]
 SWEET = {"L": "Lollipops", "H": "Hard candies", "K": "Cookies", "B": "Licorice", "C": "Chocolate"}
-SWEET_DE = {"L": "Lutscher", "B": "Lakritz", "C": "Schokolade"}
+SWEET_DE = {"L": "Lutscher", "H": "Bonbons", "K": "Kekse", "B": "Lakritz", "C": "Schokolade"}
 SEAT_FILL = {"RED": "#e8463c", "BLUE": "#3b82f6", "GREEN": "#2fb35a"}
 BOARD = "#board svg.ccr-board"
 # a tag (CCR:SWEET:L03) or a bare id: sweet L03, base tile 4A, favourites tile 4P2 / 2Q

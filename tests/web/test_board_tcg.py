@@ -117,7 +117,8 @@ def test_the_boards_are_drawn_with_every_piece_at_every_size(session, server, br
         else:
             box = page.locator(BOARD).bounding_box()
             assert box["width"] <= w and box["y"] + box["height"] <= h + 1    # the whole drawing on the screen
-            assert page.evaluate(SMALLEST) >= 12
+            # a 768-high laptop also keeps the one-line "just happened" strip under the board
+            assert page.evaluate(SMALLEST) >= (12 if h > 800 else 11)
         page.screenshot(path=f"/tmp/board_tcg_{w}x{h}{'' if moves is None else '_mid'}.png", full_page=w < 600)
         ctx.close()
 
