@@ -804,7 +804,9 @@ class Session:
             reason = str(e).removeprefix(f"game {record.id}: ")
             self.journal.close_unrecoverable(record.id, reason)
             self._refuse(tr("Game {id} of {game} cannot be resumed: {reason}. It is closed as unrecoverable "
-                            "(its entries are kept in the journal); start a new game.",
+                            "(its entries are kept in the journal): take it over as it lies on the table (the "
+                            "console's “Take over the game as it lies”, or companion run --from-table), or start a new "
+                            "game.",
                             id=record.id, game=record.game, reason=reason))
             return False
         with self._op:

@@ -112,4 +112,7 @@ def test_resume_rebuilds_the_same_state_and_prompts(tmp_path, game):
     assert not c.resume()
     assert "does not match the chain" in c.journal.game(gid).result["unrecoverable"]
     assert any(e["type"] == "unrecoverable" for e in c.view()["events"])
+    # and the page says how to go on with the game on the table: take it over as it lies
+    said = " ".join(str(e["text"]) for e in c.view()["events"] if e["type"] == "unrecoverable")
+    assert "take it over as it lies on the table" in said and "--from-table" in said
     c.close()
