@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from companion.examples import ROOT
 from models.candy_crave.values import resolve_row
 from models.engine import IllegalAction
+from tests.web.board_texts import crossing_texts, texts_outside
 
 pytestmark = pytest.mark.browser
 
@@ -31,21 +32,10 @@ TAG_OR_ID = re.compile(r"[A-Z]{3}:[A-Z]+:|\b[LHKBC]\d{2}\b|\b\d[PM]\d\b|\b\dQ\b|
 
 TEXTS = "() => [...document.querySelectorAll('#board svg text')].map(t => t.textContent)"
 # texts that stick out of the drawing's own box
-OUTSIDE = """() => { const s = document.querySelector('#board svg').getBoundingClientRect();
-  return [...document.querySelectorAll('#board svg text')].filter(t => { const r = t.getBoundingClientRect();
-    return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1; })
-    .map(t => t.textContent); }"""
+OUTSIDE = texts_outside()
 # every pair of texts whose boxes cross (a crossing under a third of the lower box's
 # height is a big figure's descent over a caption, not a collision)
-OVERLAPS = """() => { const out = [];
-  const ts = [...document.querySelectorAll('#board svg text')].filter(t => t.textContent.trim())
-    .map(t => [t.textContent, t.getBoundingClientRect()]);
-  for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
-    const a = ts[i][1], b = ts[j][1];
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (w > 2 && h > Math.min(a.height, b.height) / 3) out.push(ts[i][0] + ' / ' + ts[j][0]); }
-  return out; }"""
+OVERLAPS = crossing_texts()
 # per lane (bowl): its name, the sweets in the bowl, the base tile, the face-up tile,
 # the value tile, the row's faces and what each "?" takes
 LANES = """() => [...document.querySelectorAll('#board svg g.lane')].map(g => {

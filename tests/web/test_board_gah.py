@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from companion.examples import ROOT
 from models.engine import IllegalAction
+from tests.web.board_texts import CROSSINGS
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,8 @@ DRAWN = """() => { const svg = document.querySelector('#board svg.gah-board'); i
            generic: document.querySelector('#board').classList.contains('generic') }; }"""
 
 # every text sticking out of the SVG's box, or out of its house, or crossing another text
-TEXT_TROUBLE = """() => { const svg = document.querySelector('#board svg.gah-board'); const out = [];
+TEXT_TROUBLE = """() => { """ + CROSSINGS + """
+  const svg = document.querySelector('#board svg.gah-board'); const out = [];
   const inside = (r, b) => r.left >= b.left - 1 && r.right <= b.right + 1
                            && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
   const box = svg.getBoundingClientRect();
@@ -50,12 +52,7 @@ TEXT_TROUBLE = """() => { const svg = document.querySelector('#board svg.gah-boa
     if (!inside(r, box)) out.push('outside: ' + s);
     if (h && !inside(r, h.querySelector('rect').getBoundingClientRect())) out.push('out of its house: ' + s);
   }
-  for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
-    const a = ts[i][1], b = ts[j][1];
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (w > 2 && h > Math.min(a.height, b.height) / 3) out.push(ts[i][0] + ' / ' + ts[j][0]); }
-  return out; }"""
+  return out.concat(crossings(ts, 2)); }"""
 
 TAG = re.compile(r"[A-Z]{3}:[A-Z]+:")
 # four players: rooms in every house but YELLOW's, RED's cat, YELLOW's lit empty floor,

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from companion.examples import ROOT
 from models.engine import IllegalAction
+from tests.web.board_texts import CROSSINGS
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +32,7 @@ TRICK_NAMES = re.compile(r"Flip House|Invert Value|Double Value|Trap")
 TEAM_WORDS = {"GIRLS": "Girls", "GHOULS": "Ghouls", "REPORTER": "Reporter"}
 
 # what a player sees in the drawing, read from the page
-READ_BOARD = """() => {
+READ_BOARD = """() => { """ + CROSSINGS + """
   const svg = document.querySelector('#board svg.gvg-board');
   if (!svg) return null;
   const box = svg.getBoundingClientRect();
@@ -54,16 +55,7 @@ READ_BOARD = """() => {
   const outside = texts.filter(t => { const r = t.getBoundingClientRect();
     return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1; })
     .map(t => t.textContent);
-  const overlaps = [];
-  const boxes = texts.map(t => [t.textContent, t.getBoundingClientRect()]);
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const a = boxes[i][1], b = boxes[j][1];
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    // a text's box holds its line's ascent and descent: a crossing under a third of the
-    // lower box's height is a descent over the next line, not a collision
-    if (w > 1 && h > Math.min(a.height, b.height) / 3) overlaps.push(boxes[i][0] + ' / ' + boxes[j][0]);
-  }
+  const overlaps = crossings(texts.map(t => [t.textContent, t.getBoundingClientRect()]), 1);
   return {houses, players, outside, overlaps, all: svg.textContent,
           reporter: txt(svg, 'g.reporter-role text'), scores: [...svg.querySelectorAll('g.team-score')].map(g =>
             [g.dataset.team, [...g.querySelectorAll('text')].map(t => t.textContent)]),

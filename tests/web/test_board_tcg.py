@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from companion.examples import ROOT
 from models.engine import IllegalAction
+from tests.web.board_texts import crossing_texts, texts_outside
 
 pytestmark = pytest.mark.browser
 
@@ -25,21 +26,9 @@ SCRIPT = json.loads((ROOT / "docs" / "games" / "the-closest-ghost.script.json").
 
 TEXTS = f"() => [...document.querySelectorAll('{BOARD} text')].map(t => t.textContent)"
 # every text whose box lies (partly) outside the drawing's own box
-OUTSIDE = f"""() => {{ const svg = document.querySelector('{BOARD}'); const box = svg.getBoundingClientRect();
-  return [...svg.querySelectorAll('text')].filter(t => t.textContent.trim()).filter(t => {{
-    const r = t.getBoundingClientRect();
-    return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1; }})
-    .map(t => t.textContent); }}"""
+OUTSIDE = texts_outside(BOARD)
 # every pair of texts whose boxes cross (more than the descent of one over the other)
-OVERLAPS = f"""() => {{ const out = [];
-  const ts = [...document.querySelectorAll('{BOARD} text')].filter(t => t.textContent.trim())
-    .map(t => [t.textContent, t.getBoundingClientRect()]);
-  for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {{
-    const a = ts[i][1], b = ts[j][1];
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (w > 2 && h > Math.min(a.height, b.height) / 3) out.push(ts[i][0] + ' / ' + ts[j][0]); }}
-  return out; }}"""
+OVERLAPS = crossing_texts(BOARD)
 # the rendered height (px) of the smallest text of the drawing
 SMALLEST = f"""() => Math.min(...[...document.querySelectorAll('{BOARD} text')].filter(t => t.textContent.trim())
   .map(t => t.getBoundingClientRect().height))"""

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .board_texts import crossing_texts
 from .conftest import play_example
 
 pytestmark = pytest.mark.browser
@@ -72,17 +73,7 @@ def test_on_television_screens_nothing_is_cut_off_or_overlaid(session, server, b
 
 
 # every pair of the board's texts whose boxes cross (a heading over the decks' line, a label over a label)
-TEXTS_OVERLAP = """() => { const out = [];
-  const ts = [...document.querySelectorAll('#board svg text')].filter(t => t.textContent.trim())
-    .map(t => [t.textContent, t.getBoundingClientRect()]);
-  for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) {
-    const a = ts[i][1], b = ts[j][1];
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    // a text's box holds its line's ascent and descent: a crossing under a third of the
-    // lower box's height is the descent of a big figure over a caption, not a collision
-    if (w > 2 && h > Math.min(a.height, b.height) / 3) out.push(ts[i][0] + ' / ' + ts[j][0]); }
-  return out; }"""
+TEXTS_OVERLAP = crossing_texts()
 
 
 @pytest.mark.parametrize("moves", [40, 107])
