@@ -89,6 +89,11 @@ class Kit:
     def name(self, payload: str) -> str:
         return self.cards[payload]["name"]
 
+    def said(self, payload: str) -> str:
+        """A card as the players are told it: its catalog name ("Ghost 3", "Cat 1"),
+        never its tag id; a payload the catalog lacks as it is."""
+        return self.name(payload) if payload in self.cards else payload
+
     def effect(self, payload: str) -> str | None:
         return self.cards[payload]["effect"]
 

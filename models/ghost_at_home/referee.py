@@ -244,13 +244,13 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                          "its rooms beside it.", floors=concat(*reading["missing"], sep=", ")),
                                       level="error")]
     appeared, vanished, moved, flipped = _diff(expected, reading)
-    fix = put_back(expected, reading, name=lambda c: game.kit.name(c) if c in game.kit.cards else c)
+    fix = put_back(expected, reading, name=game.kit.said)
     fixes = concat(*fix, sep="; ")
     lying = set(places(reading)) | set(reading["strays"])
     lingering = [c for c in state["clearing"] if c in lying]
     if lingering and (appeared or vanished or moved or flipped):
         return "waiting", [Prompt(tr("Put {cards} on the discard pile first: the next move counts once they are "
-                                     "off the table.", cards=", ".join(game.kit.name(c) for c in lingering)),
+                                     "off the table.", cards=", ".join(game.kit.said(c) for c in lingering)),
                                   level="todo")]
     found = _candidates(game, state, reading)
     doubt = unseen_escape(game, state, found[0]) if len(found) == 1 else None

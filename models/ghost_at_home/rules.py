@@ -245,7 +245,7 @@ class Rules:
         if c is None:
             raise fail(a, tr("there is no card {text!r} in Ghost at Home", text=text))
         if self.kit.kind(c) not in kinds:
-            raise fail(a, not_of_kind(self._named(c), self.kit.kind(c), kinds))
+            raise fail(a, not_of_kind(self.kit.said(c), self.kit.kind(c), kinds))
         return c
 
     def _from_hand(self, state: State, a: Any, text: str, kinds: tuple[str, ...]) -> str:
@@ -253,10 +253,10 @@ class Rules:
         c = self._card(state, a, text, kinds)
         where = locate(state, c)
         if where:
-            raise fail(a, tr("{card} already lies on {player}'s floor {floor}", card=self._named(c), player=where[0],
+            raise fail(a, tr("{card} already lies on {player}'s floor {floor}", card=self.kit.said(c), player=where[0],
                              floor=where[1]))
         if c in state["discard"]["seen"]:
-            raise fail(a, tr("{card} is in the discard pile", card=self._named(c)))
+            raise fail(a, tr("{card} is in the discard pile", card=self.kit.said(c)))
         if self.kit.kind(c) == "cat" and self.unknown_cats(state) < 1:
             raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
         return c
@@ -275,7 +275,7 @@ class Rules:
             raise fail(a, tr("the catalog has no {effect} card", effect=a.type))
         self._hand(state, a, p, 1)
         if c in state["discard"]["seen"]:
-            raise fail(a, tr("{card} is in the discard pile", card=self._named(c)))
+            raise fail(a, tr("{card} is in the discard pile", card=self.kit.said(c)))
         return c
 
     def _space(self, a: Any, floor: Any, side: Any) -> tuple[int, str]:
@@ -376,12 +376,12 @@ class Rules:
                 cat = self._card(state, a, a.cat, ("cat",))
                 if cat not in cats:
                     raise fail(a, tr("{cat} is not on {player}'s floor {floor} (cats there: {cats})",
-                                     cat=self._named(cat),
-                                     player=target, floor=floor, cats=", ".join(self._named(c) for c in cats)))
+                                     cat=self.kit.said(cat),
+                                     player=target, floor=floor, cats=", ".join(self.kit.said(c) for c in cats)))
             fl["cats"] = {s: (None if c == cat else c) for s, c in fl["cats"].items()}
             self._off_table(state, [ghost, cat])
             events.append(Event("ghost_meets_cat", tr("{ghost} meets {cat} on {player}'s floor {floor}: discard "
-                                                      "both", ghost=self._named(ghost), cat=self._named(cat),
+                                                      "both", ghost=self.kit.said(ghost), cat=self.kit.said(cat),
                                                       player=target, floor=floor),
                                 {"ghost": ghost, "cat": cat, "player": target}))
             self._resume(state, resume, events)
@@ -396,10 +396,6 @@ class Rules:
                       "from hand to cancel it", by=by, ghost=ghost.rsplit(":", 1)[-1], player=target, floor=floor)
         events.append(Event("ghost", text, {"ghost": ghost, "player": target, "floor": floor}))
 
-    def _named(self, card: str) -> str:
-        """A card by its catalog name ("Ghost 3", "Cat 1"), never its tag id."""
-        return self.kit.name(card) if card in self.kit.cards else card
-
     def _haunt(self, state: State, p: str, floor: int, events: list[Event], why: Text) -> None:
         """The floor's rooms and ghosts are discarded and its light goes off."""
         fl = state["houses"][p][floor - 1]
@@ -409,7 +405,7 @@ class Rules:
         fl["lit"] = False
         self._off_table(state, gone)
         events.append(Event("haunted", tr("{why}: discard {cards} from {player}'s floor {floor}", why=why,
-                                          cards=", ".join(self._named(c) for c in gone), player=p, floor=floor),
+                                          cards=", ".join(self.kit.said(c) for c in gone), player=p, floor=floor),
                             {"player": p, "floor": floor, "cards": gone}))
 
     # ---- actions
@@ -426,7 +422,7 @@ class Rules:
             c = self._from_hand(state, a, str(r["card"]), ("room", "wild"))
             f, s = self._space(a, r.get("floor"), r.get("side"))
             if self.kit.kind(c) == "room" and self.kit.floor_of(c) != f:
-                raise fail(a, tr("{card} is a floor {own} room, not a floor {floor} room", card=self._named(c),
+                raise fail(a, tr("{card} is a floor {own} room, not a floor {floor} room", card=self.kit.said(c),
                                  own=self.kit.floor_of(c), floor=f))
             plays.append((f, s, c))
         if len({c for _, _, c in plays}) != len(plays):
@@ -437,7 +433,7 @@ class Rules:
             fl = house[f - 1]
             if fl["rooms"][s]:
                 raise fail(a, tr("{player}'s floor {floor} {side} already holds {card}", player=p, floor=f, side=s,
-                                 card=self._named(fl["rooms"][s])))
+                                 card=self.kit.said(fl["rooms"][s])))
             low = next((g for g in FLOORS[: f - 1] if not floor_full(house[g - 1])), None)
             if low is not None:
                 raise fail(a, tr("fill every lower floor first: floor {lower} holds {rooms} of 2 rooms", lower=low,
@@ -445,10 +441,10 @@ class Rules:
             fl["rooms"][s] = c
             if s == "L":
                 text = tr("{player} explores floor {floor} (left) with {room}", player=p, floor=f,
-                          room=self._named(c))
+                          room=self.kit.said(c))
             else:
                 text = tr("{player} explores floor {floor} (right) with {room}", player=p, floor=f,
-                          room=self._named(c))
+                          room=self.kit.said(c))
             events.append(Event("room", text, {"player": p, "floor": f, "side": s, "card": c}))
         state["hands"][p] -= len(plays)
         self._end_turn(state, events)
@@ -516,10 +512,10 @@ class Rules:
         state["pending"] = None
         if cat:
             text = tr("{player} discards {cat} from hand: {by}'s ghost {ghost} is cancelled; discard it", player=p,
-                      cat=self._named(cat), by=pd["by"], ghost=self._named(pd["ghost"]))
+                      cat=self.kit.said(cat), by=pd["by"], ghost=self.kit.said(pd["ghost"]))
         else:
             text = tr("{player} discards a cat from hand: {by}'s ghost {ghost} is cancelled; discard it", player=p,
-                      by=pd["by"], ghost=self._named(pd["ghost"]))
+                      by=pd["by"], ghost=self.kit.said(pd["ghost"]))
         events = [Event("cat_defence", text, {"player": p, "ghost": pd["ghost"]})]
         self._resume(state, pd["resume"], events)
         return events
@@ -543,7 +539,7 @@ class Rules:
                                floor=pd["floor"]))
             else:
                 events.append(Event("ghost_stays", tr("The light is on: {ghost} stays on {player}'s floor {floor}",
-                                                      ghost=self._named(pd["ghost"]), player=p, floor=pd["floor"]),
+                                                      ghost=self.kit.said(pd["ghost"]), player=p, floor=pd["floor"]),
                                     {"player": p, "floor": pd["floor"]}))
             self._resume(state, pd["resume"], events)
             return events
@@ -568,7 +564,7 @@ class Rules:
                              floor=f, side=s))
         if fl["cats"][s]:
             raise fail(a, tr("{cat} already sits on {player}'s floor {floor} {side}",
-                             cat=self._named(fl["cats"][s]), player=p,
+                             cat=self.kit.said(fl["cats"][s]), player=p,
                              floor=f, side=s))
         if fl["ghosts"]:
             g = fl["ghosts"].pop(0)
@@ -576,35 +572,35 @@ class Rules:
             if how == "cat_food":
                 text = tr("{player} plays Cat Food and moves {cat} onto {player}'s floor {floor}, where it meets "
                           "{ghost}: discard both; the rooms stay",
-                          player=p, cat=self._named(cat), floor=f, ghost=self._named(g))
+                          player=p, cat=self.kit.said(cat), floor=f, ghost=self.kit.said(g))
             elif how == "elevator":
                 text = tr("{player} plays the Elevator and moves {cat} onto {player}'s floor {floor}, where it "
                           "meets {ghost}: discard both; the rooms stay",
-                          player=p, cat=self._named(cat), floor=f, ghost=self._named(g))
+                          player=p, cat=self.kit.said(cat), floor=f, ghost=self.kit.said(g))
             else:
                 text = tr("{player} plays {cat} onto {player}'s floor {floor}, where it meets {ghost}: discard "
-                          "both; the rooms stay", player=p, cat=self._named(cat), floor=f, ghost=self._named(g))
+                          "both; the rooms stay", player=p, cat=self.kit.said(cat), floor=f, ghost=self.kit.said(g))
             events.append(Event("cat_meets_ghost", text, {"player": p, "cat": cat, "ghost": g}))
             return
         fl["cats"][s] = cat
         if how == "cat_food" and s == "L":
             text = tr("{player} plays Cat Food and moves {cat} onto {player}'s floor {floor} (left)", player=p,
-                      cat=self._named(cat), floor=f)
+                      cat=self.kit.said(cat), floor=f)
         elif how == "cat_food":
             text = tr("{player} plays Cat Food and moves {cat} onto {player}'s floor {floor} (right)", player=p,
-                      cat=self._named(cat), floor=f)
+                      cat=self.kit.said(cat), floor=f)
         elif how == "elevator" and s == "L":
             text = tr("{player} plays the Elevator and moves {cat} onto {player}'s floor {floor} (left)", player=p,
-                      cat=self._named(cat), floor=f)
+                      cat=self.kit.said(cat), floor=f)
         elif how == "elevator":
             text = tr("{player} plays the Elevator and moves {cat} onto {player}'s floor {floor} (right)",
-                      player=p, cat=self._named(cat), floor=f)
+                      player=p, cat=self.kit.said(cat), floor=f)
         elif s == "L":
             text = tr("{player} plays {cat} onto {player}'s floor {floor} (left)",
-                      player=p, cat=self._named(cat), floor=f)
+                      player=p, cat=self.kit.said(cat), floor=f)
         else:
             text = tr("{player} plays {cat} onto {player}'s floor {floor} (right)",
-                      player=p, cat=self._named(cat), floor=f)
+                      player=p, cat=self.kit.said(cat), floor=f)
         events.append(Event("cat", text, {"player": p, "cat": cat, "floor": f, "side": s}))
 
     def _cat(self, state: State, a: Cat) -> list[Event]:
@@ -633,7 +629,7 @@ class Rules:
         if bulbs < LIGHT_BULBS:
             raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
                               "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
-                              cards=", ".join(self._named(c) for c in cards), needed=LIGHT_BULBS))
+                              cards=", ".join(self.kit.said(c) for c in cards), needed=LIGHT_BULBS))
         why = light_blocker(state, p, f)
         if why:
             raise fail(a, why)
@@ -642,7 +638,7 @@ class Rules:
         state["houses"][p][f - 1]["lit"] = True
         events = [Event("light", tr("{player} discards {cards} ({bulbs} lightbulbs) and turns on the light of floor "
                                     "{floor}: turn the floor card to its lit face", player=p,
-                                    cards=", ".join(self._named(c) for c in cards), bulbs=bulbs, floor=f),
+                                    cards=", ".join(self.kit.said(c) for c in cards), bulbs=bulbs, floor=f),
                         {"player": p, "floor": f})]
         self._end_turn(state, events)
         return events
@@ -653,7 +649,7 @@ class Rules:
         g = self._card(state, a, a.ghost, ("ghost",))
         where = locate(state, g)
         if not where:
-            raise fail(a, tr("{ghost} is not in any house", ghost=self._named(g)))
+            raise fail(a, tr("{ghost} is not in any house", ghost=self.kit.said(g)))
         target = self._player(state, a, a.target)
         if target == p:
             raise fail(a, tr("the Time Space Hole sends a ghost to an opponent's house, not your own"))
@@ -662,7 +658,7 @@ class Rules:
             raise fail(a, tr("{player} has no room card for the ghost", player=target))
         if (where[0], where[1]) == (target, f):
             raise fail(a, tr("{ghost} already haunts {player}'s floor {floor}",
-                             ghost=self._named(g), player=target, floor=f))
+                             ghost=self.kit.said(g), player=target, floor=f))
         if state["houses"][target][f - 1]["ghosts"] and not state["options"].get("hole_onto_ghost", True):
             raise fail(a, tr("{player}'s floor {floor} already has a ghost (option hole_onto_ghost is off)",
                              player=target, floor=f))
@@ -671,7 +667,7 @@ class Rules:
         self._to_pile(state, [card])
         events = [Event("time_space_hole", tr("{player} plays the Time Space Hole: move {ghost} from {source}'s "
                                               "floor {source_floor} to {target}'s floor {floor}",
-                                              player=p, ghost=self._named(g),
+                                              player=p, ghost=self.kit.said(g),
                                               source=where[0], source_floor=where[1], target=target, floor=f),
                         {"player": p, "ghost": g})]
         self._arrive(state, a, g, target, f, p, "turn", events)
@@ -698,18 +694,18 @@ class Rules:
         where = locate(state, cat)
         f, s = self._space(a, a.floor, a.side)
         if not where:
-            raise fail(a, tr("{cat} is not in any house", cat=self._named(cat)))
+            raise fail(a, tr("{cat} is not in any house", cat=self.kit.said(cat)))
         if own and where[0] != p:
             raise fail(a, tr("{cat} sits in {owner}'s house: the Elevator moves a cat of your own house",
-                             cat=self._named(cat),
+                             cat=self.kit.said(cat),
                              owner=where[0]))
         if own and where[1] == f:
             raise fail(a, tr("{cat} is already on floor {floor}: the Elevator moves a cat to another floor",
-                             cat=self._named(cat),
+                             cat=self.kit.said(cat),
                              floor=f))
         if not own and where[0] == p:
             raise fail(a, tr("{cat} is already in {player}'s house: Cat Food takes a cat from an opponent",
-                             cat=self._named(cat),
+                             cat=self.kit.said(cat),
                              player=p))
         src = state["houses"][where[0]][where[1] - 1]
         side = where[2].split(":")[1]

@@ -171,7 +171,7 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
                         floors=concat(*reading["missing"], sep=", ")))
     if reading["strays"]:
         raise refuse(tr("{cards} lie outside every house: put each card in its house or on the discard pile",
-                        cards=", ".join(kit.name(c) if c in kit.cards else c for c in reading["strays"])))
+                        cards=", ".join(kit.said(c) for c in reading["strays"])))
     state: State = game.setup(players, options)
     for p, floors in reading["houses"].items():
         _house(kit, state, p, floors)
@@ -205,8 +205,7 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
     if pending:
         where = next(((p, f) for g, p, f in ghosts if g == pending), None)
         if where is None:
-            raise refuse(tr("{ghost} is not a ghost that can wait for an answer",
-                            ghost=kit.name(pending) if pending in kit.cards else pending))
+            raise refuse(tr("{ghost} is not a ghost that can wait for an answer", ghost=kit.said(pending)))
         target, floor = where
         if escaper is None and target == state["turn"]:
             raise refuse(tr("a ghost on {player}'s house waits for {player}'s answer, so it is not {player}'s turn: "
