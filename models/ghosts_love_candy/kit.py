@@ -191,11 +191,16 @@ class Cards:
         said = RULEBOOK_TYPES.get(t)
         return said() if said is not None and str(said()) == name else name
 
+    def love_favourite(self, lid: str) -> str:
+        """The candy type a Love card values most (its favourite, worth 5)."""
+        values = self.love[lid].values
+        return max(values, key=lambda t: values[t])
+
     def love_name(self, lid: str) -> str:
         """A Love card by name: "Loves Peppermint", in the reader's language when the
         catalog names it by its favourite the rulebook's way."""
         love = self.love[lid]
-        favourite = max(love.values, key=lambda t: love.values[t])
+        favourite = self.love_favourite(lid)
         if love.name == f"Loves {self.type_names.get(favourite)}":
             return tr("Loves {candy}", candy=self.type_name(favourite))
         return love.name

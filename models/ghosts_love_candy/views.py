@@ -48,8 +48,7 @@ def public_view(state: State, cards: Cards) -> dict[str, Any]:
         "manual": None if state["manual"] is None else dict(state["manual"]),
         "love_shown": dict(state["love_shown"]),
         # each shown Love card by the candy type it loves most (its favourite, read from the catalog)
-        "love_favourite": {p: max(cards.love[c].values, key=lambda t: cards.love[c].values[t])
-                           for p, c in state["love_shown"].items() if c in cards.love},
+        "love_favourite": {p: cards.love_favourite(c) for p, c in state["love_shown"].items() if c in cards.love},
     }
 
 
