@@ -94,18 +94,16 @@ def _camera(game: Any, state: dict[str, Any]) -> Any:
     return seen_from_above(game.arrange(state, table), table)
 
 
-def _looks_the_same(game: Any, before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """Whether a perfect camera sees the table unchanged by a move (a Peek, a
-    Trick laid on a stack, a cat discarded from the hand): a move no camera can see."""
-    def seen(state: dict[str, Any]) -> list[tuple[str, float, float, float]]:
-        return sorted((s.payload, round(s.x_mm), round(s.y_mm), round(s.angle_deg))
-                      for s in _camera(game, state).sightings)
-    return seen(before) == seen(after)
+def _unseen_moves(game: Any, states: list[dict[str, Any]]) -> int:
+    """How many moves between consecutive ``states`` a perfect camera sees no change
+    for (a Peek, a Trick laid on a stack, a cat discarded from the hand)."""
+    seen = [sorted((s.payload, round(s.x_mm), round(s.y_mm), round(s.angle_deg))
+                   for s in _camera(game, state).sightings) for state in states]
+    return sum(a == b for a, b in zip(seen, seen[1:]))
 
 
 def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: random.Random, tally: Tally) -> None:
     """Referee one random game with gaps, perhaps taken over part-way."""
-    from models.engine import IllegalAction
     actions = [a for a, _ in played]
     states = [s for _, s in played]
     tally.games += 1
@@ -115,7 +113,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
     if start is not None:
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
-    tally.hidden += sum(_looks_the_same(game, states[n - 1], states[n]) for n in range(i + 1, len(states)))
+    tally.hidden += _unseen_moves(game, states[i:])
     while i < len(states) - 1:
         roll = rng.random()
         k, gap = (1, False) if roll < 0.7 else (rng.randint(2, 6), True) if roll < 0.85 else (rng.randint(2, 4), False)
@@ -157,13 +155,13 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             tally.taps += j - at
             if not late:
                 known = truth
-            else:
-                try:                            # as the console can tell them: no secret a referee cannot know
-                    known, _ = game.apply_all(known, [game.as_told(a) for a in actions[at + 1:j + 1]])
-                except IllegalAction:
+            else:                               # as the console can tell them: no secret a referee cannot know
+                told = _told(game, known, actions[at + 1:j + 1])
+                if told is None:
                     tally.wrong += 1            # the taken-over game refuses a true move
                     tally.wrong_after["take-over"] += 1
                     return
+                known = told
         i = j
 
 
