@@ -274,7 +274,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
             return "waiting", [Prompt(tr("{ghost} is on {player}'s house: say on the console who played it "
                                          "({players}).", ghost=game.kit.name(ghosts[0]), player=esc["player"],
                                          players=or_list(esc["waiting"])), level="todo")]
-    for seq in candidates(game, state, reading):
+    for seq in found:                       # the step-by-step readings found above (a doubt returned there)
         try:
             game.apply_all(state, seq)
         except Exception as e:  # IllegalAction: say the rules' reason
