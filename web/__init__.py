@@ -70,13 +70,11 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
         SESSION_COOKIE_NAME="companion_referee",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",             # another port is the same site: see web.auth
-        JSON_SORT_KEYS=False,
         TC_MAX_STREAMS=int(max_streams),
         TC_KEEPALIVE_S=float(keepalive_s),
         TC_RETRY_MS=int(retry_ms),
     )
     i18n.init_app(app, language)                      # the request's language; JSON in it
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_session"] = session
     app.config["TC_JOIN"] = join
     app.extensions["companion_referee"] = Referee(session, pin)

@@ -87,10 +87,9 @@ def create_event_app(hub: EventSource, feed: Any, *, max_streams: int = 4000, ke
     EventFeed) is what the server streams at ``/api/events``."""
     from .api import StreamCounter
     app = Flask(__name__)
-    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=16 * 1024, TC_KEEPALIVE_S=float(keepalive_s),
+    app.config.update(MAX_CONTENT_LENGTH=16 * 1024, TC_KEEPALIVE_S=float(keepalive_s),
                       TC_RETRY_MS=2000, TC_MAX_STREAMS=int(max_streams))
     i18n.init_app(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.extensions["companion_event"] = hub
     app.extensions["companion_session"] = feed            # web.server streams its changes
     app.extensions["companion_streams"] = StreamCounter(int(max_streams))

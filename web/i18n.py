@@ -167,7 +167,10 @@ def _configured() -> str | None:
 
 
 class LocalizedJSON(DefaultJSONProvider):
-    """Flask's JSON with every engine sentence in the request's language."""
+    """Flask's JSON with every engine sentence in the request's language, keys in
+    the order the engine gave them (seats in turn order, not alphabetical)."""
+
+    sort_keys = False
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         return super().dumps(localize(obj, current_language()), **kwargs)
@@ -176,11 +179,14 @@ class LocalizedJSON(DefaultJSONProvider):
 def init_app(app: Flask, language: str | None = None) -> None:
     """Give ``app`` its languages: the request's language (``language`` is the
     config's default), ``_()``/``lang``/``languages`` in the templates, the
-    scripts' messages, localized JSON, and the cookie that keeps ``?lang=``."""
+    scripts' messages, localized JSON (in the engine's key order), and the cookie that keeps ``?lang=``."""
     if language and language not in LANGUAGES and language != "auto":
         raise ValueError(f"language {language!r}: the page speaks {', '.join(LANGUAGES)}")
     app.config["TC_LANGUAGE"] = language if language in LANGUAGES else None
     app.json = LocalizedJSON(app)
+    # ``|tojson`` in a template sorts keys by default (Jinja's policy): the page's
+    # first view would draw the seats alphabetically until the stream's first view
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}
 
     @app.context_processor
     def _i18n() -> dict[str, Any]:

@@ -121,9 +121,8 @@ def create_score_app(scorer: PhotoScorer) -> Flask:
         Server(create_score_app(PhotoScorer((900, 600))), "0.0.0.0", 8000).run()
     """
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=64 * 1024, JSON_SORT_KEYS=False)
+    app.config.update(MAX_CONTENT_LENGTH=64 * 1024)
     i18n.init_app(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
     errors.register(app)
     app.context_processor(lambda: {"csrf_token": lambda: ""})
     install(app, scorer, open_to_all=True)

@@ -31,6 +31,18 @@ def test_display_page_uses_only_local_assets(client, glc):
             assert b"http://" not in body and b"https://" not in body, f"{ref} reaches out to the internet"
 
 
+def test_the_pages_first_view_keeps_the_seats_in_turn_order(client, session):
+    """The view written into the page (before its stream's first message) and the
+    API's both list seats as the game does, so the board does not draw BLUE,
+    GREEN, RED for a moment and then redraw RED, BLUE, GREEN."""
+    import json
+    session.new_game("CCR", ["RED", "BLUE", "GREEN"], {})
+    page = client.get("/").get_data(as_text=True)
+    first = json.loads(re.search(r'<script type="application/json" id="initial-view">(.*?)</script>', page, re.S)[1])
+    assert list(first["state"]["areas"]) == ["RED", "BLUE", "GREEN"]
+    assert list(client.get("/api/state").get_json()["state"]["areas"]) == ["RED", "BLUE", "GREEN"]
+
+
 def test_state_is_the_public_view(client, glc):
     r = client.get("/api/state")
     assert r.status_code == 200
