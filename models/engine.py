@@ -556,9 +556,10 @@ class Game:
             return Verdict("in_sync", state, prompts=self.prompts(state))
         fit = None if late else first_fitting(self, state, reading)   # late: no guess, only the search
         unseen = gap and not self.jumps_leave_traces
-        if fit is not None and not unseen:
+        detours = gap and self.detour_slack is not None
+        if fit is not None and not unseen and not detours:
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
-        found = self.jump(state, reading, late=late)
+        found = self.jump(state, reading, late=late, gap=gap)
         if fit is not None:           # after a gap: the step-by-step reading is one explanation among others
             keys = {_state_key(f.state) for f in found.fits}
             if _state_key(fit.state) not in keys:
@@ -572,12 +573,15 @@ class Game:
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
         return Verdict(status, state, prompts=prompts)
 
-    def jump(self, state: State, reading: Layout, late: bool = False) -> Search:
+    def jump(self, state: State, reading: Layout, late: bool = False, gap: bool = False) -> Search:
         """The legal sequences of :meth:`steps` that end at the reading (see
         :func:`models.referee.explore` for the bound; ``late``: the deeper bound
-        of a game taken over as it lies); none when the game declares no steps."""
+        of a game taken over as it lies; ``gap``: after a camera gap, the
+        game's :attr:`detour_slack`); none when the game declares no steps."""
         if late:
             return explore(self, state, reading, max_depth=LATE_DEPTH, max_nodes=LATE_NODES)
+        if gap and self.detour_slack is not None:
+            return explore(self, state, reading, slack=self.detour_slack)
         return explore(self, state, reading)
 
     def choice_prompt(self, found: Search) -> Prompt:
@@ -607,6 +611,14 @@ class Game:
     #: search's only explanation is the truth; a game where cards come and go
     #: unseen (a pass clears a floor's rooms) sets False and the referee picks
     jumps_leave_traces: ClassVar[bool] = True
+
+    #: After a camera gap, how many steps beyond the shortest explanation the
+    #: search looks for others, in a game whose moves can undo each other (a
+    #: ghost moved and moved back leaves the table as it was, one turn on): the
+    #: table shows what a gap did, not whose turn it left, so the step-by-step
+    #: reading is applied only when no longer detour reaches the same table.
+    #: None: the step-by-step reading stands after a gap too.
+    detour_slack: ClassVar[int | None] = None
 
     def missing_texts(self, state: State) -> list[dict[str, str]]:
         """Cards the table needs the words of now and the catalog lacks

@@ -220,7 +220,8 @@ def _base_steps(game: Any) -> Any:
 
 def explore(game: Any, state: State, reading: Any,
             steps: Callable[[State, Any], Iterable[Sequence[Action]]] | None = None,
-            max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_fits: int = MAX_FITS) -> Search:
+            max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, max_fits: int = MAX_FITS,
+            slack: int = SLACK) -> Search:
     """Every distinct way (up to ``max_fits``) of getting from ``state`` to a state
     whose expected table equals ``reading`` by a sequence of legal steps.
 
@@ -233,8 +234,8 @@ def explore(game: Any, state: State, reading: Any,
     cannot reach the reading within the bound is never expanded, and the bound
     is spent only on sequences that can still get there. Two explanations are
     the same when they end in the same state. Breadth first, so the shortest
-    explanations are found first; once one is found the search goes
-    :data:`SLACK` steps deeper and stops::
+    explanations are found first; once one is found the search goes ``slack``
+    (:data:`SLACK`) steps deeper and stops::
 
         found = explore(game, state, reading)
         if found.only is not None:
@@ -292,7 +293,7 @@ def explore(game: Any, state: State, reading: Any,
                     fits[key] = (len(tree) - 1, new)
                     if len(fits) > max_fits:
                         return result(False)
-                    bound = min(bound, depth + SLACK)
+                    bound = min(bound, depth + slack)
                     continue
                 left = game.distance(new, reading)
                 if left is None:

@@ -70,6 +70,9 @@ class TheClosestGhost(Game):
     max_players = 2
     actions = ACTIONS
     phases = rules.PHASES
+    #: a ghost moved and moved back by the next player leaves the table as it
+    #: was, a turn on: after a gap, detours of up to two whole turns are looked for
+    detour_slack = 4
     catalog_dir = CATALOG_DIR
     catalog_schema = {
         "avatars": {"colour": Column("str"), "token_mm": Column("int")},

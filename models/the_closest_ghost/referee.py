@@ -46,6 +46,8 @@ def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Ac
         first = state["players"][0]
         out.append(turns + place)
         if place and first in moved:
+            if _placed_then_moved(game, turned, first, moved[first], new[0]):
+                return []     # two turns of different length show this table: the search asks which
             out.append(turns + place + [MoveAvatar(first, moved[first])])
         return [seq for seq in out if seq]
     if turns:
@@ -67,6 +69,23 @@ def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Ac
         if q in moved:
             out.append([MoveGhost(p, gone[0], new[0]), MoveAvatar(q, moved[q])])
     return out
+
+
+def _placed_then_moved(game: Any, state: State, first: str, to: str, seen: str) -> bool:
+    """Whether the third ghost, seen on ``seen`` with the first player's avatar
+    moved to ``to``, may have been placed next to it and then moved there as
+    the first player's closest ghost. The table is then the same after the
+    first player's avatar move alone (their ghost still to move) and after
+    their whole turn (the other player to move): not the camera's to choose."""
+    for place in game.legal_actions(state):
+        if not isinstance(place, PlaceGhost) or place.square == seen:
+            continue
+        try:
+            game.apply_all(state, [place, MoveAvatar(first, to), MoveGhost(first, place.square, seen)])
+        except IllegalAction:
+            continue
+        return True
+    return False
 
 
 def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
