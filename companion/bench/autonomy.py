@@ -127,11 +127,10 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             where = _where(game, verdict.state, states, i, j, late)
             asked = _chore_left(game, verdict.state, states, i, j, late) if where is None else None
             if asked is not None:               # true, with a chore still asked: one confirm on the console
-                known, chore = asked
-                tally.auto += j - i - chore
+                known, chore, at = asked
+                tally.auto += at - i - chore
                 tally.questions += 1
                 tally.taps += 1
-                at = j
             elif where is None:
                 tally.wrong += 1
                 tally.wrong_after["one change" if k == 1 else "known gap" if gap else "unseen gap"] += 1
@@ -200,20 +199,23 @@ def _where(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: in
 
 
 def _chore_left(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int,
-                late: bool) -> tuple[dict[str, Any], int] | None:
-    """The state after the chore the referee still asks for, and the chore's length (``Game.chores``: a
-    kid's ability resolved by hand with nothing moved), when that confirm makes
-    ``state`` the gap's end: the referee applied the moves the table showed and
+                late: bool) -> tuple[dict[str, Any], int, int] | None:
+    """The state after the chore the referee still asks for, the chore's length
+    (``Game.chores``: a kid's ability resolved by hand with nothing moved) and
+    which state of the gap that makes it, when that confirm makes ``state`` a
+    true state of the gap: the referee applied the moves the table showed and
     left the chore it cannot see to the console, which is a question, not a
-    wrong record. None otherwise."""
+    wrong record (moves after it that no camera sees are entered on the
+    console). None otherwise."""
     from models.engine import IllegalAction
     for chore in game.chores(state):
         try:
             after, _ = game.apply_all(state, chore)
         except IllegalAction:
             continue
-        if _where(game, after, states, i, j, late) == j:
-            return after, len(chore)
+        where = _where(game, after, states, i, j, late)
+        if where is not None:
+            return after, len(chore), where
     return None
 
 
