@@ -26,8 +26,8 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
 from ..text import Text, concat, or_list, tr, trn
-from .actions import Cat, CatDefence, CatFood, Elevator, Ghost, Lightning, Pass, Rooms, TimeSpaceHole
-from .kit import SIDES
+from .actions import Cat, CatDefence, CatFood, Discard, Elevator, Ghost, Lightning, Pass, Rooms, TimeSpaceHole
+from .kit import FLOORS, SIDES
 from .layout import without
 
 Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
@@ -62,21 +62,23 @@ def _diff(expected: Layout, reading: Layout) -> tuple[dict[str, Any], dict[str, 
 
 def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list[list[Action]]:
     """The one action (or a pass then it) the table shows, or none; none too
-    when a stopped escape the camera never saw settle reads the same
-    (:func:`unseen_escape`): the referee says which."""
+    when turns the camera never saw settle read the same (a stopped escape, a
+    cat taken with Cat Food: :func:`unseen_turns`): the referee says which."""
     found = _candidates(game, state, reading, depth)
-    if len(found) == 1 and unseen_escape(game, state, found[0]) is not None:
+    if len(found) == 1 and unseen_turns(game, state, found[0]) is not None:
         return []
     return found
 
 
-def unseen_escape(game: Any, state: State, seq: list[Action]) -> Prompt | None:
-    """What the referee is asked when ``seq`` reads the table but an escape
-    stopped unseen reads it too, or None. Moves made faster than the table
-    settles can hide a whole escape: rooms that filled the house, then the
+def unseen_turns(game: Any, state: State, seq: list[Action]) -> Prompt | None:
+    """What the referee is asked when ``seq`` reads the table but turns the
+    camera never saw settle read it too, or None. Moves made faster than the
+    table settles can hide a whole escape: rooms that filled the house, then the
     ghost that took its top floor away (the rooms the camera saw are all that
     is left); or, in a two-player escape, a first ghost cancelled by a cat
-    from the escaper's hand before the second one the camera saw."""
+    from the escaper's hand before the second one the camera saw. They can
+    hide where a cat came from: played by another player into their own
+    house and taken with Cat Food (:func:`_fed_from_elsewhere`)."""
     if len(seq) != 1:
         return None
     a = seq[0]
@@ -95,6 +97,11 @@ def unseen_escape(game: Any, state: State, seq: list[Action]) -> Prompt | None:
                              "floor {top} too and a ghost stopped the escape, taking floor {top} away, referee: "
                              "enter it; otherwise confirm the rooms.", player=a.player,
                              floor=max(r["floor"] for r in a.rooms), top=len(house)), level="warning")
+    if isinstance(a, Cat) and state["phase"] == "turn" and _fed_from_elsewhere(game, state, a):
+        return Prompt(tr("{cat} is in {player}'s house. If another player played it into their own house and "
+                         "{player} took it with Cat Food, turns the camera did not see settle: referee, enter "
+                         "them; otherwise confirm the cat.", cat=game.kit.said(a.card), player=a.player),
+                      level="warning")
     if isinstance(a, Ghost) and state["phase"] == "escape":
         esc = state["escape"]
         if esc["ghosts_left"].get(a.player, 0) > 1 and state["hands"][esc["player"]] > 0:
@@ -104,6 +111,43 @@ def unseen_escape(game: Any, state: State, seq: list[Action]) -> Prompt | None:
                              by=a.player),
                           level="warning")
     return None
+
+
+def _fed_from_elsewhere(game: Any, state: State, a: Cat) -> bool:
+    """Whether the cat ``a`` shows may instead have come by Cat Food: its player
+    discarding unseen, the others in turn (one of them playing the cat into their
+    own house, the rest discarding unseen), then its player moving it with Cat
+    Food. Only while Cat Food has not been seen played."""
+    food = game.kit.specials.get("cat_food")
+    if food is None or food in state["discard"]["seen"]:
+        return False
+    try:
+        st, _ = game.apply(state, Discard(a.player, 1))
+    except IllegalAction:
+        return False
+    return _fed_by(game, st, a, played=False)
+
+
+def _fed_by(game: Any, state: State, a: Cat, played: bool) -> bool:
+    """From ``state`` (an opponent to move), :func:`_fed_from_elsewhere`'s turns."""
+    q = state["turn"]
+    if q == a.player:
+        if not played:
+            return False
+        try:
+            game.apply(state, CatFood(a.player, a.card, a.floor, a.side))
+        except IllegalAction:
+            return False
+        return True
+    tries: list[Action] = [] if played else [Cat(q, a.card, f, s) for f in FLOORS for s in SIDES]
+    for act in [*tries, Discard(q, 1)]:
+        try:
+            st, _ = game.apply(state, act)
+        except IllegalAction:
+            continue
+        if _fed_by(game, st, a, played or isinstance(act, Cat)):
+            return True
+    return False
 
 
 def _candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list[list[Action]]:
@@ -253,7 +297,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                      "off the table.", cards=", ".join(game.kit.said(c) for c in lingering)),
                                   level="todo")]
     found = _candidates(game, state, reading)
-    doubt = unseen_escape(game, state, found[0]) if len(found) == 1 else None
+    doubt = unseen_turns(game, state, found[0]) if len(found) == 1 else None
     if doubt is not None:
         return "waiting", [doubt]
     pd = state["pending"]

@@ -1,8 +1,9 @@
-"""Moves made faster than the table settles can hide a whole escape in Ghost at
+"""Moves made faster than the table settles can hide whole turns in Ghost at
 Home: the rooms that filled a house and the ghost that took its top floor away,
-or a first ghost cancelled by a cat from the escaper's hand. The table then
-reads like something smaller; the referee asks instead of recording that."""
-from models.ghost_at_home.actions import CatDefence, Ghost, Pass, Rooms
+a first ghost cancelled by a cat from the escaper's hand, or a cat played into
+another house and taken with Cat Food. The table then reads like something
+smaller; the referee asks instead of recording that."""
+from models.ghost_at_home.actions import Cat, CatDefence, CatFood, Discard, Ghost, Pass, Rooms
 from models.registry import get_game
 from models.table import seen_from_above
 
@@ -74,5 +75,31 @@ def test_a_ghost_after_a_ghost_cancelled_unseen_is_asked():
 def test_the_first_ghost_is_recorded_when_the_escaper_holds_no_cat():
     state = escaping_red(hand=0)
     truth, _ = GAME.apply(state, Ghost("BLUE", "GAH:GHOST:1", "RED"))
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "applied" and verdict.state == truth
+
+
+def red_and_blue_with_a_room_each():
+    """RED to play; RED and BLUE have explored floor 1 (room left)."""
+    state = GAME.setup(["RED", "BLUE"], {})
+    state["houses"]["RED"][0]["rooms"] = {"L": "GAH:ROOM:1A", "R": None}
+    state["houses"]["BLUE"][0]["rooms"] = {"L": "GAH:ROOM:1C", "R": None}
+    return state
+
+
+def test_a_cat_that_may_have_come_by_cat_food_is_asked():
+    state = red_and_blue_with_a_room_each()
+    truth, _ = GAME.apply_all(state, [Discard("RED", 2), Cat("BLUE", "GAH:CAT:6", 1, "L"),
+                                      CatFood("RED", "GAH:CAT:6", 1, "L")])
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert ("Cat 6 is in RED's house. If another player played it into their own house and RED took it with Cat "
+            "Food") in texts(verdict)
+
+
+def test_a_cat_is_recorded_once_cat_food_has_been_played():
+    state = red_and_blue_with_a_room_each()
+    state["discard"] = {"count": 1, "seen": [GAME.kit.specials["cat_food"]]}
+    truth, _ = GAME.apply(state, Cat("RED", "GAH:CAT:6", 1, "L"))
     verdict = GAME.referee(state, seen(truth))
     assert verdict.status == "applied" and verdict.state == truth
