@@ -156,6 +156,10 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 known = truth
             else:                               # as the console can tell them: no secret a referee cannot know
                 told = _told(game, known, actions[at + 1:j + 1])
+                n = at        # a move that leaves no trace (a start player chosen) may still be owed: from earlier
+                while told is None and n > 0 and agrees(game, known, states[n - 1]):
+                    n -= 1
+                    told = _told(game, known, actions[n + 1:j + 1])
                 if told is None:
                     tally.wrong += 1            # the taken-over game refuses a true move
                     tally.wrong_after["take-over"] += 1
