@@ -19,7 +19,7 @@ from typing import Any, ClassVar, cast
 from ..engine import Action, ActionWords, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
 from ..takeover import Question
-from ..text import tr
+from ..text import concat, tr
 from . import final_table, layout, moves, referee, rules, takeover, words
 from .actions import ACTIONS, Choose, Resolve
 from .kit import SCHEMA, Cards
@@ -162,19 +162,21 @@ class GhostsLoveCandy(Game):
             (i, tr("slot {slot} ({kid})", slot=i, kid=cards.kid(s["kid"]).name) if s["kid"] is not None
              else tr("slot {slot} (empty)", slot=i)) for i, s in enumerate(state["slots"], 1)]
         deck = list(state["kid_deck"])
-        kids = [(n, f"{n} {cards.kid(n).name}") for n in deck + sorted(set(cards.kids) - set(deck))]
+        kids: list[tuple[Any, str]] = [(n, concat(str(n), cards.kid(n).name, sep=" "))
+                                       for n in deck + sorted(set(cards.kids) - set(deck))]
         places = base["player"] + [(f"slot:{i}", label) for i, label in slots] + [("discard", tr("the discard"))]
         values = [(v, str(v)) for v in sorted({g.value for g in cards.ghosts.values()})]
         return {**base, "slot": slots, "take_from": slots, "give": values, "take": values, "to_slot": slots,
                 "kid": kids,
-                "candy": [(c.id, f"{c.name} ({c.id})") for c in cards.candy.values()],
+                "candy": [(c.id, concat(cards.candy_name(c.id), f"({c.id})", sep=" ")) for c in cards.candy.values()],
                 "ghost": values,
                 "ninja_move.ghost": [(g.id, f"{g.colour} {g.value}") for g in cards.ghosts.values()],
-                "love": [(l.id, l.name) for l in cards.love.values()],
+                "love": [(l.id, cards.love_name(l.id)) for l in cards.love.values()],
                 "move_scared_kid.to": places, "place_black_cat.to": places,
                 # a hand resolution's moves: which card ({"candy": ...}, {"kid": ...}, {"ghost": ...}) went where
                 "resolve.moves.keys": [("card", "card"), ("to", "to")],
-                "card": [({"candy": c.id}, tr("candy: {candy}", candy=c.name)) for c in cards.candy.values()]
+                "card": [({"candy": c.id}, tr("candy: {candy}", candy=cards.candy_name(c.id)))
+                         for c in cards.candy.values()]
                 + [({"kid": n}, tr("kid: {kid}", kid=label)) for n, label in kids]
                 + [({"ghost": g.id}, tr("ghost: {colour} {value}", colour=g.colour, value=g.value))
                    for g in cards.ghosts.values()],
