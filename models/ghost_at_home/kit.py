@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Column
+from ..text import Text, concat, tr
 
 KINDS = ("room", "wild", "ghost", "cat", "special")
 EFFECTS = ("time_space_hole", "light_bulb", "cat_food", "elevator", "lightning", "room_wild_card")
@@ -30,6 +31,37 @@ CATALOG_SCHEMA = {
                "face": Column("str", choices=("dark", "lit"))},
     "roofs": {"colour": Column("str")},
 }
+
+
+#: the special cards' names as the shipped catalog (cards.csv) prints them, by effect
+SPECIAL_NAMES = {"time_space_hole": lambda: tr("Time Space Hole"), "light_bulb": lambda: tr("Light Bulb"),
+                 "cat_food": lambda: tr("Cat Food"), "elevator": lambda: tr("Elevator"),
+                 "lightning": lambda: tr("Lightning")}
+
+
+def shipped_name(payload: str, kind: str, floor: int | None, effect: str | None) -> Text | None:
+    """A card's name as the shipped catalog (cards.csv) words it, in words that
+    are said in the table's language ("Floor 2 room A", "Ghost 3", "Cat Food"),
+    or None for a kind of card it does not name.
+
+    >>> shipped_name("GAH:ROOM:2A", "room", 2, None), shipped_name("GAH:CAT:1", "cat", None, None)
+    ('Floor 2 room A', 'Cat 1')
+    """
+    ref = payload.rsplit(":", 1)[-1]
+    if kind == "room" and floor is not None and ref[:1] == str(floor):
+        return tr("Floor {floor} room {room}", floor=floor, room=ref[1:])
+    if kind == "special" and effect in SPECIAL_NAMES:
+        return SPECIAL_NAMES[effect]()
+    if not ref.isdigit():
+        return None
+    number = int(ref)
+    if kind == "ghost":
+        return tr("Ghost {number}", number=number)
+    if kind == "cat":
+        return tr("Cat {number}", number=number)
+    if kind == "wild":
+        return tr("Room Wild Card {number}", number=number)
+    return None
 
 
 @dataclass(frozen=True)
@@ -56,8 +88,10 @@ class Kit:
                 if c["effect"] in specials:
                     raise ValueError(f"{c.source}: a second {c['effect']} card (the deck has one of each)")
                 specials[c["effect"]] = c.payload
+            # the shipped name in the table's language; a name corrected for another printing as it was typed
+            shipped = shipped_name(c.payload, kind, c["floor"], c["effect"])
             cards[c.payload] = {"kind": kind, "floor": c["floor"], "effect": c["effect"], "bulbs": c["bulbs"],
-                                "name": c.name}
+                                "name": shipped if shipped is not None and str(shipped) == c.name else c.name}
         floor_cards: dict[str, tuple[str, int, bool]] = {}
         houses: dict[str, dict[tuple[int, bool], str]] = {}
         for c in catalog.of_kind("floors"):
@@ -90,9 +124,14 @@ class Kit:
         return self.cards[payload]["name"]
 
     def said(self, payload: str) -> str:
-        """A card as the players are told it: its catalog name ("Ghost 3", "Cat 1"),
-        never its tag id; a payload the catalog lacks as it is."""
+        """A card as the players are told it: its catalog name ("Ghost 3", "Cat 1",
+        in the table's language when it is the shipped catalog's), never its tag
+        id; a payload the catalog lacks as it is."""
         return self.name(payload) if payload in self.cards else payload
+
+    def listed(self, payloads: Any) -> Text:
+        """Cards as the players are told them, one after another: "Ghost 2, Cat 1"."""
+        return concat(*(self.said(c) for c in payloads), sep=", ")
 
     def effect(self, payload: str) -> str | None:
         return self.cards[payload]["effect"]

@@ -377,7 +377,7 @@ class Rules:
                 if cat not in cats:
                     raise fail(a, tr("{cat} is not on {player}'s floor {floor} (cats there: {cats})",
                                      cat=self.kit.said(cat),
-                                     player=target, floor=floor, cats=", ".join(self.kit.said(c) for c in cats)))
+                                     player=target, floor=floor, cats=self.kit.listed(cats)))
             fl["cats"] = {s: (None if c == cat else c) for s, c in fl["cats"].items()}
             self._off_table(state, [ghost, cat])
             events.append(Event("ghost_meets_cat", tr("{ghost} meets {cat} on {player}'s floor {floor}: discard "
@@ -405,7 +405,7 @@ class Rules:
         fl["lit"] = False
         self._off_table(state, gone)
         events.append(Event("haunted", tr("{why}: discard {cards} from {player}'s floor {floor}", why=why,
-                                          cards=", ".join(self.kit.said(c) for c in gone), player=p, floor=floor),
+                                          cards=self.kit.listed(gone), player=p, floor=floor),
                             {"player": p, "floor": floor, "cards": gone}))
 
     # ---- actions
@@ -629,7 +629,7 @@ class Rules:
         if bulbs < LIGHT_BULBS:
             raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
                               "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
-                              cards=", ".join(self.kit.said(c) for c in cards), needed=LIGHT_BULBS))
+                              cards=self.kit.listed(cards), needed=LIGHT_BULBS))
         why = light_blocker(state, p, f)
         if why:
             raise fail(a, why)
@@ -638,7 +638,7 @@ class Rules:
         state["houses"][p][f - 1]["lit"] = True
         events = [Event("light", tr("{player} discards {cards} ({bulbs} lightbulbs) and turns on the light of floor "
                                     "{floor}: turn the floor card to its lit face", player=p,
-                                    cards=", ".join(self.kit.said(c) for c in cards), bulbs=bulbs, floor=f),
+                                    cards=self.kit.listed(cards), bulbs=bulbs, floor=f),
                         {"player": p, "floor": f})]
         self._end_turn(state, events)
         return events

@@ -60,7 +60,7 @@ def _turn_prompt(state: State) -> Prompt:
 def prompts(kit: Kit, state: State) -> list[Prompt]:
     out: list[Prompt] = []
     if state["clearing"]:
-        cards = ", ".join(kit.name(c) for c in state["clearing"])
+        cards = kit.listed(state["clearing"])
         out.append(Prompt(tr("Put {cards} on the discard pile.", cards=cards), level="todo"))
     if state["phase"] == "over":
         out.append(Prompt(tr("{player} escaped the haunted house and wins!", player=state["winner"]), level="info"))
