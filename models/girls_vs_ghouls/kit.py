@@ -22,8 +22,9 @@ GIRLS, GHOULS, REPORTER = "GIRLS", "GHOULS", "REPORTER"
 TEAMS = (GIRLS, GHOULS)
 #: the teams' names as the players say them (a word of the sentences, so translated)
 TEAM_NAMES = {GIRLS: tr("Girls"), GHOULS: tr("Ghouls"), REPORTER: tr("Reporter")}
-#: the Trick cards' names as printed on them (kept as they are in every language)
-TRICK_NAMES = {"FLIP": "Flip House", "INVERT": "Invert Value", "DOUBLE": "Double Value", "TRAP": "Trap"}
+#: the Trick cards' names as printed on them, said in the table's language
+TRICK_NAMES = {"FLIP": tr("Flip House"), "INVERT": tr("Invert Value"), "DOUBLE": tr("Double Value"),
+               "TRAP": tr("Trap")}
 FIRST_TOKEN = "GVG:TOKEN:FIRST"
 
 # Identity deck by player count (Girls, Ghouls, Reporter), from the rulebook.

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..engine import IllegalAction
 from ..takeover import Question
-from ..text import tr
+from ..text import concat, tr
 from . import resolve
 from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board
 from .rules import ROUNDS, _nets, _resolve_round, cards_left, new_state
@@ -92,8 +92,8 @@ def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -
         if kind != "play" and 1 < len(up) <= MAX_ORDERED:
             out.append(Question(f"order_{h}", tr("House {house}: in which order were its face-up Tricks turned up "
                                                  "(the first one was the bottom of the stack)?", house=h),
-                                tuple((",".join(cards), " > ".join(f"{TRICK_NAMES[board.tricks[c]]} ({c})"
-                                                                    for c in cards))
+                                tuple((",".join(cards), concat(*(concat(TRICK_NAMES[board.tricks[c]], f"({c})", sep=" ")
+                                                                 for c in cards), sep=" > "))
                                       for cards in itertools.permutations(up))))
     return out
 
