@@ -51,6 +51,9 @@ class Scoreboard:
     #: (Girls vs Ghouls once the identities are revealed); a seat not named
     #: here scores as its own entry
     teams: dict[str, str] = field(default_factory=dict)
+    #: entry (or winner) -> its name as the players say it, where it is not a
+    #: seat (Girls vs Ghouls' teams and Reporter): the page shows it for the id
+    labels: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.final:
@@ -80,6 +83,7 @@ class Scoreboard:
             "leaders": list(self.leaders),
             **({"notes": list(self.notes)} if self.notes else {}),
             **({"teams": dict(self.teams)} if self.teams else {}),
+            **({"labels": dict(self.labels)} if self.labels else {}),
         }
 
 

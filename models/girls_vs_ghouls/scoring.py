@@ -3,9 +3,9 @@ houses included). With a Reporter in the game (5 or 7 players) a tie means the
 Reporter wins; without one, the team with more VP cards wins a tie.
 
 The scoreboard's entries are the teams (``GIRLS``, ``GHOULS``); ``winners`` names
-the winning team (or ``REPORTER``), and once identities are revealed the notes
-say who was on which team. Scores are public: house control and VP cards lie
-on the board for everyone to see."""
+the winning team (or ``REPORTER``), ``labels`` names them as the players say
+them, and once identities are revealed the notes say who was on which team.
+Scores are public: house control and VP cards lie on the board for everyone to see."""
 from __future__ import annotations
 
 from typing import Any
@@ -71,4 +71,4 @@ def scoreboard(board: Board, state: dict[str, Any]) -> Scoreboard:
     if not final:
         notes.insert(0, tr("The game is not over: these are the scores if it ended now"))
     teams = {p: board.identities[c] for p, c in state["identities"].items()}
-    return Scoreboard(entries, winners, tie, final, notes, teams=teams)
+    return Scoreboard(entries, winners, tie, final, notes, teams=teams, labels=dict(TEAM_NAMES))

@@ -238,7 +238,7 @@
     if (st === "over") {
       const w = view.score && view.score.winners || [];
       node.appendChild(TC.el("span", { class: "label", text: view.score && view.score.tie ? TC.t("Tie:") : (w.length ? TC.t("Winner") : TC.t("Game over")) }));
-      for (const p of w) node.appendChild(TC.seatBadge(p));
+      for (const p of w) node.appendChild(TC.seatBadge(p, TC.entryName(view, p)));
       return;
     }
     const who = TC.whoseTurn(view);
@@ -247,10 +247,18 @@
     for (const p of who) node.appendChild(TC.seatBadge(p));
   };
 
-  TC.seatBadge = function (p) {
-    const b = TC.el("span", { class: "seat-badge", text: p });
+  /* A seat's badge: the seat (or ``label``, a team's name) on its colour. */
+  TC.seatBadge = function (p, label) {
+    const b = TC.el("span", { class: "seat-badge", text: label || p });
     b.style.setProperty("--seat", TC.seatColour(p));
     return b;
+  };
+
+  /* What a score entry (or a winner) is called: its name as the score gives it
+   * where it is not a seat (Girls vs Ghouls' teams, in the page's language), else the seat. */
+  TC.entryName = function (view, id) {
+    const labels = view && view.score && view.score.labels;
+    return labels && labels[id] || id;
   };
 
   TC.renderScores = function (node, view) {
@@ -265,7 +273,7 @@
     for (const [player, e] of entries) {
       const row = TC.el("tr", { class: winners.indexOf(player) >= 0 ? "winner" : "" });
       const named = view.names && view.names[player];
-      const name = TC.el("td", { class: "player" }, [TC.seatBadge(player)].concat(
+      const name = TC.el("td", { class: "player" }, [TC.seatBadge(player, TC.entryName(view, player))].concat(
         named ? [TC.el("span", { class: "player-name", text: " " + named })] : []));
       // while the game goes on, lines worth nothing yet (candy whose Love card is still
       // hidden) are noise on a big screen: the notes below say why they are not counted
@@ -277,9 +285,10 @@
       table.appendChild(row);
     }
     node.appendChild(table);
-    if (score.final && score.tie) node.appendChild(TC.el("p", { class: "note", text: TC.t("A tie between {players}.", { players: winners.join(" · ") }) }));
+    const named = function (ids) { return ids.map(function (p) { return TC.entryName(view, p); }); };
+    if (score.final && score.tie) node.appendChild(TC.el("p", { class: "note", text: TC.t("A tie between {players}.", { players: named(winners).join(" · ") }) }));
     // while the game goes on nobody has won: the standing is provisional
-    const leaders = score.final ? [] : (score.leaders || []);
+    const leaders = named(score.final ? [] : (score.leaders || []));
     if (leaders.length) {
       const text = leaders.length > 1 ? TC.t("Level so far: {players}", { players: leaders.join(", ") })
         : TC.t("Leading so far: {player}", { player: leaders[0] });

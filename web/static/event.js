@@ -21,7 +21,8 @@
     if (conn) { conn.dataset.state = state; conn.textContent = text; }
   }
 
-  function nameOf(view, seat) { return (view && view.names && view.names[seat]) || seat; }
+  /* a seat's player by name, a team (Girls vs Ghouls) by the name its score gives it, else the seat */
+  function nameOf(view, seat) { return (view && view.names && view.names[seat]) || TC.entryName(view, seat); }
 
   /* a seat's colour beside its player's name, so the overview's names and the boards' colours tie up */
   function seatDot(seat) {

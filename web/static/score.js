@@ -50,8 +50,8 @@
   }
 
   /* A seat's name on its colour (set through CSSOM: the page's CSP refuses style attributes). */
-  function badge(seat, tag, cls) {
-    const e = TC.el(tag || "span", { class: cls || "seat-badge", text: seat });
+  function badge(seat, tag, cls, label) {
+    const e = TC.el(tag || "span", { class: cls || "seat-badge", text: label || seat });
     e.style.setProperty("--seat", TC.seatColour(seat));
     return e;
   }
@@ -96,13 +96,13 @@
     if (s) {
       if (s.winners && s.winners.length) {
         box.appendChild(TC.el("p", { class: "score-winner" }, [s.tie ? TC.t("Tie between ") : TC.t("Winner: "),
-          ...s.winners.map((w) => badge(w))]));
+          ...s.winners.map((w) => badge(w, null, null, TC.entryName({ score: s }, w)))]));
       }
       for (const [seat, entry] of Object.entries(s.entries)) {
         const rows = entry.breakdown.map((l) => TC.el("tr", {}, [TC.el("td", { text: l.what }),
           TC.el("td", { class: "pts", text: (l.points > 0 ? "+" : "") + l.points })]));
         box.appendChild(TC.el("table", { class: "score-table" }, [
-          TC.el("caption", { class: "score-total" }, [badge(seat), " " + TC.tn("{n} point", "{n} points", entry.total)]),
+          TC.el("caption", { class: "score-total" }, [badge(seat, null, null, TC.entryName({ score: s }, seat)), " " + TC.tn("{n} point", "{n} points", entry.total)]),
           TC.el("tbody", {}, rows)]));
       }
       for (const note of s.notes || []) box.appendChild(TC.el("p", { class: "note", text: note }));
