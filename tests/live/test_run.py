@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def companion(*args, **kw):
-    env = {**os.environ, "COMPANION_CAMERA_FPS": "5", "PYTHONPATH": str(ROOT)}
+    # a busy machine may take seconds to render the simulated table's first frame: not a lost camera here
+    env = {**os.environ, "COMPANION_CAMERA_FPS": "5", "COMPANION_CAMERA_STALL_S": "20", "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
@@ -57,24 +58,29 @@ def test_kill_9_mid_game_then_resume_exactly(tmp_path):
     assert first.returncode == -signal.SIGKILL
     assert before is not None and before["status"] == "applied"
 
-    # 2. the journal holds what was shown: resuming rebuilds the same state and prompts
+    # 2. the journal holds what was shown (and, when the kill lands a moment late on a busy machine, the
+    #    deal journalled meanwhile): resuming rebuilds exactly the journalled state and its prompts
     cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(journal)})
     s = Session(cfg, indicators=False)
     assert s.resume()
-    assert s.state == game.states[2]
-    assert s.view()["state"] == before["state"] and s.view()["prompts"] == before["prompts"]
+    done = next(k for k, st in enumerate(game.states) if st == s.state)
+    assert done >= 2
+    assert s.view()["state"] == g.public_view(game.states[done])
+    if done == 2:
+        assert s.view()["state"] == before["state"] and s.view()["prompts"] == before["prompts"]
+    shown = s.view()
     s.close()
 
     # 3. a new process resumes, sees the same table in sync, and plays on to the candy
-    second = companion(*args, "--camera", scene_file(tmp_path / "b.json", g.arrange(game.states[2]),
-                                                     game.beats[3:7]))
+    second = companion(*args, "--camera", scene_file(tmp_path / "b.json", g.arrange(game.states[done]),
+                                                     game.beats[done + 1:7]))
     out, err = second.communicate(timeout=90)
     assert second.returncode == 0, err
     views = [json.loads(l) for l in out.splitlines()]
     assert any(e["type"] == "resumed" for e in views[0]["events"])
     synced = next(v for v in views if v["status"] != "starting")
-    assert synced["status"] == "in_sync"
-    assert synced["state"] == before["state"] and synced["prompts"] == before["prompts"]
+    assert synced["status"] == "in_sync", (synced["status"], [p["text"] for p in synced["prompts"]], synced["camera"])
+    assert synced["state"] == shown["state"] and synced["prompts"] == shown["prompts"]
     assert views[-1]["state"]["phase"] == "choose"
     assert views[-1]["state"] == g.public_view(game.states[6])
 
