@@ -294,7 +294,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     lingering = [c for c in state["clearing"] if c in lying]
     if lingering and (appeared or vanished or moved or flipped):
         return "waiting", [Prompt(tr("Put {cards} on the discard pile first: the next move counts once they are "
-                                     "off the table.", cards=", ".join(game.kit.said(c) for c in lingering)),
+                                     "off the table.", cards=game.kit.listed(lingering)),
                                   level="todo")]
     found = _candidates(game, state, reading)
     doubt = unseen_turns(game, state, found[0]) if len(found) == 1 else None

@@ -171,7 +171,7 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
                         floors=concat(*reading["missing"], sep=", ")))
     if reading["strays"]:
         raise refuse(tr("{cards} lie outside every house: put each card in its house or on the discard pile",
-                        cards=", ".join(kit.said(c) for c in reading["strays"])))
+                        cards=kit.listed(reading["strays"])))
     state: State = game.setup(players, options)
     for p, floors in reading["houses"].items():
         _house(kit, state, p, floors)
@@ -247,7 +247,7 @@ def _house(kit: Kit, state: State, p: str, floors: list[dict[str, Any]]) -> None
             for key in ("rooms", "cats"):
                 if len(seen[key][s]) > 1:
                     raise refuse(tr("{player}'s floor {floor} shows {cards} on one side: one card a side",
-                                    player=p, floor=f, cards=", ".join(kit.name(c) for c in seen[key][s])))
+                                    player=p, floor=f, cards=kit.listed(seen[key][s])))
             room = seen["rooms"][s][0] if seen["rooms"][s] else None
             if room and kit.kind(room) == "room" and kit.floor_of(room) != f:
                 raise refuse(tr("{card} is a floor {own} room, not a floor {floor} room: move it to {player}'s floor "
