@@ -11,6 +11,7 @@ engine itself: every combination of choices is tried on a copy (at most
 
     form = action_form(game, state, "haunt")
     form["label"]           # "Haunt a kid": the action in the game's words (``form["words"]``: all of them)
+    form["doc"]             # what the move is, one sentence in the game's words (in the page's language)
     form["fields"][1]       # {"name": "slot", "label": "slot", "control": "select", "choices": [...], "legal": [2, 3]}
     form["guess"]           # {"type": "haunt", "player": "RED", "slot": 2}
 
@@ -119,7 +120,7 @@ def action_form(game: Any, state: Mapping[str, Any], type_name: str, snapshot: A
     ``fields`` (each with ``legal``: the choices found in a legal action, None
     when the search was cut short), ``guess`` (an action, or None when none of the
     combinations tried is legal) and ``tried``."""
-    cls, fields = describe(game, state, type_name)
+    _, fields = describe(game, state, type_name)
     reading = None
     if snapshot is not None:
         try:
@@ -150,5 +151,13 @@ def action_form(game: Any, state: Mapping[str, Any], type_name: str, snapshot: A
                 if complete else None
     words = game.action_words()
     return {"type": type_name, "label": words["actions"].get(type_name, readable(type_name)),
-            "doc": (cls.__doc__ or "").strip().split("\n\n")[0], "words": words,
+            "doc": action_description(words, type_name), "words": words,
             "fields": fields, "guess": best[1] if best else None, "tried": tried, "complete": complete}
+
+
+def action_description(words: ActionWords, type_name: str) -> Any:
+    """What the action ``type_name`` is, in the game's words
+    (:attr:`~models.engine.ActionWords.descriptions`: a sentence that says
+    itself in the page's language), or ``""`` where the game describes it not:
+    never the action class's docstring, which is English, for programmers."""
+    return words["descriptions"].get(type_name, "")

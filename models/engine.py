@@ -316,6 +316,9 @@ class ActionWords(TypedDict):
 
     #: action type -> what the action is called ("reveal_kid" -> "Reveal a kid")
     actions: dict[str, Any]
+    #: action type -> what the move is, one short sentence in the rulebook's words
+    #: (no JSON, no identifiers): the console shows it above the action's form
+    descriptions: dict[str, Any]
     #: field name, or ``"type.field"`` where one action's field means something else -> its label
     fields: dict[str, Any]
     #: option name -> its label
@@ -763,11 +766,13 @@ class Game:
         options (:class:`ActionWords`): what the console shows instead of the
         identifiers, which stay the values sent. Here: each identifier as words
         (``"reveal_kid"`` -> ``"reveal kid"``), ``player`` and yes/no for a
-        true-or-false field or option; a game names its own in its words,
-        translated in its package (``words.py``)::
+        true-or-false field or option, and no description of any action (the
+        console then shows none); a game names its own in its words, translated
+        in its package (``words.py``)::
 
             words = super().action_words()
             words["actions"]["reveal_kid"] = tr("Reveal a kid")
+            words["descriptions"]["reveal_kid"] = tr("The top kid of the Kid deck, turned up into an empty slot.")
         """
         yes_no = {"true": tr("yes"), "false": tr("no")}
         fields: dict[str, Any] = {}
@@ -782,7 +787,7 @@ class Game:
         for name, option in cls.options.items():
             if isinstance(option.default, bool):
                 values[name] = dict(yes_no)
-        return {"actions": {a.type: readable(a.type) for a in cls.actions}, "fields": fields,
+        return {"actions": {a.type: readable(a.type) for a in cls.actions}, "descriptions": {}, "fields": fields,
                 "options": {name: readable(name) for name in cls.options}, "values": values}
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:

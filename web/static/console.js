@@ -97,7 +97,7 @@
     form = f;
     const box = TC.clear($("action-fields"));
     const guess = Object.assign({}, f.guess || {}, before || {});
-    $("action-doc").textContent = f.doc.replace(/``/g, "");
+    $("action-doc").textContent = f.doc || "";       // what the move is, in the game's words (none: nothing)
     for (const field of f.fields) {
       const word = field.label || TC.word(field.name);
       const label = field.required ? word : TC.t("{field} (optional)", { field: word });
