@@ -22,6 +22,19 @@ def action_words(words: ActionWords) -> ActionWords:
         "choose_start": tr("Choose who starts round 2"),
         "next_round": tr("Start round 2"),
     })
+    words["descriptions"].update({
+        "base": tr("A base value tile, drawn and laid face up beside a bowl."),
+        "turn_up": tr("A favourites tile turned face up on top of a bowl's stack."),
+        "lock": tr("Start of a turn: your play area goes behind your divider."),
+        "take": tr("Take one more or one less than the play area to your right."),
+        "steal": tr("Steal a play area of 2 or more; its owner pockets one first."),
+        "withdraw": tr("Take no sweets and leave this round."),
+        "pocket": tr("The bowls are empty: pocket one sweet from a play area."),
+        "reveal": tr("At scoring, a favourites stack laid face up in a row."),
+        "remove": tr("After round 1, a player puts a locked sweet back in the box."),
+        "choose_start": tr("Players tied for the fewest points choose who starts round 2."),
+        "next_round": tr("Every sweet back in its bowl, round 1's tiles cleared away."),
+    })
     words["fields"].update({
         "sweet": tr("sweet"),
         "base.sweet": tr("bowl"),

@@ -23,6 +23,20 @@ def action_words(words: ActionWords) -> ActionWords:
         "lightning": tr("Lightning: turn off an opponent's light"),
         "discard": tr("Discard and draw"),
     })
+    words["descriptions"].update({
+        "rooms": tr("Play room cards in your house, lower floors full first."),
+        "ghost": tr("Play a ghost on an opponent's highest floor with a room."),
+        "cat_defence": tr("Out of turn, the target discards a cat to cancel the ghost."),
+        "pass": tr("The target lets the ghost in, or no ghost against an escape."),
+        "cat": tr("Play a cat on an explored room of yours without a cat."),
+        "light": tr("Discard 2 or 3 cards with 5 lightbulbs to light a floor."),
+        "time_space_hole": tr("Move any ghost to an opponent's highest floor with a room."),
+        "light_bulb": tr("Turn on a floor's light in your house for free."),
+        "cat_food": tr("Move an opponent's cat onto an explored room of yours."),
+        "elevator": tr("Move one of your cats to an explored room on another floor."),
+        "lightning": tr("Turn off the light of an opponent's highest floor with a room."),
+        "discard": tr("Discard cards face down and draw as many."),
+    })
     words["fields"].update({
         "rooms": tr("room cards"),
         "rooms.rooms.card": tr("room card"),

@@ -27,6 +27,24 @@ def action_words(words: ActionWords) -> ActionWords:
         "resolve": tr("Resolve an ability by hand"),
         "reveal_love": tr("Reveal a Love card"),
     })
+    words["descriptions"].update({
+        "reveal_kid": tr("The top kid of the Kid deck, turned up into an empty slot."),
+        "deal_love": tr("A player's secret Love card, checked at the end."),
+        "place_candy": tr("A candy card from the Candy deck, placed above a kid."),
+        "choose": tr("A player puts a ghost face down (its value is secret)."),
+        "reveal": tr("A player turns their chosen ghost face up."),
+        "tie_draw": tr("A tied player draws a kid: the higher number goes first."),
+        "haunt": tr("The player haunts a kid and takes its candy."),
+        "werewolf_pay": tr("The WEREWOLF's haunter puts 1 candy from their stash on him."),
+        "vampire_give": tr("The VAMPIRE's haunter gives 1 candy to his previous haunter."),
+        "skeleton_swap": tr("Swap a ghost from your hand for one of yours in the discard."),
+        "ninja_move": tr("Move a ghost in the neighbourhood onto another kid's pile."),
+        "move_scared_kid": tr("Move a scared kid from one player's stash to another's."),
+        "place_black_cat": tr("Whoever scared the BLACK CAT puts her in any stash."),
+        "skip": tr("The player does not use an ability that says 'may'."),
+        "resolve": tr("An ability done by hand at the table: say what moved."),
+        "reveal_love": tr("At the end, a player turns their Love card face up."),
+    })
     words["fields"].update({
         "slot": tr("slot"),
         "kid": tr("kid"),

@@ -19,6 +19,16 @@ def action_words(words: ActionWords) -> ActionWords:
         "choose": tr("Choose a house (tie)"),
         "identity": tr("Reveal an identity card"),
     })
+    words["descriptions"].update({
+        "place": tr("Setup: a standee goes on the sidewalk space of a house."),
+        "move": tr("The player moves their standee at most 2 spaces."),
+        "treat": tr("A Treat played face up at the house where the player stands."),
+        "trick": tr("A Trick played face down at the house where the player stands."),
+        "peek": tr("A card discarded face down to look at the house's Tricks."),
+        "reveal": tr("End of round: a house's lowest face-down Trick is turned up."),
+        "choose": tr("The First Player Token holder picks one of the tied houses."),
+        "identity": tr("End of game: a player turns their identity card face up."),
+    })
     words["fields"].update({
         "house": tr("house"),
         "card": tr("card"),

@@ -15,6 +15,12 @@ def action_words(words: ActionWords) -> ActionWords:
         "move_avatar": tr("Move an avatar"),
         "move_ghost": tr("Move the closest ghost"),
     })
+    words["descriptions"].update({
+        "turn_board": tr("Before play, an owner turns their board and its pieces."),
+        "place_ghost": tr("The second player puts the third ghost on an open square."),
+        "move_avatar": tr("An avatar moves one square along an arrow of its square."),
+        "move_ghost": tr("Then the ghost closest to that avatar moves one square."),
+    })
     words["fields"].update({
         "board": tr("board"),
         "rotation": tr("rotation"),
