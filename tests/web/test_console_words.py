@@ -24,7 +24,7 @@ SHOWN = """() => {
     q('#action-type option, #action-fields option, #options option').map(o => o.textContent),
     q('#action-fields label, #options label').map(own),
     q('#action-fields [aria-label]').map(e => e.getAttribute('aria-label')),
-    q('h1, h2, h3, #action-legal').map(e => e.textContent));
+    q('h1, h2, h3, #action-legal, #action-doc').map(e => e.textContent));
 }"""
 
 
