@@ -25,7 +25,10 @@ true move is refused.
 
 A second table judges 1,000 random gaps per game that the session does not
 see (2-4 moves before the table settled, read as one change): how many are
-recorded, asked, refused, and recorded wrongly (the target is 0).
+recorded, asked, refused, and recorded wrongly (the target is 0). A third
+runs the event demo's six tables side by side in real time, through the whole
+pipeline, and counts what each table's referee does on the console: the moves
+no camera can see, told, and the moves the camera missed, entered.
 
 Figures per game: moves applied with no one at the console, console
 questions, taps per game beside the moves no camera can see, wrong records
@@ -332,6 +335,50 @@ def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
     return out
 
 
+@dataclass
+class EventTable:
+    """One simulated table of the event demo, one game of its example watched in
+    real time through the whole pipeline (renderer, decoder, session): the moves
+    its referee told or put right on the console."""
+
+    game: str
+    watched: int
+    told: int
+    answered: int
+    missed: int
+    undone: int
+    right: bool
+
+
+def measure_event_tables(resolution: tuple[int, int] = (1600, 900)) -> list[EventTable]:
+    """The event demo's six tables (:data:`companion.demo.event.GAMES`) side by side
+    in real time, as ``make event-demo`` runs them but without a broker: one game
+    each, then what each table's referee had to do (a few minutes)."""
+    import tempfile
+    from pathlib import Path
+
+    from companion.demo.event import GAMES, DemoTableAtEvent
+    with tempfile.TemporaryDirectory(prefix="companion-bench-event-") as folder:
+        tables = [DemoTableAtEvent(f"t{i + 1}", code, i, None, "bench", Path(folder), resolution=resolution,
+                                   every_s=3.0, fps=4.0, cycles=1) for i, code in enumerate(GAMES)]
+        try:
+            for t in tables:
+                t.start()
+                time.sleep(0.3)
+            for t in tables:
+                t.session.wait(900)
+            return [EventTable(t.script.code, len(t.script.beats), t.console["told"], t.console["answered"],
+                               t.console["missed"], t.console["undone"], t.session.state == t.script.states[-1])
+                    for t in tables]
+        finally:
+            for t in tables:
+                t.close()
+
+
+EVENT_HEADER = ["table", "game", "moves watched", "told (no camera sees them)", "questions answered",
+                "entered (the camera missed them)", "misreads taken back", "game recorded right"]
+
+
 UNSEEN_HEADER = ["game", "unseen gaps", "recorded", "asked", "out of sync", "wrong"]
 
 
@@ -369,6 +416,10 @@ def run(report: Any) -> list[Tally]:
         if u.wrong:
             report.line(f"{u.game}: wrong after " + "; ".join(f"{k} ({v})" for k, v in
                                                             sorted(u.wrong_kinds.items(), key=lambda kv: -kv[1])))
+    if not getattr(report, "quick", False):
+        report.line("The event demo's six tables side by side in real time (the whole pipeline, one game each):")
+        report.table(EVENT_HEADER, [[f"t{i + 1}", e.game, e.watched, e.told, e.answered, e.missed, e.undone,
+                                     "yes" if e.right else "NO"] for i, e in enumerate(measure_event_tables())])
     return tallies
 
 

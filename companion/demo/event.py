@@ -39,6 +39,11 @@ from .timeline import Beat
 GAMES = ("GLC", "TCG", "CCR", "GAH", "GVG", "TCG")
 #: how many of its example's moves each game's camera watches (the rest are played before)
 WATCHED = {"GLC": 24, "TCG": 24, "CCR": 30, "GAH": 30, "GVG": 40}
+#: seconds between moves where the event's pace (``every_s``) is too quick for a game's camera: The
+#: Closest Ghost's 16 candies, 3 ghosts and 2 avatars take a third longer to read than a Ghosts Love
+#: Candy table, and at 3 s its camera was still settling on one move when the next came (measured:
+#: ``make bench``, section autonomy, the event tables)
+PACE_S = {"TCG": 4.5}
 NAMES = ("Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lea",
          "Max", "Noor", "Oli", "Pia", "Raj", "Sam", "Tess", "Uma")
 
@@ -95,10 +100,13 @@ def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any]) -
 
 class DemoTableAtEvent:
     """One simulated table at the event: its session, its camera and its
-    publisher. Game after game of ``code``, players named from :data:`NAMES`."""
+    publisher (none without ``broker_url``: the bench's tables). Game after game
+    of ``code`` (``cycles`` games; None: forever), players named from
+    :data:`NAMES`; :attr:`console` counts what its referee did on the console."""
 
-    def __init__(self, name: str, code: str, number: int, broker_url: str, event: str, folder: Path, *,
-                 resolution: tuple[int, int], every_s: float, fps: float):
+    def __init__(self, name: str, code: str, number: int, broker_url: str | None, event: str, folder: Path, *,
+                 resolution: tuple[int, int], every_s: float, fps: float, realtime: bool = True,
+                 cycles: int | None = None):
         from companion.config import load_config
         from companion.event.broker_url import BrokerURL
         from companion.event.publisher import TablePublisher
@@ -108,10 +116,16 @@ class DemoTableAtEvent:
         cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(folder / f"{name}.sqlite"),
                                      "COMPANION_PINS_FACTORY": "mock"})
         self.session = Session(cfg, indicators=False)
-        self.publisher = TablePublisher(self.session, BrokerURL.parse(broker_url), event=event, table=name)
+        self.publisher = (TablePublisher(self.session, BrokerURL.parse(broker_url), event=event, table=name)
+                          if broker_url is not None else None)
         self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps,
-                                every_s=every_s, first_s=every_s, hold_s=8.0, realtime=True, cycles=None,
+                                every_s=max(every_s, PACE_S.get(code, 0.0)), first_s=every_s, hold_s=8.0,
+                                realtime=realtime, cycles=cycles,
                                 on_cycle=self._on_cycle, on_beat=self._on_beat)
+        #: what the demo's referee did on the console: moves told (no camera sees them), questions
+        #: answered (the table was waiting for the referee), moves entered that the camera missed
+        #: with nothing asked, and misreads taken back
+        self.console = {"told": 0, "answered": 0, "missed": 0, "undone": 0}
 
     def _names(self, cycle: int) -> dict[str, str]:
         start = (self.number * 3 + cycle * 5) % len(NAMES)
@@ -128,13 +142,18 @@ class DemoTableAtEvent:
     def _on_beat(self, i: int, beat: Beat) -> None:
         """Beat ``i``'s change reaches the camera. First the demo's referee puts
         right what the camera missed or misread of the beats before (as a
-        referee does on the console), then tells the move if no camera can see it."""
+        referee does on the console), then tells the move if no camera can see it.
+        A table still settling from the beat before is left to the camera: it
+        reads both changes together, as it does when players move quickly."""
         s = self.session
         try:
-            if s.state != self.script.states[i]:
+            settling = (i > 0 and not self.script.told[i] and s.state == self.script.states[i - 1]
+                        and bool(s.view()["settling"]))
+            if s.state != self.script.states[i] and not settling:
                 self._put_right(i)
             if self.script.told[i]:
                 s.apply(beat.actions, note="demo: a move the camera cannot see, told on the console")
+                self.console["told"] += len(beat.actions)
         except (IllegalAction, ValueError) as e:
             s.note(f"demo: the referee could not enter the move: {e}", "demo")
 
@@ -147,17 +166,25 @@ class DemoTableAtEvent:
             if known:
                 missed = [a for beat in self.script.beats[known[0]:i] for a in beat.actions]
                 if missed:
+                    asked = s.view()["status"] == "waiting"
                     s.correct(missed)
                     s.note(f"demo: the referee entered {len(missed)} move(s) the camera missed", "demo")
+                    if asked:
+                        self.console["answered"] += 1
+                    else:
+                        self.console["missed"] += len(missed)
                 return
             s.undo()                      # the referee applied something else: take it back
+            self.console["undone"] += 1
 
     def start(self) -> None:
-        self.publisher.start()
+        if self.publisher is not None:
+            self.publisher.start()
         self.session.start(self.source)
 
     def close(self) -> None:
-        self.publisher.close()
+        if self.publisher is not None:
+            self.publisher.close()
         self.session.close()
 
 
