@@ -1,4 +1,4 @@
-"""The README's "How long to keep still" table is what the pipeline does: for each
+"""The "How long to keep still" table (docs/refereeing.md) is what the pipeline does: for each
 frame rate, how many frames after the hand leaves the table a normal move (a card
 laid, a hand over it for a second) is settled, on real frames of the simulated
 table through the real pipeline (simulated time: no timing is measured).
@@ -23,10 +23,11 @@ from tests.live.tables import short_game
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND_S = 1.0
+DOC = ROOT / "docs" / "refereeing.md"
 
 
 def documented() -> dict[int, tuple[int, float]]:
-    text = (ROOT / "README.md").read_text()
+    text = DOC.read_text()
     table = text[text.index("<!-- settling:"):].split("\n\n")[0]
     rows = re.findall(r"^\| (\d+)[^|]* \| (\d+) \| ([\d.]+) \|$", table, re.M)
     return {int(f): (int(n), float(s)) for f, n, s in rows}
@@ -53,10 +54,10 @@ def frames_to_settle(fps: int) -> list[tuple[int, float]]:
     return out
 
 
-def test_the_readme_gives_every_frame_rate_it_measures():
+def test_the_docs_give_every_frame_rate_they_measure():
     assert sorted(documented()) == [2, 5, 10, 14, 30]
 
 
 @pytest.mark.parametrize("fps", [2, 5, 10, 14, 30])
-def test_a_move_settles_as_many_frames_after_the_hand_as_the_readme_says(fps):
+def test_a_move_settles_as_many_frames_after_the_hand_as_the_docs_say(fps):
     assert frames_to_settle(fps) == [documented()[fps]] * 3
