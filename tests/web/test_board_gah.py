@@ -189,6 +189,6 @@ def test_in_german_the_houses_are_drawn_without_overlaps(session, server, browse
         ctx, page = open_board(browser, server, size, lang="de")
         expect(page.locator("html")).to_have_attribute("lang", "de")
         drawn = check_board(session, page, size)
-        assert "Stockwerk" in drawn["text"]                                  # the page's words, in German
+        assert "Etage" in drawn["text"]                                  # the page's words, in German
         page.screenshot(path=f"/tmp/board_gah_de_{len(players)}p_{size[0]}x{size[1]}.png")
         ctx.close()
