@@ -44,8 +44,9 @@ TABLES ?= 6
 event-demo: venv apt-event
 	$(VENV)/bin/companion demo --tables $(TABLES) --port $(PORT)
 
+# The suite runs on every core (pytest-xdist): each test owns its files, ports and browser context.
 test: lint apt-test
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 # Static checks, run first by `make test`: ruff (pyflakes, pycodestyle, isort, bugbear,
 # pyupgrade, simplify) and mypy (strict on models/); settings in pyproject.toml.
@@ -63,7 +64,7 @@ test-debian-opencv: apt-base apt-event
 	[ -x $(DEBIAN_VENV)/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $(DEBIAN_VENV)
 	$(DEBIAN_VENV)/bin/python -m pip install -q -e '.[test]'
 	$(DEBIAN_VENV)/bin/python -c "import cv2, numpy; print('Debian stack: OpenCV', cv2.__version__, 'numpy', numpy.__version__)"
-	$(DEBIAN_VENV)/bin/python -m pytest -q -m "not browser" -p no:cacheprovider --ignore=tests/contract
+	$(DEBIAN_VENV)/bin/python -m pytest -q -n auto -m "not browser" -p no:cacheprovider --ignore=tests/contract
 
 # Every game's contract over 1,000 random legal games per game and table size
 # (make test plays 40 of each); a failure names the seed that replays it.
