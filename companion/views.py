@@ -17,7 +17,7 @@ from typing import Any
 from models.engine import Game, Prompt
 from models.text import plain_copy
 
-#: every status a view can carry (README: "Every status the page can show")
+#: every status a view can carry (docs/refereeing.md: "Every status the page can show")
 STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
 
 

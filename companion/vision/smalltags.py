@@ -40,7 +40,7 @@ Measured with ``make bench`` (60 tags, blur σ 1, noise, uneven light): at 2.5
 px/module and above a fresh pipeline's first frame reads all of them; at 2.1
 and 1.8 px/module the first frame has time for the whole-frame decode and
 some crops (two thirds and a quarter of the tags), and the next frames, each
-within its budget, read the rest (see the README's Performance section for
+within its budget, read the rest (see docs/performance.md for
 the frames it takes). Crops are cut with a
 margin of 0.3 of the patch (:data:`MARGIN`): what the quiet zone needs (0.25
 loses a tag on Debian's OpenCV 4.6), and more crops fit the budget than with
