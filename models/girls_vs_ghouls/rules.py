@@ -289,7 +289,14 @@ def _peek(board: Board, state: dict[str, Any], a: Peek) -> list[Event]:
     h = _check_card(board, state, a, "peek")
     _use_card(state, a, a.discard)
     n = len(state["tricks"][h])
-    if a.discard == "treat":
+    if n == 0:              # legal, and nothing to see: said so, not "the 0 Tricks"
+        text = (tr("{player} discards a Treat to peek at House {house}, where no Trick lies",
+                   player=a.player, house=a.house) if a.discard == "treat" else
+                tr("{player} discards a Trick to peek at House {house}, where no Trick lies",
+                   player=a.player, house=a.house) if a.discard == "trick" else
+                tr("{player} discards a card to peek at House {house}, where no Trick lies",
+                   player=a.player, house=a.house))
+    elif a.discard == "treat":
         text = trn("{player} discards a Treat to peek at the {n} Trick at House {house}",
                    "{player} discards a Treat to peek at the {n} Tricks at House {house}", n,
                    player=a.player, house=a.house)

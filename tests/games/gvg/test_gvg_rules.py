@@ -140,7 +140,7 @@ def test_a_peek_with_a_seen_deck_counts_it():
     state = started(FOUR)
     state, ev = act(state, type="peek", player="RED", house=1, discard="trick")
     assert state["hands"]["RED"] == {"treat": 3, "trick": 1, "unknown": 0}
-    assert ev[0].text == "RED discards a Trick to peek at the 0 Tricks at House 1"
+    assert ev[0].text == "RED discards a Trick to peek at House 1, where no Trick lies"
 
 
 def test_cube_cancellation_the_rulebook_example():
