@@ -389,11 +389,11 @@ class Rules:
         fl["ghosts"].append(ghost)
         state["pending"] = {"player": target, "by": by, "ghost": ghost, "floor": floor, "resume": resume}
         if fl["lit"]:
-            text = tr("{by}'s ghost {ghost} comes to {player}'s floor {floor} (lit): {player} may discard a cat "
-                      "from hand to cancel it", by=by, ghost=ghost.rsplit(":", 1)[-1], player=target, floor=floor)
+            text = tr("{by}'s {ghost} comes to {player}'s floor {floor} (lit): {player} may discard a cat "
+                      "from hand to cancel it", by=by, ghost=self.kit.said(ghost), player=target, floor=floor)
         else:
-            text = tr("{by}'s ghost {ghost} comes to {player}'s floor {floor} (dark): {player} may discard a cat "
-                      "from hand to cancel it", by=by, ghost=ghost.rsplit(":", 1)[-1], player=target, floor=floor)
+            text = tr("{by}'s {ghost} comes to {player}'s floor {floor} (dark): {player} may discard a cat "
+                      "from hand to cancel it", by=by, ghost=self.kit.said(ghost), player=target, floor=floor)
         events.append(Event("ghost", text, {"ghost": ghost, "player": target, "floor": floor}))
 
     def _haunt(self, state: State, p: str, floor: int, events: list[Event], why: Text) -> None:
@@ -511,10 +511,10 @@ class Rules:
             unnamed["cat"] = unnamed.get("cat", 0) + 1
         state["pending"] = None
         if cat:
-            text = tr("{player} discards {cat} from hand: {by}'s ghost {ghost} is cancelled; discard it", player=p,
+            text = tr("{player} discards {cat} from hand: {by}'s {ghost} is cancelled; discard it", player=p,
                       cat=self.kit.said(cat), by=pd["by"], ghost=self.kit.said(pd["ghost"]))
         else:
-            text = tr("{player} discards a cat from hand: {by}'s ghost {ghost} is cancelled; discard it", player=p,
+            text = tr("{player} discards a cat from hand: {by}'s {ghost} is cancelled; discard it", player=p,
                       by=pd["by"], ghost=self.kit.said(pd["ghost"]))
         events = [Event("cat_defence", text, {"player": p, "ghost": pd["ghost"]})]
         self._resume(state, pd["resume"], events)

@@ -88,14 +88,14 @@ def test_ghost_on_a_dark_floor_discards_its_rooms_unless_a_cat_from_hand_cancels
     s, _ = act(s, type="discard", player="RED", count=1)
     # BLUE's ghost goes to RED's highest floor holding a room: floor 2
     s, texts = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
-    assert "BLUE's ghost 1 comes to RED's floor 2 (dark)" in texts[0]
+    assert "BLUE's Ghost 1 comes to RED's floor 2 (dark)" in texts[0]
     assert s["pending"]["player"] == "RED" and floor(s, "RED", 2)["ghosts"] == ["GAH:GHOST:1"]
     assert GAME.prompts(s)[0].to == "RED" and "Discard a cat from your hand" in GAME.prompts(s)[0].text
     illegal(s, "RED must first answer BLUE's ghost on floor 2", type="discard", player="BLUE", count=1)
     illegal(s, "the ghost on floor 2 is against RED, not BLUE", type="cat_defence", player="BLUE")
     # out of turn, RED discards a cat from hand: the ghost is cancelled, the room stays
     defended, texts = act(s, type="cat_defence", player="RED", card="CAT:2")
-    assert texts[0] == "RED discards Cat 2 from hand: BLUE's ghost Ghost 1 is cancelled; discard it"
+    assert texts[0] == "RED discards Cat 2 from hand: BLUE's Ghost 1 is cancelled; discard it"
     assert floor(defended, "RED", 2) == {"lit": False, "rooms": {"L": "GAH:ROOM:2A", "R": None},
                                          "cats": {"L": None, "R": None}, "ghosts": []}
     assert defended["hands"] == {"RED": 2, "BLUE": 3} and defended["turn"] == "RED"
