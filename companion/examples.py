@@ -15,25 +15,20 @@ from pathlib import Path
 from typing import Any
 
 from models.engine import IllegalAction
-from models.registry import get_game
+from models.registry import game_classes, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: the players each page's example game is played by
-PLAYERS: dict[str, tuple[str, ...]] = {
-    "GLC": ("RED", "BLUE", "GREEN"),
-    "TCG": ("RED", "BLUE"),
-    "GVG": ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE"),
-    "GAH": ("RED", "BLUE"),
-    "CCR": ("RED", "BLUE", "GREEN"),
-}
+#: the players each game's example game is played by (each game's
+#: ``example_players``), by game code, in the registry's order
+PLAYERS: dict[str, tuple[str, ...]] = {cls.code: cls.example_players for cls in game_classes()}
 
 
 def example_states(code: str, moves: int | None = None) -> tuple[Any, tuple[str, ...], list[dict[str, Any]]]:
     """The game, its example's players and every state of the example from the
     setup on (the first ``moves`` legal moves, or all of them)."""
     game = get_game(code)
-    players = PLAYERS[game.code]
+    players = game.example_players
     state = game.setup(list(players), {})
     states = [state]
     script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8"))

@@ -44,6 +44,7 @@ from .errors import (
     MalformedAction as MalformedAction,
 )
 from .final_table import TableScore
+from .plan_table import PlanTable
 from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting, state_key as _state_key
 from .scoreboard import (
     Scoreboard as Scoreboard,
@@ -622,6 +623,30 @@ class Game:
     #: reading is applied only when no longer detour reaches the same table.
     #: None: the step-by-step reading stands after a gap too.
     detour_slack: ClassVar[int | None] = None
+
+    #: The players of the game's example game (``docs/games/<slug>.script.json``,
+    #: which the game's page walks through), in seat order, e.g. ``("RED", "BLUE")``:
+    #: :mod:`companion.examples` plays the script with them, and the table plan,
+    #: the event demo, ``companion demo --game`` and the tests after it. Every
+    #: shipped game sets it (``tests/models/test_game_template.py`` checks).
+    example_players: ClassVar[tuple[str, ...]] = ()
+
+    #: How many of the example's last moves the demo's camera watches
+    #: (``companion demo --game``, ``--tables``): the moves before are applied
+    #: at once, as if played before the camera came. Enough to see the game's
+    #: kinds of moves; few enough that a table reaches its scoreboard within minutes.
+    demo_watched: ClassVar[int] = 30
+
+    #: The fewest seconds between two of the demo's moves, where the demo's
+    #: usual pace (3 s) is too quick for this game's camera to settle on one move
+    #: before the next comes. 0: the usual pace will do.
+    demo_pace_s: ClassVar[float] = 0.0
+
+    #: What the game's table plan (``companion plans``, the game page's picture)
+    #: shows: a moment of the example game, dimension lines and the legend's
+    #: lines (:class:`models.plan_table.PlanTable`). None: a plan of the table
+    #: just after set-up, with no lines of the game's own.
+    plan_table: ClassVar[PlanTable | None] = None
 
     def missing_texts(self, state: State) -> list[dict[str, str]]:
         """Cards the table needs the words of now and the catalog lacks

@@ -37,13 +37,6 @@ from .timeline import Beat
 
 #: the games the tables play, in turn
 GAMES = ("GLC", "TCG", "CCR", "GAH", "GVG", "TCG")
-#: how many of its example's moves each game's camera watches (the rest are played before)
-WATCHED = {"GLC": 24, "TCG": 24, "CCR": 30, "GAH": 30, "GVG": 40}
-#: seconds between moves where the event's pace (``every_s``) is too quick for a game's camera: The
-#: Closest Ghost's 16 candies, 3 ghosts and 2 avatars take a third longer to read than a Ghosts Love
-#: Candy table, and at 3 s its camera was still settling on one move when the next came (measured:
-#: ``make bench``, section autonomy, the event tables)
-PACE_S = {"TCG": 4.5}
 NAMES = ("Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lea",
          "Max", "Noor", "Oli", "Pia", "Raj", "Sam", "Tess", "Uma")
 
@@ -66,10 +59,11 @@ class ExampleScript:
 
 def example_script(code: str, watched: int | None = None) -> ExampleScript:
     """The example of game ``code`` (``docs/games/<slug>.script.json``, its
-    refused moves left out), the last ``watched`` moves as beats."""
-    from companion.examples import PLAYERS, ROOT
+    refused moves left out), the last ``watched`` moves as beats (default: the
+    game's ``demo_watched``)."""
+    from companion.examples import ROOT
     game = get_game(code)
-    players = list(PLAYERS[game.code])
+    players = list(game.example_players)
     state = game.setup(players, {})
     moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []   # (action, before, after)
     for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):
@@ -79,7 +73,7 @@ def example_script(code: str, watched: int | None = None) -> ExampleScript:
             continue
         moves.append((data, state, after))
         state = after
-    watched = WATCHED.get(game.code, 30) if watched is None else watched
+    watched = game.demo_watched if watched is None else watched
     first = max(0, len(moves) - watched)
     opening = moves[first][1] if moves else state
     beats, told, states = [], [], [opening]
@@ -119,7 +113,7 @@ class DemoTableAtEvent:
         self.publisher = (TablePublisher(self.session, BrokerURL.parse(broker_url), event=event, table=name)
                           if broker_url is not None else None)
         self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps,
-                                every_s=max(every_s, PACE_S.get(code, 0.0)), first_s=every_s, hold_s=8.0,
+                                every_s=max(every_s, get_game(code).demo_pace_s), first_s=every_s, hold_s=8.0,
                                 realtime=realtime, cycles=cycles,
                                 on_cycle=self._on_cycle, on_beat=self._on_beat)
         #: what the demo's referee did on the console: moves told (no camera sees them), questions

@@ -7,8 +7,8 @@
 - :mod:`.sheets`: laying stickers out on A4 / Letter pages and drawing them;
 - :mod:`.boards`: printed boards at real size (The Closest Ghost);
 - :mod:`.plan`: the table plan, drawn from a game's ``arrange()`` (the kit's last
-  page, and the game pages' pictures: ``make plans``; :mod:`.plan_tables` says what
-  each game's plan shows);
+  page, and the game pages' pictures: ``make plans``; each game's ``plan_table``
+  (:mod:`models.plan_table`) says what its plan shows);
 - :mod:`.kit`: one game's whole kit.
 
     >>> from companion.printkit import make_kit, size_for

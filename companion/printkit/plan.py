@@ -1,5 +1,5 @@
 """The table plan: a game's table drawn from above, to scale, from the game's own
-``arrange()`` of a table in the middle of a game (:mod:`.plan_tables`).
+``arrange()`` of a table in the middle of a game (:attr:`~models.engine.Game.plan_table`).
 
 It shows the table outline and its four corner markers, every seat and zone
 marker, every card, tile and token at its real size with a short label and its
@@ -46,10 +46,10 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.examples import example_states
 from hardware.imagesize import image_size
 from models import tags
+from models.plan_table import Area, Dim
 
 from .boards import board_spec
 from .markers import SEAT_COLOURS, corner_tag_mm
-from .plan_tables import TABLES, Area, Dim
 from .sheets import FOOTER_MM, GREY, HEADER_MM, INK, MARGIN_MM, fit_text
 from .sizing import QR_MODULES, QUIET_MODULES, quiet_side_mm
 
@@ -199,9 +199,9 @@ def _corners(x: float, y: float, w: float, h: float, angle: float) -> list[tuple
 
 
 def sample_state(game: Any) -> tuple[dict[str, Any], tuple[str, ...], str]:
-    """(state, players, moment): the game's table of :mod:`.plan_tables`, or its
+    """(state, players, moment): the game's table of :attr:`~models.engine.Game.plan_table`, or its
     table just after set-up (the fewest players) for a game with no entry there."""
-    entry = TABLES.get(game.code)
+    entry = game.plan_table
     if entry is None:
         seats = game.seats() or list(SEAT_COLOURS)
         players = tuple(seats[:game.min_players])
@@ -408,7 +408,7 @@ def _mm_text(d: float) -> str:
 def dimension(s: _Sheet, p1: tuple[float, float], p2: tuple[float, float], axis: str, offset: float,
               to_sheet: Any = None, colour: RGB = DIM, text: str | None = None, gap: float = 3.0) -> float:
     """A dimension line from p1 to p2 along ``axis`` (``x``, ``y`` or ``d``: see
-    :class:`.plan_tables.Dim`), drawn ``offset`` from p1 sideways, with extension
+    :class:`models.plan_table.Dim`), drawn ``offset`` from p1 sideways, with extension
     lines and its length. Points are table mm mapped by ``to_sheet`` (default:
     already on the sheet); extension lines start ``gap`` from the points. Returns
     the length (mm)."""
@@ -478,7 +478,8 @@ def _point(spec: str, where: dict[str, Box]) -> tuple[float, float] | None:
 
 
 def _game_dims(s: _Sheet, dims: Sequence[Dim], boxes: list[Box], table_mm: tuple[float, float]) -> None:
-    """The game's dimension lines (:mod:`.plan_tables`); one whose points are not on this table is left out."""
+    """The game's dimension lines (:attr:`~models.engine.Game.plan_table`); one whose points are not on this
+    table is left out."""
     where = {b.payload: b for b in boxes}
     for d in dims:
         a = _point(d.a, where)
@@ -621,12 +622,12 @@ def _legend_height(plan: Plan, notes: Sequence[str], width: float) -> float:
 
 
 def table_plan(game: Any, table_mm: tuple[float, float] = (900.0, 600.0), tag_mm: float = DOCS_TAG_MM) -> Plan:
-    """The plan of ``game``'s table (:mod:`.plan_tables`) on a ``table_mm`` table
+    """The plan of ``game``'s table (:attr:`~models.engine.Game.plan_table`) on a ``table_mm`` table
     with ``tag_mm`` tags."""
     table_mm = (float(table_mm[0]), float(table_mm[1]))
     state, players, moment = sample_state(game)
     boxes = boxes_for(game, state, table_mm, float(tag_mm))
-    entry = TABLES.get(game.code)
+    entry = game.plan_table
     notes, dims, view = (entry.notes, entry.dims, entry.view) if entry else ((), (), 0)
     areas = entry.areas if entry else ()
     w, h = table_mm

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from ..engine import Action, ActionWords, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
+from ..plan_table import Dim, PlanTable
 from ..takeover import Question
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
@@ -32,6 +33,20 @@ class CandyCrave(Game):
     title = "Candy Crave"
     min_players = 2
     max_players = 5
+    example_players = ("RED", "BLUE", "GREEN")
+    demo_watched = 30
+    plan_table = PlanTable(
+        37,
+        "round 1, the middle of the distribution",
+        dims=(Dim("CCR:BOWL:L", "CCR:BOWL:H", "y", -45.0),
+              Dim("CCR:BOWL:K", "CCR:BASE:5A", "x", 30.0),
+              Dim("CCR:BASE:5A", "CCR:FAV:4M1", "x", 30.0),
+              Dim("CCR:DIVIDER:GREEN", "CCR:SWEET:H01", "x", 32.0),
+              Dim("CCR:DIVIDER:GREEN", "CCR:SWEET:K04", "x", 32.0)),
+        notes=("Each bowl's sweets cover its sticker (the camera remembers a bowl sticker it has seen). "
+               "Base value tile beside the bowl, the favourites stack beside that.",
+               "Sweets in a play area or behind a divider: spread, every tag showing; the play area on the "
+               "side the divider's tag points to."))
     actions = ACTIONS
     phases = rules.PHASES
     catalog_dir = Path(__file__).parent / "catalog"

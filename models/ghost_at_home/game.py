@@ -16,6 +16,7 @@ from typing import Any, ClassVar, cast
 
 from ..engine import Action, ActionWords, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
 from ..final_table import TableScore
+from ..plan_table import Area, Dim, PlanTable
 from ..takeover import Question
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
@@ -34,6 +35,21 @@ class GhostAtHome(Game):
     title = "Ghost at Home"
     min_players = 2
     max_players = 4
+    example_players = ("RED", "BLUE")
+    demo_watched = 30
+    plan_table = PlanTable(
+        18,
+        "RED's floor 2 is lit, with BLUE's ghost on it",
+        dims=(Dim("TC:SEAT:RED", "GAH:FLOOR:R1D", "x", -40.0),
+              Dim("GAH:FLOOR:R1D", "GAH:ROOM:1B", "x", -40.0),
+              Dim("GAH:ROOM:1A", "GAH:ROOM:2B", "y", -45.0),
+              Dim("GAH:FLOOR:R2L", "GAH:GHOST:5", "x", -33.0),
+              Dim("TC:SEAT:RED", "edge", "y", -30.0)),
+        notes=("Each house: one row per floor, floor 1 nearest its player; rooms beside the floor card, "
+               "cats further out, ghosts furthest out; no card on another.",
+               f"The deck and the discard pile: within {layout.PILE_MM:g} mm of their markers (cards there are "
+               f"not read).",),
+        areas=(Area("TC:ZONE:DECK", layout.PILE_MM, 135.0), Area("TC:ZONE:DISCARD", layout.PILE_MM, 45.0)))
     actions = ACTIONS
     phases = rules.PHASES
     alerts: ClassVar[dict[str, str]] = {"escape": "escape"}

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, cast
 
 from ..engine import Action, ActionWords, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..plan_table import Dim, PlanTable
 from ..takeover import Question
 from ..text import concat, tr
 from . import final_table, layout, moves, referee, rules, takeover, words
@@ -41,6 +42,22 @@ class GhostsLoveCandy(Game):
     title: ClassVar[str] = "Ghosts Love Candy"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    example_players: ClassVar[tuple[str, ...]] = ("RED", "BLUE", "GREEN")
+    demo_watched: ClassVar[int] = 24
+    plan_table: ClassVar[PlanTable | None] = PlanTable(
+        37,
+        "round 2, BLUE has haunted the kid in slot 3",
+        dims=(Dim("TC:ZONE:KIDDISCARD", "TC:ZONE:KIDDECK", "x", 50.0),
+              Dim("TC:ZONE:KIDDECK", "TC:ZONE:CANDYDECK", "y", 21.0),
+              Dim("GLC:KID:09", "GLC:KID:02", "x", -52.0),
+              Dim("TC:ZONE:KIDDECK", "TC:SEAT:BLUE", "y", 0.0),
+              Dim("TC:SEAT:GREEN", "edge", "y", 45.0)),
+        notes=("Kid row: slot 1 is next to the Kid deck marker; each kid's candy above it (2 a row), "
+               "its ghosts below it, the first ghost nearest the kid, overlapping but every tag showing.",
+               "Stashes, revealed ghosts and Love cards: spread in front of their player's seat marker. "
+               "Discards: beside the two discard markers, away from the kids (a pile is fine: only the cards "
+               "seen there are checked).",),
+        view=180)
     actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
     phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
     catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"

@@ -17,6 +17,7 @@ from typing import Any, cast
 from ..catalog import Column
 from ..engine import Action, ActionWords, Game, Option, Prompt, Scoreboard, VerdictStatus
 from ..final_table import TableScore
+from ..plan_table import Dim, PlanTable
 from ..takeover import Question
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
@@ -34,6 +35,18 @@ class GirlsVsGhouls(Game):
     title = "Girls vs Ghouls"
     min_players = 4
     max_players = 7
+    example_players = ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE")
+    demo_watched = 40
+    plan_table = PlanTable(
+        47,
+        "the end of round 1: the Tricks are being turned up",
+        dims=(Dim("GVG:HOUSE:7G", "GVG:HOUSE:3G", "x", -45.0),
+              Dim("GVG:HOUSE:5G", "GVG:SLOT:5", "y", 45.0),
+              Dim("TC:SEAT:RED", "edge", "x", 30.0)),
+        notes=("A face-down Trick stack lies ON its house's slot sticker: the hidden sticker is how the camera "
+               "sees the stack. Treats: face up beside the house tile, then tucked under it.",
+               "At the end of a round, turn the Tricks up one at a time and lay each face up beside its house, "
+               "every tag showing. Standees on the sidewalk between the tile and the slot."))
     actions = ACTIONS
     phases = rules.PHASES
     catalog_dir = Path(__file__).parent / "catalog"

@@ -50,6 +50,7 @@ from ..engine import (
     VerdictStatus,
 )
 from ..final_table import TableScore
+from ..plan_table import Dim, PlanTable
 from ..takeover import Question
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
@@ -68,6 +69,21 @@ class TheClosestGhost(Game):
     title = "The Closest Ghost"
     min_players = 2
     max_players = 2
+    example_players = ("RED", "BLUE")
+    demo_watched = 24
+    #: 16 candies, 3 ghosts and 2 avatars take a third longer to read than a Ghosts Love Candy
+    #: table, and at the demo's usual 3 s the camera was still settling on one move when the
+    #: next came (measured: ``make bench``, section autonomy, the event tables)
+    demo_pace_s = 4.5
+    plan_table = PlanTable(
+        8,
+        "board B turned a quarter turn, three moves played, BLUE to move",
+        dims=(Dim("TCG:BOARD:A1", "TCG:BOARD:A2", "x", -55.0),
+              Dim("TCG:GHOST:2", "TCG:CANDY:01", "y", -40.0),
+              Dim("TC:SEAT:RED", "edge", "y", 40.0)),
+        notes=("Tokens stand on the squares of the printed boards; two avatars on one square stand side by "
+               "side, both tags showing. Candy under a ghost is remembered.",
+               "Keep the board markers on the strip along each board's printed bottom uncovered."))
     actions = ACTIONS
     phases = rules.PHASES
     #: a ghost moved and moved back by the next player leaves the table as it

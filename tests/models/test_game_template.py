@@ -16,10 +16,6 @@ from models.registry import game_classes
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ("game", "rules", "actions", "state", "views", "scoring", "layout", "referee", "kit", "whereabouts")
-#: the players each game's docs script is written for
-PLAYERS = {"CCR": "RED,BLUE,GREEN", "GAH": "RED,BLUE", "GLC": "RED,BLUE,GREEN",
-           "GVG": "RED,BLUE,GREEN,YELLOW,PURPLE", "TCG": "RED,BLUE"}
-
 GAMES = sorted(game_classes(), key=lambda c: c.code)
 
 
@@ -32,7 +28,19 @@ def script(cls: type[Game]) -> list[dict]:
 
 
 def test_every_shipped_game_is_checked():
-    assert {c.code for c in GAMES} == set(PLAYERS)
+    assert {c.code for c in GAMES} == {"CCR", "GAH", "GLC", "GVG", "TCG"}
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.code)
+def test_every_game_describes_its_example(cls):
+    """What the shared code reads from the game (the example's players, the
+    demo's pace, the table plan) is declared in the game's package and fits it."""
+    players = cls.example_players
+    assert players, f"{cls.code} sets example_players (the players of docs/games/{cls.slug}.script.json)"
+    assert cls.min_players <= len(players) <= cls.max_players and len(set(players)) == len(players)
+    assert (ROOT / "docs" / "games" / f"{cls.slug}.script.json").exists()
+    assert cls.demo_watched > 0 and cls.demo_pace_s >= 0
+    assert cls.plan_table is None or 0 <= cls.plan_table.moves <= len(script(cls))
 
 
 @pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.code)
@@ -56,7 +64,7 @@ def test_a_state_has_the_declared_shape(cls):
     game = cls()
     shape = next(v for v in vars(importlib.import_module(f"{package_of(cls)}.state")).values()
                  if isinstance(v, type) and hasattr(v, "__required_keys__") and v.__name__.endswith("State"))
-    state = game.setup(PLAYERS[cls.code].split(","))
+    state = game.setup(list(cls.example_players))
     assert shape.__required_keys__ <= set(state) <= shape.__required_keys__ | shape.__optional_keys__
     for a in script(cls):
         state, _ = game.apply(state, game.parse_action(a)) if _legal(game, state, a) else (state, [])
@@ -87,7 +95,7 @@ def test_phases_declared_once_and_cover_the_actions(cls):
     assert cls.phases, "the legal actions per phase are declared"
     assert cls.phases.get("over") == (), "nothing is played once the game is over"
     assert {a for acts in cls.phases.values() for a in acts} == set(cls.actions)
-    assert game.setup(PLAYERS[cls.code].split(","))["phase"] in cls.phases
+    assert game.setup(list(cls.example_players))["phase"] in cls.phases
     assert cls.catalog_schema, "the catalog schema is declared"
     assert "is_over" not in vars(cls), "is_over is the base class's"
 
@@ -95,7 +103,7 @@ def test_phases_declared_once_and_cover_the_actions(cls):
 @pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.code)
 def test_every_phase_of_the_docs_game_is_declared_and_its_actions_allowed(cls):
     game = cls()
-    state = game.setup(PLAYERS[cls.code].split(","))
+    state = game.setup(list(cls.example_players))
     for data in script(cls):
         action = game.parse_action(data)
         if _legal(game, state, data):
@@ -109,7 +117,7 @@ def test_refusals_name_the_action_type_never_its_repr(cls):
     """A sample of illegal actions: each action type of the docs script, tried at
     the start of the game and after its end."""
     game = cls()
-    start = game.setup(PLAYERS[cls.code].split(","))
+    start = game.setup(list(cls.example_players))
     end = start
     for data in script(cls):
         if _legal(game, end, data):
@@ -132,7 +140,7 @@ def test_refusals_name_the_action_type_never_its_repr(cls):
 def test_the_engine_refuses_an_action_its_phase_does_not_list(cls, monkeypatch):
     """The phase table is enforced by the engine even if a handler would accept."""
     game = cls()
-    state = game.setup(PLAYERS[cls.code].split(","))
+    state = game.setup(list(cls.example_players))
     data = next(d for d in script(cls) if _legal(game, state, d))
     monkeypatch.setitem(cls.phases, state["phase"], ())
     with pytest.raises(IllegalAction, match=f"^{data['type']}: "):
