@@ -2,12 +2,16 @@
 
 A scripted game of Ghosts Love Candy for three players, with two deliberate
 mistakes (an illegal haunt, a scared kid left on the table), runs through the
-real vision pipeline and the real referee at a watchable pace and loops. Open
-the page it prints (http://127.0.0.1:8000 by default)::
+real vision pipeline and the real referee at a watchable pace and loops.
+``--game CODE`` plays another game's example game (its page's, docs/games/)
+instead: its last moves change by change, the moves no camera sees told on the
+console as a referee would. Open the page it prints (http://127.0.0.1:8000 by
+default)::
 
     companion demo
     companion demo --no-web          # print what the referee sees instead
     companion demo --no-web --fast   # one round, as fast as it runs, then exit
+    companion demo --game TCG        # another game's example game (GLC, TCG, GVG, GAH, CCR)
     companion demo --camera 4608x2592   # the Pi camera's full-sensor mode (memory, speed)
     companion demo --tables 6        # an event: six tables, a Mosquitto broker, the event page
 """
@@ -30,6 +34,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--camera", type=resolution, default=(1600, 900), metavar="WxH",
                    help="the simulated camera's resolution (default 1600x900; the Pi camera's modes are "
                         "4608x2592 and 2304x1296)")
+    p.add_argument("--game", type=game_code, default="GLC", metavar="CODE",
+                   help="the game whose example is played, by code or name (default GLC, its narrated game "
+                        "with two mistakes)")
     p.add_argument("--tables", type=int, metavar="N",
                    help="event mode: N simulated tables (1-12) playing different games, publishing to a "
                         "Mosquitto broker started on free ports, and the event page (docs/event.md)")
@@ -47,6 +54,15 @@ def port_number(text: str) -> int:
     return port
 
 
+def game_code(text: str) -> str:
+    """A registered game's code, from its code or name (``tcg``, ``the-closest-ghost``)."""
+    from models.registry import find_game_class
+    try:
+        return find_game_class(text).code
+    except KeyError as e:
+        raise argparse.ArgumentTypeError(str(e.args[0])) from None
+
+
 def resolution(text: str) -> tuple[int, int]:
     """``WxH`` (e.g. ``4608x2592``): a camera resolution, 320x240 to 9152x6944."""
     m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
@@ -62,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
     from companion.network import CannotServe
     try:
         if args.tables is not None:
+            if args.game != "GLC":
+                print("companion demo: --game plays one table; the event's tables (--tables) play the games "
+                      "in turn", file=sys.stderr)
+                return 2
             from companion.demo.event import run_event_demo
             from companion.event.broker import BrokerError
             try:
@@ -71,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
                 return 2
         from companion.demo import run_demo
         return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
-                        resolution=args.camera)
+                        resolution=args.camera, game=args.game)
     except CannotServe as e:
         print(f"companion demo: {e}" + (f": choose another with --port N (make {_make_target(args)} PORT=N), "
                                        "or --port 0 for any free one" if e.port_unavailable else ""),

@@ -9,6 +9,12 @@ Then it starts again. :class:`Demo` wires it up; :func:`run_demo` runs it::
 
     demo = Demo(fast=True)
     demo.start(); demo.wait(); demo.close()
+
+``companion demo --game CODE`` plays another game's example game instead
+(``docs/games/<slug>.script.json``, as the event demo's tables do,
+:class:`.event.DemoTableAtEvent`): its last ``demo_watched`` moves change by
+change, the moves no camera sees told on the console, through the same session
+and page.
 """
 from __future__ import annotations
 
@@ -116,15 +122,14 @@ class Demo:
 
     def __init__(self, *, fast: bool = False, cycles: int | None = None, out: TextIO | None = None,
                  journal_dir: str | None = None, resolution: tuple[int, int] = (1600, 900),
-                 every_s: float | None = None):
+                 every_s: float | None = None, game: str = "GLC"):
         from companion.config import load_config
         from companion.session import Session
         from models.registry import get_game
 
         self.fast = fast
         self.out = out
-        self.game = get_game("GLC")
-        self.script = build_script(self.game)
+        self.game = get_game(game)
         self._tmp = None
         if journal_dir is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="companion-demo-")
@@ -133,17 +138,31 @@ class Demo:
             "COMPANION_JOURNAL_PATH": str(Path(journal_dir) / "journal.sqlite"),
             "COMPANION_REFEREE_PIN": DEMO_PIN, "COMPANION_PINS_FACTORY": "mock",
             "COMPANION_WEB_BIND": "127.0.0.1"})
-        self.session = Session(self.config)
         self.beat_times: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._pending_beat: dict[str, Any] | None = None
         self._quiet = False
         every = every_s if every_s is not None else 3.0
         fps = 5.0
-        self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps, every_s=every,
-                                first_s=every, hold_s=3.0 if fast else 10.0, realtime=not fast,
-                                cycles=cycles if cycles is not None else (1 if fast else None),
-                                on_cycle=self._on_cycle, on_beat=self._on_beat)
+        cycles = cycles if cycles is not None else (1 if fast else None)
+        #: the example's table (any game but Ghosts Love Candy, whose narrated script is the demo's own)
+        self.example: Any = None
+        if self.game.code == "GLC":
+            self.script: Any = build_script(self.game)
+            self.session = Session(self.config)
+            self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps, every_s=every,
+                                    first_s=every, hold_s=3.0 if fast else 10.0, realtime=not fast,
+                                    cycles=cycles, on_cycle=self._on_cycle, on_beat=self._on_beat)
+        else:
+            from .event import DemoTableAtEvent
+            self.example = DemoTableAtEvent("demo", self.game.code, 0, None, "demo", Path(journal_dir),
+                                            resolution=resolution, every_s=every, fps=fps, realtime=not fast,
+                                            cycles=cycles, hold_s=3.0 if fast else 10.0, config=self.config)
+            self.script = self.example.script
+            self.session = self.example.session
+            self.source = self.example.source
+            self.source.on_cycle = self._on_example_cycle
+            self.source.on_beat = self._on_example_beat
         if out is not None:
             from companion.lines import LinePrinter
             self.printer = LinePrinter(out)
@@ -171,6 +190,27 @@ class Demo:
                  f"the camera watches round 8 ===")
         if self.out is not None:
             self.printer(s.view())
+
+    def _on_example_cycle(self, n: int) -> None:
+        """Start game ``n`` of another game's example: the moves before the
+        camera watches applied at once (journalled as one change)."""
+        self._quiet = True
+        try:
+            self.example._on_cycle(n)
+        finally:
+            self._quiet = False
+        watched = len(self.script.beats)
+        self.say(f"=== demo game {n}: {self.game.title}, {', '.join(self.script.players)}; "
+                 f"{len(self.script.before)} moves of the example already played, the camera watches the last "
+                 f"{watched} ===")
+        if self.out is not None:
+            self.printer(self.session.view())
+
+    def _on_example_beat(self, i: int, beat: Beat) -> None:
+        """Beat ``i`` of the example reaches the camera: narrate and time it,
+        then the demo's referee tells the move if no camera sees it."""
+        self._on_beat(i, beat)
+        self.example._on_beat(i, beat)
 
     def _on_beat(self, i: int, beat: Beat) -> None:
         """Beat ``i``'s change reaches the camera: narrate it (on the page's events
@@ -213,17 +253,25 @@ class Demo:
 
 
 def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, web: bool = True,
-             once: bool = False, out: TextIO | None = None, resolution: tuple[int, int] = (1600, 900)) -> int:
+             once: bool = False, out: TextIO | None = None, resolution: tuple[int, int] = (1600, 900),
+             game: str = "GLC") -> int:
     """``companion demo``: run until interrupted (or the end of the arc with
-    ``fast`` or ``once``)."""
+    ``fast`` or ``once``). ``game``: the game whose example is played (a code
+    or name; Ghosts Love Candy's narrated script by default)."""
     out = out or sys.stdout
-    demo = Demo(fast=fast, cycles=1 if (fast or once) else None, out=None if web else out, resolution=resolution)
+    demo = Demo(fast=fast, cycles=1 if (fast or once) else None, out=None if web else out, resolution=resolution,
+                game=game)
     try:
         if not web:
             demo.start()
             demo.wait()
             for b in demo.beat_times:
                 print(f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})",
+                      file=out, flush=True)
+            if demo.example is not None:
+                c = demo.example.console
+                print(f"console: {c['told']} move(s) told (no camera sees them), {c['answered']} question(s) "
+                      f"answered, {c['missed']} missed move(s) entered, {c['undone']} misread(s) undone",
                       file=out, flush=True)
             return 0
         from companion.photo_score import PhotoScorer

@@ -96,24 +96,29 @@ class DemoTableAtEvent:
     """One simulated table at the event: its session, its camera and its
     publisher (none without ``broker_url``: the bench's tables). Game after game
     of ``code`` (``cycles`` games; None: forever), players named from
-    :data:`NAMES`; :attr:`console` counts what its referee did on the console."""
+    :data:`NAMES`; :attr:`console` counts what its referee did on the console.
+    ``config``: the session's (``companion demo --game``: with the table's
+    indicators); None: a journal in ``folder`` and no indicators."""
 
     def __init__(self, name: str, code: str, number: int, broker_url: str | None, event: str, folder: Path, *,
                  resolution: tuple[int, int], every_s: float, fps: float, realtime: bool = True,
-                 cycles: int | None = None):
+                 cycles: int | None = None, hold_s: float = 8.0, config: Any = None):
         from companion.config import load_config
         from companion.event.broker_url import BrokerURL
         from companion.event.publisher import TablePublisher
         from companion.session import Session
         self.name, self.number = name, number
         self.script = example_script(code)
-        cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(folder / f"{name}.sqlite"),
-                                     "COMPANION_PINS_FACTORY": "mock"})
-        self.session = Session(cfg, indicators=False)
+        if config is None:
+            cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(folder / f"{name}.sqlite"),
+                                         "COMPANION_PINS_FACTORY": "mock"})
+            self.session = Session(cfg, indicators=False)
+        else:
+            self.session = Session(config)
         self.publisher = (TablePublisher(self.session, BrokerURL.parse(broker_url), event=event, table=name)
                           if broker_url is not None else None)
         self.source = DemoTable(self.script, CameraModel(resolution=resolution), fps=fps,
-                                every_s=max(every_s, get_game(code).demo_pace_s), first_s=every_s, hold_s=8.0,
+                                every_s=max(every_s, get_game(code).demo_pace_s), first_s=every_s, hold_s=hold_s,
                                 realtime=realtime, cycles=cycles,
                                 on_cycle=self._on_cycle, on_beat=self._on_beat)
         #: what the demo's referee did on the console: moves told (no camera sees them), questions

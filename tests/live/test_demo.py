@@ -3,11 +3,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.demo import Demo
 from companion.demo.script import build_script
 from companion.demo.timeline import hidden_tags
 from companion.lines import format_score
-from models.registry import get_game
+from models.registry import game_classes, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,3 +66,31 @@ def test_companion_demo_no_web_fast():
     expected = format_score(g.score(build_script(g).final).to_json())
     assert [l for l in lines if l.startswith("score: ")][-1] == "score: " + expected
     assert out.count("\ntiming: beat ") == 10
+
+
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
+def test_the_demo_of_every_game_reaches_its_examples_last_state(code, tmp_path):
+    """``companion demo --game CODE``: the game's example (Ghosts Love Candy: the
+    narrated script) through the real pipeline and referee, to its last state."""
+    demo = Demo(fast=True, journal_dir=str(tmp_path), game=code)
+    try:
+        demo.start()
+        assert demo.wait(180)
+        s = demo.session
+        last = demo.script.final if code == "GLC" else demo.script.states[-1]
+        assert s.state == last, f"{code}: the demo stopped short of its example's last state"
+        assert s.view()["game"]["code"] == code
+        assert demo.beat_times                  # the page showed the beats' verdicts
+    finally:
+        demo.close()
+
+
+def test_companion_demo_game_no_web_fast():
+    r = subprocess.run([sys.executable, "-m", "companion", "demo", "--no-web", "--fast", "--game", "the-closest-ghost"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0].startswith("=== demo game 1: The Closest Ghost, RED, BLUE;")
+    assert "status: over" in r.stdout and "\nconsole: " in r.stdout
+    bad = subprocess.run([sys.executable, "-m", "companion", "demo", "--game", "NOPE"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "no game called 'NOPE'" in bad.stderr
