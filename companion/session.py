@@ -43,7 +43,7 @@ from models.engine import Action, Event, Game, GameSetupError, IllegalAction, Ma
 from models.referee import LATE_DEPTH, Fit, first_legal
 from models.registry import get_game
 from models.takeover import Question, Unanswered, answers_for
-from models.text import concat, plain_copy, tr, trn
+from models.text import Text, concat, plain_copy, tr, trn
 
 from .camera_loop import CameraLoop
 from .camera_view import CameraView
@@ -981,9 +981,10 @@ class Session:
             self._publish()
 
     def note(self, text: str, kind: str = "note") -> None:
-        """Add a line to the recent events (a narrator's or an operator's note) and show it."""
+        """Add a line to the recent events (a narrator's or an operator's note) and show it;
+        a sentence made with ``tr()`` stays translatable (the page says it in its language)."""
         with self._op:
-            self._add_event({"type": kind, "text": str(text)})
+            self._add_event({"type": kind, "text": text if isinstance(text, Text) else str(text)})
             self._publish()
 
     def check_pin(self, pin: Any) -> bool:

@@ -28,6 +28,7 @@ from typing import Any, Protocol, TextIO
 
 from hardware.frames import Frame, FrameSource
 from hardware.simtable import CameraModel, SimulatedTable
+from models.text import concat
 
 from .script import PLAYERS, build_script
 from .timeline import Beat, build_timeline
@@ -215,7 +216,7 @@ class Demo:
     def _on_beat(self, i: int, beat: Beat) -> None:
         """Beat ``i``'s change reaches the camera: narrate it (on the page's events
         and in the lines) and start its clock."""
-        self.session.note(f"beat {i + 1}/{len(self.script.beats)}: {beat.say}", "demo")
+        self.session.note(concat(f"{i + 1}/{len(self.script.beats)}", beat.say, sep=": "), "demo")
         with self._lock:
             self._pending_beat = {"beat": i + 1, "say": beat.say, "expect": beat.expect,
                                   "t": time.monotonic(), "seq": self.session.view()["seq"]}

@@ -26,6 +26,7 @@ from typing import Any
 
 from models.engine import Game, IllegalAction
 from models.table import Placement
+from models.text import tr
 
 from .timeline import Beat
 
@@ -193,15 +194,16 @@ def live_beats(game: Game, state: dict[str, Any],
         d = policy(game, s, {})
         s = act(game, s, d)
         datas.append(d)
-    beats.append(Beat(f"Round {state['round']}, the last: the dealer puts a candy on each kid", arrange(s),
-                      "applied", datas))
+    beats.append(Beat(tr("Round {round}, the last: the dealer puts a candy on each kid", round=state["round"]),
+                      arrange(s), "applied", datas))
     # 2. everyone reveals
     values = values_for_round(s["round"])
     datas = [{"type": "reveal", "player": p, "ghost": values[p]} for p in s["players"]]
     s = step(s, datas)
     order = s["order"]
-    beats.append(Beat("Everyone reveals a ghost: " + ", ".join(f"{p} {values[p]}" for p in order)
-                      + f" - {order[0]} goes first", arrange(s), "applied", datas))
+    beats.append(Beat(tr("Everyone reveals a ghost: {values} - {player} goes first",
+                         values=", ".join(f"{p} {values[p]}" for p in order), player=order[0]),
+                      arrange(s), "applied", datas))
     revealed = arrange(s)
     # 3. MISTAKE: the last player haunts first
     cheat = order[-1]
@@ -216,9 +218,10 @@ def live_beats(game: Game, state: dict[str, Any],
     kid_pl = find(revealed, cards.payload_of("kid", s["slots"][cheat_slot - 1]["kid"]))
     ghost_y = kid_pl.y_mm + 62.0 + 36.0 * len(pile)
     wrong = moved(revealed, cards.payload_of("ghost", cheat_ghost), kid_pl.x_mm, ghost_y)
-    beats.append(Beat(f"MISTAKE: {cheat} haunts slot {cheat_slot} first ({why})", wrong, "out_of_sync"))
+    beats.append(Beat(tr("MISTAKE: {player} haunts slot {slot} first ({why})", player=cheat, slot=cheat_slot,
+                         why=why), wrong, "out_of_sync"))
     # 4. corrected on the table
-    beats.append(Beat(f"{cheat} takes the ghost back", revealed, "in_sync"))
+    beats.append(Beat(tr("{player} takes the ghost back", player=cheat), revealed, "in_sync"))
     # 5. the first player haunts and scares a kid
     first = order[0]
     slot = choose_haunt(game, s, first, scare=True)
@@ -237,8 +240,8 @@ def live_beats(game: Game, state: dict[str, Any],
     if s["stashes"][first]["kids"][-1:] != [scared_kid]:
         raise RuntimeError(f"the demo's scare did not happen: {first}'s 9 does not scare the kid in slot {slot}")
     haunt = {"type": "haunt", "player": first, "slot": slot}
-    beats.append(Beat(f"{first} haunts the {cards.kid_name(scared_kid)} (slot {slot}) and scares it: "
-                      f"the kid must go to {first}'s stash", left, "waiting"))
+    beats.append(Beat(tr("{player} haunts the {kid} (slot {slot}) and scares it: the kid must go to {player}'s "
+                         "stash", player=first, kid=cards.kid_name(scared_kid), slot=slot), left, "waiting"))
     # 6. MISTAKE: a new kid is revealed on top, the scared one pushed aside but left on the table
     datas = []
     if pending and pending["kind"] == "reveal_kid":
@@ -248,11 +251,11 @@ def live_beats(game: Game, state: dict[str, Any],
     old = find(revealed, kid_payload)
     aside = [p for p in with_new if p.payload != kid_payload] + \
         [Placement(kid_payload, old.x_mm, old.y_mm + 110.0, 0.0, True, None, old.size_mm, old.label)]  # pushed down
-    beats.append(Beat(f"MISTAKE: a new kid is turned up, but the scared {cards.kid_name(scared_kid)} "
-                      f"is left on the table", aside, "out_of_sync"))
+    beats.append(Beat(tr("MISTAKE: a new kid is turned up, but the scared {kid} is left on the table",
+                         kid=cards.kid_name(scared_kid)), aside, "out_of_sync"))
     # 7. the scared kid goes to the stash
-    beats.append(Beat(f"The players move the {cards.kid_name(scared_kid)} to {first}'s stash", with_new,
-                      "applied", [haunt] + datas))
+    beats.append(Beat(tr("The players move the {kid} to {player}'s stash", kid=cards.kid_name(scared_kid),
+                         player=first), with_new, "applied", [haunt] + datas))
     s = s2
     # 8. the others haunt
     for p in order[1:]:
@@ -265,12 +268,12 @@ def live_beats(game: Game, state: dict[str, Any],
             d2 = policy(game, s, {})
             s = act(game, s, d2)
             datas.append(d2)
-        beats.append(Beat(f"{p} haunts slot {d['slot']}", arrange(s), "applied", datas))
+        beats.append(Beat(tr("{player} haunts slot {slot}", player=p, slot=d["slot"]), arrange(s), "applied", datas))
     # 9. Love cards
     if s["phase"] == "love":
         datas = [{"type": "reveal_love", "player": p, "love": LOVES[p]} for p in s["players"]]
         s = step(s, datas)
-        beats.append(Beat("Everyone reveals their Love card: the final scores", arrange(s), "over", datas))
+        beats.append(Beat(tr("Everyone reveals their Love card: the final scores"), arrange(s), "over", datas))
     return beats, s
 
 
