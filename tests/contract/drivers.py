@@ -82,14 +82,23 @@ def tcg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
         state = after
 
 
-DRIVERS: dict[str, Driver] = {"GLC": glc, "GVG": gvg, "CCR": ccr, "GAH": gah, "TCG": tcg}
-PLAYERS: dict[str, list[list[str]]] = {
+class PerGame(dict):  # type: ignore[type-arg]
+    """A game code -> this module's entry for it; a registered game without one
+    fails the test that needs it, saying what to add (never skipped)."""
+
+    def __missing__(self, code: str) -> Any:
+        raise KeyError(f"{code} has no entry in tests/contract/drivers.py: add a driver that plays a random "
+                       f"legal game to DRIVERS and its player counts to PLAYERS (docs/adding-a-game.md)")
+
+
+DRIVERS: dict[str, Driver] = PerGame({"GLC": glc, "GVG": gvg, "CCR": ccr, "GAH": gah, "TCG": tcg})
+PLAYERS: dict[str, list[list[str]]] = PerGame({
     "GLC": [["RED", "BLUE", "GREEN"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]],
     "GVG": [["RED", "BLUE", "GREEN", "YELLOW"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE", "WHITE"]],
     "CCR": [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]],
     "GAH": [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW"]],
     "TCG": [["RED", "BLUE"]],
-}
+})
 
 
 

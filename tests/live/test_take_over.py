@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from models.engine import IllegalAction
-from models.registry import get_game
+from models.registry import game_classes, get_game
 from models.table import Placement
 from tests.contract.drivers import DRIVERS, PLAYERS
 from tests.support.table import snapshot_of
@@ -127,7 +127,7 @@ def test_run_from_table_takes_over_at_the_first_settled_table(tmp_path):
     s.close()
 
 
-@pytest.mark.parametrize("code", ["GLC", "CCR", "TCG", "GAH", "GVG"])
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
 def test_a_take_over_is_never_wrong(code):
     """At a few points of a random game (a perfect camera): the game taken over
     is the truth, or the referee is asked (the truth usually among the
@@ -202,7 +202,7 @@ def referee_on(s: Any, game: Any, steps: list, start: int) -> int:
     return console
 
 
-@pytest.mark.parametrize("code", ["GLC", "TCG", "GVG", "GAH", "CCR"])
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
 @pytest.mark.parametrize("where", POINTS)
 def test_every_game_is_read_from_its_table_at_any_point_and_refereed_to_its_end(tmp_path, code, where):
     """The take-over reads the game from the table the real pipeline sees at
@@ -235,7 +235,7 @@ def test_every_game_is_read_from_its_table_at_any_point_and_refereed_to_its_end(
     again.close()
 
 
-@pytest.mark.parametrize("code", ["GLC", "TCG", "GVG", "GAH", "CCR"])
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
 def test_a_restart_with_the_journal_deleted_takes_the_game_over_again(tmp_path, code):
     from tests.support.contract import camera_of
     game = get_game(code)

@@ -14,7 +14,7 @@ import pytest
 from companion.config import load_config
 from companion.session import Session
 from models.engine import GameSetupError, IllegalAction
-from models.registry import get_game
+from models.registry import game_classes, get_game
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def session(tmp_path):
 # ---------------------------------------------------------------- a) seat names
 
 
-@pytest.mark.parametrize("code", ["GLC", "TCG", "GVG", "GAH", "CCR"])
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
 def test_every_game_refuses_a_name_that_is_not_one_of_its_seats(code):
     game = get_game(code)
     seats = game.seats()
