@@ -31,6 +31,7 @@ from hardware.simtable import CameraModel
 from models.engine import Game, IllegalAction
 from models.registry import get_game
 from models.table import seen_from_above
+from models.text import tr, trn
 
 from . import DemoTable
 from .timeline import Beat
@@ -65,20 +66,23 @@ def example_script(code: str, watched: int | None = None) -> ExampleScript:
     game = get_game(code)
     players = list(game.example_players)
     state = game.setup(players, {})
-    moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []   # (action, before, after)
+    # (action, before, after, what the players are told of it: the move's first event, in the page's language)
+    moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any], Any]] = []
+    words = game.action_words()["actions"]
     for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):
         try:
-            after, _ = game.apply(state, game.parse_action(data))
+            after, events = game.apply(state, game.parse_action(data))
         except IllegalAction:
             continue
-        moves.append((data, state, after))
+        said = events[0].text if events else words.get(data.get("type", ""), data.get("type", ""))
+        moves.append((data, state, after, said))
         state = after
     watched = game.demo_watched if watched is None else watched
     first = max(0, len(moves) - watched)
     opening = moves[first][1] if moves else state
     beats, told, states = [], [], [opening]
-    for data, before, after in moves[first:]:
-        beats.append(Beat(f"{data.get('type', 'a move')}", game.arrange(after), "applied", [data]))
+    for data, before, after, said in moves[first:]:
+        beats.append(Beat(said, game.arrange(after), "applied", [data]))
         told.append(not _camera_follows(game, before, after))
         states.append(after)
     return ExampleScript(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told,
@@ -154,7 +158,7 @@ class DemoTableAtEvent:
                 s.apply(beat.actions, note="demo: a move the camera cannot see, told on the console")
                 self.console["told"] += len(beat.actions)
         except (IllegalAction, ValueError) as e:
-            s.note(f"demo: the referee could not enter the move: {e}", "demo")
+            s.note(tr("demo: the referee could not enter the move: {reason}", reason=getattr(e, "reason", str(e))), "demo")
 
     def _put_right(self, i: int) -> None:
         """Enter, as a correction, the moves between the last beat the session
@@ -167,7 +171,8 @@ class DemoTableAtEvent:
                 if missed:
                     asked = s.view()["status"] == "waiting"
                     s.correct(missed)
-                    s.note(f"demo: the referee entered {len(missed)} move(s) the camera missed", "demo")
+                    s.note(trn("demo: the referee entered {n} move the camera missed",
+                               "demo: the referee entered {n} moves the camera missed", len(missed)), "demo")
                     if asked:
                         self.console["answered"] += 1
                     else:
