@@ -158,7 +158,8 @@ class DemoTableAtEvent:
                 s.apply(beat.actions, note="demo: a move the camera cannot see, told on the console")
                 self.console["told"] += len(beat.actions)
         except (IllegalAction, ValueError) as e:
-            s.note(tr("demo: the referee could not enter the move: {reason}", reason=getattr(e, "reason", str(e))), "demo")
+            reason = getattr(e, "reason", str(e))
+            s.note(tr("demo: the referee could not enter the move: {reason}", reason=reason), "demo")
 
     def _put_right(self, i: int) -> None:
         """Enter, as a correction, the moves between the last beat the session
