@@ -1,0 +1,19 @@
+"""The scoreboard, every point explained: a point per pair laid, none for the
+player left holding the Old Witch (they lose)."""
+from __future__ import annotations
+
+from models.engine import Scoreboard, ScoreEntry, ScoreLine
+
+from .kit import Kit
+from .state import OldWitchState as State
+
+
+def scoreboard(kit: Kit, state: State) -> Scoreboard:
+    entries = {}
+    for p, cards in state["laid"].items():
+        if p == state["loser"]:
+            entries[p] = ScoreEntry.of([ScoreLine("left holding the Old Witch: loses", 0)])
+            continue
+        pairs = sorted({kit.pair_of[c].lower() for c in cards})
+        entries[p] = ScoreEntry.of([ScoreLine(f"a pair of {k}s", 1) for k in pairs])
+    return Scoreboard.by_highest(entries, final=state["phase"] == "over")

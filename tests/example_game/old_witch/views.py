@@ -1,0 +1,34 @@
+"""What the players see: the public view and the prompts. Hands are shown as
+counts only (the state holds nothing more); the pairs laid are public."""
+from __future__ import annotations
+
+from typing import Any
+
+from models.engine import Prompt
+
+from . import rules
+from .state import OldWitchState as State
+
+
+def public_view(state: State) -> dict[str, Any]:
+    turn = state["turn"]
+    return {"phase": state["phase"], "turn": None if turn is None else state["players"][turn],
+            "hands": dict(state["hands"]), "laid": {p: list(c) for p, c in state["laid"].items()},
+            "loser": state["loser"]}
+
+
+def prompts(state: State) -> list[Prompt]:
+    if state["phase"] == "over":
+        return [Prompt(f"The game is over: {state['loser']} is left holding the Old Witch", None, "info")]
+    out = []
+    drawer = rules.next_drawer(state)
+    source = rules.left_of(state, drawer) if drawer else None
+    if state["phase"] == "opening":
+        out.append(Prompt("Everyone: lay the pairs you were dealt face up in front of your seat"))
+    elif state["turn"] is not None:
+        who = state["players"][state["turn"]]
+        out.append(Prompt(f"{who}: lay any pair you hold face up in front of your seat", who))
+    if drawer and source:
+        out.append(Prompt(f"{drawer}: draw a card from {source}'s hand, then tell the console "
+                          "(or lay the pair it makes)", drawer))
+    return out

@@ -1,0 +1,16 @@
+"""Where the state puts each card, for the engine's "nothing in two places"
+check: the pairs laid by name, the hands as counts (unnamed)."""
+from __future__ import annotations
+
+from models.whereabouts import Whereabouts
+
+from .state import OldWitchState as State
+
+
+def whereabouts(w: Whereabouts, state: State) -> Whereabouts:
+    for p, cards in state["laid"].items():
+        for c in cards:
+            w.place(c, f"laid in front of {p}", "on the table")
+    for p, n in state["hands"].items():
+        w.unnamed("cards", f"in {p}'s hand", n, "in a hand")
+    return w
