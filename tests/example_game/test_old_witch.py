@@ -18,6 +18,7 @@ from models.table import seen_from_above
 from tests.example_game.old_witch import GAME
 from tests.example_game.old_witch.actions import Draw, LayPair
 from tests.example_game.old_witch.game import OldWitch
+from tests.example_game.test_pumpkin_pairs import GUIDE, quoted_files
 from tests.models.test_game_template import (
     test_dispatch_by_an_explicit_table_covering_every_action,
     test_the_same_modules_in_every_game,
@@ -262,3 +263,12 @@ def test_the_referee_never_records_a_wrong_move():
             assert verdict.status != "applied" or verdict.state == after, (seed, action)
             if isinstance(action, Draw):
                 assert verdict.status == "in_sync"
+
+
+def test_the_guide_walks_through_old_witch_quoting_it_as_it_is():
+    """The guide's section on hidden information quotes the Old Witch files (the
+    Pumpkin Pairs guide test checks every quote, these included, is in its file)."""
+    assert "## A game with hidden information: Old Witch" in GUIDE.read_text()
+    quoted = {name for name, _ in quoted_files() if name.startswith("tests/example_game/old_witch/")}
+    assert {f"tests/example_game/old_witch/{m}.py" for m in ("state", "actions", "rules", "whereabouts",
+                                                              "game", "referee")} <= quoted
