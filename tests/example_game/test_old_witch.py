@@ -24,6 +24,7 @@ from tests.models.test_game_template import (
     test_the_same_modules_in_every_game,
 )
 from tests.support.contract import Step, check_game
+from tests.support.table import snapshot_of
 
 BAT = ("OWT:CARD:BAT1", "OWT:CARD:BAT2")
 CAT = ("OWT:CARD:CAT1", "OWT:CARD:CAT2")
@@ -272,3 +273,13 @@ def test_the_guide_walks_through_old_witch_quoting_it_as_it_is():
     quoted = {name for name, _ in quoted_files() if name.startswith("tests/example_game/old_witch/")}
     assert {f"tests/example_game/old_witch/{m}.py" for m in ("state", "actions", "rules", "whereabouts",
                                                               "game", "referee")} <= quoted
+
+
+def test_an_untold_draw_is_inferred_from_real_frames():
+    """The same through the simulated camera and the real reading pipeline."""
+    game = GAME()
+    state = in_play(game)
+    after = play(game, state, Draw("BLUE"), LayPair("BLUE", CAT))
+    verdict = game.referee(state, snapshot_of(game.arrange(after)))
+    assert verdict.status == "applied" and verdict.state == after
+    assert game.referee(state, snapshot_of(game.arrange(play(game, state, Draw("BLUE"))))).status == "in_sync"
