@@ -678,10 +678,11 @@ class Game:
         a card turned up from a hidden deck being one action per card it can
         still be (OpenSpiel's chance outcomes). An action whose secret the table
         never shows (a card discarded face down, unnamed) is listed in the form
-        the table can tell. Random play, the referee's search, the console's
-        forms and the tests all derive from this one list; a game's test holds
-        it equal to what ``apply`` accepts. Default: none (the game is not
-        searched)."""
+        the table can tell. The bench's random play, the referee's search and
+        the tests derive from this list (the console's forms still try their
+        field choices on copies, and the contract tests have their own drivers:
+        see docs/architecture.md); a game's test holds it equal to what
+        ``apply`` accepts. Default: none (the game is not searched)."""
         return []
 
     def distance(self, state: State, reading: Layout) -> int | None:
