@@ -357,14 +357,12 @@ def measure_event_tables(resolution: tuple[int, int] = (1600, 900)) -> list[Even
     import tempfile
     from pathlib import Path
 
-    from companion.demo.event import GAMES, DemoTableAtEvent
+    from companion.demo.event import EVERY_S, FPS, GAMES, DemoTableAtEvent, start_in_turn
     with tempfile.TemporaryDirectory(prefix="companion-bench-event-") as folder:
         tables = [DemoTableAtEvent(f"t{i + 1}", code, i, None, "bench", Path(folder), resolution=resolution,
-                                   every_s=3.0, fps=4.0, cycles=1) for i, code in enumerate(GAMES)]
+                                   every_s=EVERY_S, fps=FPS, cycles=1) for i, code in enumerate(GAMES)]
         try:
-            for t in tables:
-                t.start()
-                time.sleep(0.3)
+            start_in_turn(tables)
             for t in tables:
                 t.session.wait(900)
             return [EventTable(t.script.code, len(t.script.beats), t.console["told"], t.console["answered"],

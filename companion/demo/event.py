@@ -38,6 +38,9 @@ from .timeline import Beat
 
 #: the games the tables play, in turn
 GAMES = ("GLC", "TCG", "CCR", "GAH", "GVG", "TCG")
+#: the event's pace: seconds between a table's moves (a game's ``demo_pace_s`` may ask for more), and
+#: each table's camera frames per second
+EVERY_S, FPS = 3.0, 4.0
 NAMES = ("Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lea",
          "Max", "Noor", "Oli", "Pia", "Raj", "Sam", "Tess", "Uma")
 
@@ -193,11 +196,19 @@ class DemoTableAtEvent:
         self.session.close()
 
 
+def start_in_turn(tables: list[DemoTableAtEvent]) -> None:
+    """Start the tables a moment apart: their hands do not all move at once."""
+    for i, t in enumerate(tables):
+        t.start()
+        if i + 1 < len(tables):
+            time.sleep(0.3)
+
+
 class EventDemo:
     """The broker, ``tables`` simulated tables and the hub (see the module doc)."""
 
     def __init__(self, tables: int = 6, *, event: str = "demo", resolution: tuple[int, int] = (1600, 900),
-                 every_s: float = 3.0, fps: float = 4.0):
+                 every_s: float = EVERY_S, fps: float = FPS):
         from companion.event.broker import Mosquitto, write_broker
         from companion.event.broker_url import BrokerURL
         from companion.event.feed import EventFeed
@@ -220,10 +231,7 @@ class EventDemo:
         self.broker.start()
         self.hub.start()
         self.feed.start()
-        for i, t in enumerate(self.tables):
-            t.start()
-            if i + 1 < len(self.tables):
-                time.sleep(0.3)              # the tables' hands do not all move at once
+        start_in_turn(self.tables)
 
     def close(self) -> None:
         for t in self.tables:
