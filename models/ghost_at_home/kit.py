@@ -34,9 +34,8 @@ CATALOG_SCHEMA = {
 
 
 #: the special cards' names as the shipped catalog (cards.csv) prints them, by effect
-SPECIAL_NAMES = {"time_space_hole": lambda: tr("Time Space Hole"), "light_bulb": lambda: tr("Light Bulb"),
-                 "cat_food": lambda: tr("Cat Food"), "elevator": lambda: tr("Elevator"),
-                 "lightning": lambda: tr("Lightning")}
+SPECIAL_NAMES = {"time_space_hole": tr("Time Space Hole"), "light_bulb": tr("Light Bulb"),
+                 "cat_food": tr("Cat Food"), "elevator": tr("Elevator"), "lightning": tr("Lightning")}
 
 
 def shipped_name(payload: str, kind: str, floor: int | None, effect: str | None) -> Text | None:
@@ -51,7 +50,7 @@ def shipped_name(payload: str, kind: str, floor: int | None, effect: str | None)
     if kind == "room" and floor is not None and ref[:1] == str(floor):
         return tr("Floor {floor} room {room}", floor=floor, room=ref[1:])
     if kind == "special" and effect in SPECIAL_NAMES:
-        return SPECIAL_NAMES[effect]()
+        return SPECIAL_NAMES[effect]
     if not ref.isdigit():
         return None
     number = int(ref)
