@@ -16,7 +16,7 @@ import pytest
 
 from companion.examples import PLAYERS, ROOT
 from models.engine import IllegalAction
-from models.registry import get_game
+from models.registry import game_classes, get_game
 from tests.support.contract import secret_names, words
 
 from .conftest import EVENT, Listener, wait
@@ -24,7 +24,7 @@ from .conftest import EVENT, Listener, wait
 EVERY = 3          # moves between two checks
 
 
-@pytest.mark.parametrize("code", ["GLC", "GVG", "GAH", "CCR", "TCG"])
+@pytest.mark.parametrize("code", [cls.code for cls in game_classes()])
 def test_no_published_message_names_a_secret_card(code, setup, broker, tables):
     game = get_game(code)
     s, pub = tables.table("t1", interval=0.01)
