@@ -13,7 +13,7 @@ IS_PI   := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 # Debian packages: zbar for pyzbar, poppler for the print kit's round-trip test,
 # Chromium for the browser tests, systemd for `systemd-analyze verify` of the unit,
 # python3-venv for the virtual environment, openssl for the HTTPS certificate a
-# phone camera needs (companion/tls.py), Mosquitto (the MQTT broker and its
+# phone camera needs (companion/service/tls.py), Mosquitto (the MQTT broker and its
 # mosquitto_passwd) for event mode: its demo and its tests run a real broker.
 APT_BASE := python3-venv libzbar0 poppler-utils openssl
 APT_EVENT := mosquitto
@@ -82,12 +82,12 @@ MINUTES  ?= 5
 SOAK_OUT ?= out/soak
 CAMERA   ?= 1600x900
 soak: venv
-	$(PY) -m companion.soak --minutes $(MINUTES) --camera $(CAMERA) --out $(SOAK_OUT)
+	$(PY) -m companion.soak.demo --minutes $(MINUTES) --camera $(CAMERA) --out $(SOAK_OUT)
 
 # The event hub (companion event) for MINUTES with 50 tables publishing, a game
 # ending at each every 20 minutes, and 200 spectators; fails when its memory keeps growing.
 soak-event: venv apt-event
-	$(PY) -m companion.soak_event --minutes $(MINUTES)
+	$(PY) -m companion.soak.event --minutes $(MINUTES)
 
 tags: venv
 	$(VENV)/bin/companion tags GLC --out tags-GLC.pdf

@@ -21,7 +21,7 @@ import sys
 import threading
 
 from . import __version__, commands
-from .memory import big_buffers_unmapped
+from .service.memory import big_buffers_unmapped
 
 _ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")          # :class:`models.engine.Game`, :func:`~x.run`
 _LITERAL = re.compile(r"``(.+?)``", re.DOTALL)       # ``companion rules``, across a line break too
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     _stop_on_sigterm()
-    big_buffers_unmapped()          # camera frames back to the system when freed (companion/memory.py)
+    big_buffers_unmapped()          # camera frames back to the system when freed (companion/service/memory.py)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

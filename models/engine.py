@@ -651,7 +651,7 @@ class Game:
     def missing_texts(self, state: State) -> list[dict[str, str]]:
         """Cards the table needs the words of now and the catalog lacks
         (``{"payload", "field", "name"}``): the console offers to type them once
-        (:mod:`companion.catalog_edit`). Default: none."""
+        (:mod:`companion.live.catalog_edit`). Default: none."""
         return []
 
     def chores(self, state: State) -> list[list[Action]]:

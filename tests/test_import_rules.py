@@ -80,13 +80,13 @@ def test_a_forbidden_import_is_named_by_file_line_and_module(tmp_path):
         (tmp_path / folder / "sub").mkdir(parents=True)
     (tmp_path / "models" / "ok.py").write_text("import json\nfrom . import ok\nfrom models.tags import Tag\n")
     (tmp_path / "models" / "sub" / "bad.py").write_text(
-        '"""doc"""\nimport json\n\ndef f():\n    import cv2\n    from companion.session import Session\n')
+        '"""doc"""\nimport json\n\ndef f():\n    import cv2\n    from companion.live.session import Session\n')
     (tmp_path / "hardware" / "bad.py").write_text("import numpy\nfrom flask import Flask\n")
     (tmp_path / "web" / "bad.py").write_text(
         "import importlib\nfrom models.table import Snapshot\nimportlib.import_module('companion.config')\n")
     assert import_violations(tmp_path) == [
         "models/sub/bad.py:5: import cv2: models/ may import only the standard library and models",
-        "models/sub/bad.py:6: import companion.session: nothing in models/, hardware/ or web/ imports companion",
+        "models/sub/bad.py:6: import companion.live.session: nothing in models/, hardware/ or web/ imports companion",
         "hardware/bad.py:2: import flask: hardware/ may import only the standard library, hardware "
         "and device libraries",
         "web/bad.py:3: import companion.config: nothing in models/, hardware/ or web/ imports companion",

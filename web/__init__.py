@@ -108,7 +108,7 @@ def make_server(app: Flask, host: str = "127.0.0.1", port: int = 8000, threads: 
     One event loop owns every connection and serves live updates itself; Flask
     routes run in a pool of ``server_threads(app, threads)`` threads.
     ``limits``: a :class:`web.server.Limits` (idle timeout, per-address caps);
-    ``ssl_context``: serve HTTPS with it (``companion.tls``)."""
+    ``ssl_context``: serve HTTPS with it (``companion.service.tls``)."""
     from dataclasses import replace
 
     from .server import Limits, Server

@@ -12,7 +12,7 @@
   read, 503 when the companion's camera is not the phone.
 
 Browsers allow the camera only in a secure context: the page works over HTTPS
-(``companion.tls``) or on localhost. Over plain HTTP it says where to go.
+(``companion.service.tls``) or on localhost. Over plain HTTP it says where to go.
 """
 from __future__ import annotations
 

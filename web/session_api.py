@@ -1,7 +1,7 @@
 """The one small interface through which the web layer reaches a session: what
 the pages, the API and the live stream call, and nothing else.
 
-:class:`companion.session.Session` provides it (mypy checks that where the
+:class:`companion.live.session.Session` provides it (mypy checks that where the
 companion hands its session to :func:`web.create_app`); a test or a bench may
 hand in anything else that does.
 """

@@ -7,7 +7,7 @@ import pkgutil
 import sys
 import time
 
-from ..memory import big_buffers_unmapped
+from ..service.memory import big_buffers_unmapped
 from . import __name__ as PKG, __path__ as PATH
 from .report import Report
 
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             ap.error(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(names)}")
         names = [n for n in names if n in args.only]
-    # the memory policy every companion command runs under (companion/memory.py):
+    # the memory policy every companion command runs under (companion/service/memory.py):
     # a frame's big buffers are fresh pages, for the pipeline and raw zxing-cpp alike
     big_buffers_unmapped()
     report = Report(quick=args.quick)

@@ -58,7 +58,7 @@ def _view() -> dict[str, Any]:
     """A real public view of a game under way (about 10 kB of JSON)."""
     from companion.config import load_config
     from companion.examples import example_states
-    from companion.session import Session
+    from companion.live.session import Session
     s = Session(load_config(None, env={"COMPANION_JOURNAL_PATH": ":memory:", "COMPANION_PINS_FACTORY": "mock"}),
                 indicators=False)
     try:
@@ -425,7 +425,7 @@ def websocket_burst(setup: Any, view: dict[str, Any], burst: int = 50) -> float:
 
 def run(report: Any) -> None:
     from companion.event.broker import Mosquitto, write_broker
-    from companion.network import free_ports
+    from companion.service.network import free_ports
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

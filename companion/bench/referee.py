@@ -1,6 +1,6 @@
 """Benchmark: the referee's latency, from a settled change on the table to the page.
 
-A real :class:`~companion.session.Session` (real pipeline, Ghosts Love Candy,
+A real :class:`~companion.live.session.Session` (real pipeline, Ghosts Love Candy,
 the SQLite journal on disk with ``synchronous=FULL``) watches the simulated
 table play the demo's scripted last round (about 90 tags on the table; each
 change made under a hand; legal changes, the two mistakes, the final scoring).
@@ -67,7 +67,7 @@ def measure(fps: float = 5.0) -> dict[str, Any]:
     from companion.config import load_config
     from companion.demo.script import PLAYERS, build_script
     from companion.demo.timeline import build_timeline
-    from companion.session import Session
+    from companion.live.session import Session
     from companion.vision import Pipeline, PipelineConfig
     from hardware.simtable import CameraModel, SimulatedTable
     from models.registry import get_game

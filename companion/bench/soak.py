@@ -1,6 +1,6 @@
 """Benchmark: memory over time (``make bench``, section "soak").
 
-A short soak (:mod:`companion.soak`: 2 minutes, 1 with ``--quick``) of the real
+A short soak (:mod:`companion.soak.demo`: 2 minutes, 1 with ``--quick``) of the real
 demo under waves of 100 live viewers, the camera view and referee operations:
 the companion's memory at start, after warm-up and on its plateau, its threads,
 open files, CPU and journal. A short run shows the plateau, not a slow leak:
@@ -36,7 +36,7 @@ def recorded(path: Path = RECORDED) -> str | None:
 
 def run(report: Any) -> dict[str, Any]:
     """``make bench`` entry point: a short soak, its figures as a table."""
-    from companion.soak import soak, summary
+    from companion.soak.demo import soak, summary
     minutes = 1.0 if getattr(report, "quick", False) else 2.0
     result = soak(minutes, 100, log=report.line)
     report.table(["what", "value"], summary(result))

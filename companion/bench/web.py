@@ -2,7 +2,7 @@
 
 1,000 Server-Sent Events clients on loopback hold ``/api/events`` open against the
 real server (:func:`web.make_server`: one event loop), in front of a real
-:class:`~companion.session.Session` playing Ghosts Love Candy. The referee then
+:class:`~companion.live.session.Session` playing Ghosts Love Candy. The referee then
 changes the game N times (a kid revealed, then undone, and again), one change at
 a time, and once more N times back to back. Reported:
 
@@ -254,7 +254,7 @@ class ServerThread:
 def glc_session(journal_dir: str | Path, pin: str = "2468") -> Any:
     """A real session playing Ghosts Love Candy with three players, no camera."""
     from companion.config import load_config
-    from companion.session import Session
+    from companion.live.session import Session
     cfg = load_config(None, env={"COMPANION_REFEREE_PIN": pin,
                                  "COMPANION_JOURNAL_PATH": str(Path(journal_dir) / "journal.sqlite"),
                                  "COMPANION_PINS_FACTORY": "mock"})

@@ -12,7 +12,7 @@ from typing import Any
 def open_for_reading(args: argparse.Namespace, prog: str) -> tuple[Any, str] | int:
     """(journal, path), or the exit code 2 after a one-line reason on stderr."""
     from companion.config import ConfigError, load_config
-    from companion.journal import Journal, JournalError
+    from companion.journal.store import Journal, JournalError
     try:
         cfg = load_config(args.config or os.environ.get("COMPANION_CONFIG") or None)
     except ConfigError as e:

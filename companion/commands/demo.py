@@ -75,7 +75,7 @@ def resolution(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.network import CannotServe
+    from companion.service.network import CannotServe
     try:
         if args.tables is not None:
             if args.game != "GLC":

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.event.broker_url import BrokerURL
     from companion.event.feed import EventFeed
     from companion.event.hub import EventHub
-    from companion.signals import stop_on_signals
+    from companion.service.signals import stop_on_signals
     from web import close_streams, make_server
     from web.event import create_event_app
     try:

@@ -44,7 +44,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.journal import JournalError
+    from companion.journal.store import JournalError
 
     from ._journal import open_for_reading
     opened = open_for_reading(args, "companion export")
@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _story_page(journal: Any, game_id: int, lang: str) -> str:
-    from companion.story_html import story_html
-    from companion.timeline import game_story
+    from companion.journal.story_html import story_html
+    from companion.journal.timeline import game_story
     from models.registry import get_game
     record = journal.game(game_id)
     return story_html(game_story(get_game(record.game), record, journal.entries(game_id)), lang)

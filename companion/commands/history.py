@@ -27,8 +27,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.journal import JournalError
-    from companion.results import game_summary
+    from companion.journal.results import game_summary
+    from companion.journal.store import JournalError
 
     from ._journal import open_for_reading
     opened = open_for_reading(args, "companion history")

@@ -34,8 +34,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.journal import JournalError
-    from companion.journal_repair import check_journal, salvage_journal
+    from companion.journal.repair import check_journal, salvage_journal
+    from companion.journal.store import JournalError
     name = f"companion journal {args.journal_command}"
     try:
         if args.journal_command == "check":

@@ -142,12 +142,12 @@ def start_game(session: Any, args: argparse.Namespace) -> None:
 
 def https_server(app: Any, cfg: Any, port: int) -> Any:
     """The page over HTTPS on ``port`` (bound, not running), with the configured
-    certificate or one made on first run beside the journal (``companion.tls``).
+    certificate or one made on first run beside the journal (``companion.service.tls``).
     ValueError says why it cannot be had."""
     from pathlib import Path
 
     from companion.config import default_journal_path
-    from companion.tls import TLSError, ensure_certificate, server_context
+    from companion.service.tls import TLSError, ensure_certificate, server_context
     from web import make_server
     try:
         if cfg.web.tls_cert:
@@ -162,10 +162,10 @@ def https_server(app: Any, cfg: Any, port: int) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError
-    from companion.journal import JournalError
-    from companion.lines import LinePrinter
-    from companion.session import Session, camera_source
-    from companion.signals import stop_on_signals
+    from companion.journal.store import JournalError
+    from companion.live.lines import LinePrinter
+    from companion.live.session import Session, camera_source
+    from companion.service.signals import stop_on_signals
     from hardware.frames import FrameSourceError
     try:
         cfg = load(args)
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     serving: list[Any] = []      # the web server, once it runs
     stop_on_signals(serving)     # SIGTERM or Ctrl-C: the server closes, the finally below cleans up
 
-    from companion.sd_notify import LoopWatchdog, Notifier
+    from companion.service.sd_notify import LoopWatchdog, Notifier
     notify = Notifier.from_environment()          # systemd's Type=notify and WatchdogSec=, if any
     watchdog = LoopWatchdog(session, notify)
 
@@ -227,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
         from web import close_streams, create_app, make_server
         phone = source if isinstance(source, BrowserSource) else None
         https_port = cfg.web.https_port or (DEFAULT_HTTPS_PORT if phone is not None else 0)
-        from companion.network import join_link
+        from companion.service.network import join_link
         app = create_app(session, pin=cfg.referee.pin, scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder),
                          phone_camera=phone, https_port=https_port or None, join=join_link(cfg.web.bind, cfg.web.port),
                          language=cfg.web.language or None)
@@ -247,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
         port = server.effective_port                  # the one the system chose for --port 0
         serving.append(server)
         session.start(source)
-        from companion.network import page_urls
+        from companion.service.network import page_urls
         urls = page_urls(cfg.web.bind, port)
         print(f"serving {' '.join(urls)} (referee console at /referee"
               + (f"; the phone's camera at {' '.join(page_urls(cfg.web.bind, secure.effective_port, 'https'))}"

@@ -125,7 +125,7 @@ class Demo:
                  journal_dir: str | None = None, resolution: tuple[int, int] = (1600, 900),
                  every_s: float | None = None, game: str = "GLC"):
         from companion.config import load_config
-        from companion.session import Session
+        from companion.live.session import Session
         from models.registry import get_game
 
         self.fast = fast
@@ -165,7 +165,7 @@ class Demo:
             self.source.on_cycle = self._on_example_cycle
             self.source.on_beat = self._on_example_beat
         if out is not None:
-            from companion.lines import LinePrinter
+            from companion.live.lines import LinePrinter
             self.printer = LinePrinter(out)
             self.session.on_change(self._on_view)
         self.session.on_change(self._time_beat)
@@ -276,17 +276,17 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
                       file=out, flush=True)
             return 0
         from companion.photo_score import PhotoScorer
-        from companion.signals import stop_on_signals
+        from companion.service.signals import stop_on_signals
         from web import create_app, make_server
         app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm))
-        from companion.network import CannotServe, join_link
+        from companion.service.network import CannotServe, join_link
         try:
             server = make_server(app, host=bind, port=port)
         except OSError as e:
             raise CannotServe(bind, port, e) from None
         app.config["TC_JOIN"] = join_link(bind, server.effective_port)    # the QR code on the display
         restore = stop_on_signals([server])     # Ctrl-C or SIGTERM close the server; the finally cleans up
-        from companion.network import page_urls
+        from companion.service.network import page_urls
         where = " ".join(page_urls(bind, server.effective_port))
         lan = (" (this machine only: --bind 0.0.0.0 lets phones on your Wi-Fi open it)"
                if bind.startswith("127.") or bind == "localhost" else "")

@@ -113,7 +113,7 @@ class DemoTableAtEvent:
         from companion.config import load_config
         from companion.event.broker_url import BrokerURL
         from companion.event.publisher import TablePublisher
-        from companion.session import Session
+        from companion.live.session import Session
         self.name, self.number = name, number
         self.script = example_script(code)
         if config is None:
@@ -213,7 +213,7 @@ class EventDemo:
         from companion.event.broker_url import BrokerURL
         from companion.event.feed import EventFeed
         from companion.event.hub import EventHub
-        from companion.network import free_ports
+        from companion.service.network import free_ports
         if not 1 <= tables <= 12:
             raise ValueError("--tables is 1 to 12 (each simulated table runs the whole pipeline on this machine)")
         self._tmp = tempfile.TemporaryDirectory(prefix="companion-event-demo-")
@@ -245,8 +245,8 @@ class EventDemo:
 def run_event_demo(*, tables: int, port: int = 8000, bind: str = "127.0.0.1", out: TextIO | None = None,
                    minutes: float | None = None) -> int:
     """``companion demo --tables N``: run until interrupted (or ``minutes``)."""
-    from companion.network import CannotServe
-    from companion.signals import stop_on_signals
+    from companion.service.network import CannotServe
+    from companion.service.signals import stop_on_signals
     from web import close_streams, make_server
     from web.event import create_event_app
     out = out or sys.stdout

@@ -14,8 +14,8 @@ from companion.event.broker import BrokerSetup, Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.hub import EventHub
 from companion.event.publisher import TablePublisher
-from companion.network import free_ports
-from companion.session import Session
+from companion.live.session import Session
+from companion.service.network import free_ports
 from tests.support.mqtt import Listener, wait  # noqa: F401  (the event tests import them from here)
 
 EVENT = "night"

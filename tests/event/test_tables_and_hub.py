@@ -144,7 +144,7 @@ def test_a_german_table_tells_the_event_its_moves_in_german(setup, hub, tmp_path
     players read them, not in English."""
     from companion.config import load_config
     from companion.event.publisher import TablePublisher
-    from companion.session import Session
+    from companion.live.session import Session
     cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "de.sqlite"),
                                  "COMPANION_PINS_FACTORY": "mock", "COMPANION_WEB_LANGUAGE": "de"})
     s = Session(cfg, indicators=False)

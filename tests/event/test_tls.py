@@ -9,7 +9,7 @@ import subprocess
 from companion.event.broker import Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.publisher import TablePublisher
-from companion.network import free_ports
+from companion.service.network import free_ports
 
 from .conftest import EVENT, make_session, start_hub, wait
 

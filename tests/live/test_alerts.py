@@ -5,7 +5,7 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from hardware.indicators import IndicatorPins, Indicators
 from models.engine import IllegalAction
 

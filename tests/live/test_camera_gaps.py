@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.session import GAP_S
+from companion.live.session import GAP_S
 from models.registry import get_game
 from models.table import seen_from_above
 from tests.contract.drivers import DRIVERS, PLAYERS

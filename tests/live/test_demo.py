@@ -8,7 +8,7 @@ import pytest
 from companion.demo import Demo
 from companion.demo.script import build_script
 from companion.demo.timeline import hidden_tags
-from companion.lines import format_score
+from companion.live.lines import format_score
 from models.registry import game_classes, get_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from companion.journal import Journal, applied_entries, state_hash
+from companion.journal.store import Journal, applied_entries, state_hash
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import subprocess
 
 from companion.config import load_config
 from companion.examples import ROOT
-from companion.session import Session
+from companion.live.session import Session
 from hardware.sources import open_source
 from tests.support.cli import COMPANION
 

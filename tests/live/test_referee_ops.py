@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from models.engine import IllegalAction, MalformedAction
 
 from .tables import PLAYERS, short_game

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.config import load_config
 from companion.demo.timeline import build_timeline, timeline_json
-from companion.session import Session
+from companion.live.session import Session
 
 from .tables import PLAYERS, short_game
 

@@ -9,7 +9,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from hardware.frames import Frame, FrameSourceError
 from hardware.indicators import IndicatorPins, Indicators
 from hardware.simtable import SimulatedTable

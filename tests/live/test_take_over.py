@@ -43,7 +43,7 @@ def shown(session: Any, code: str, truth: dict[str, Any]) -> None:
 def followed_from_setup(monkeypatch: Any, code: str) -> Any:
     """The game as one that cannot be read from its table (``from_table`` None):
     the session follows it from its setup by the referee's search instead."""
-    import companion.session as session_module
+    import companion.live.session as session_module
     cls = type(get_game(code))
     followed = type(f"Followed{cls.__name__}", (cls,), {"from_table": lambda self, *a: None,
                                                        "takeover_questions": lambda self, *a: []})()

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.journal import Journal
+from companion.journal.store import Journal
 from models.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,7 @@ _KILLED_WRITER = """
 import os, signal, sys
 sys.path.insert(0, sys.argv[1])
 from tests.reliability.journal_files import fill
-from companion.journal import Journal
+from companion.journal.store import Journal
 j = Journal(sys.argv[2])
 for n in sys.argv[3:]:
     fill(j, int(n))
@@ -93,7 +93,7 @@ def old_journal(path: Path, entries: int) -> None:
     import sqlite3
     import time
 
-    from companion.journal import state_hash
+    from companion.journal.store import state_hash
     con = sqlite3.connect(path)
     con.executescript("""
     CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, players TEXT NOT NULL,

@@ -22,8 +22,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.config import ConfigError, load_config
-from companion.network import free_ports
-from companion.session import Session
+from companion.live.session import Session
+from companion.service.network import free_ports
 from hardware.frames import Frame, FrameSource
 from hardware.indicators import IndicatorPins, Indicators
 from hardware.sources.replay import ReplaySource
@@ -83,7 +83,7 @@ def test_a_camera_whose_read_blocks_is_reported_lost_and_comes_back(tmp_path, ca
     s = make_session(tmp_path, ind)
     cam = StallingCamera(k=5)
     try:
-        with caplog.at_level(logging.WARNING, logger="companion.session"):
+        with caplog.at_level(logging.WARNING, logger="companion.live.session"):
             s.start(cam)
             assert wait_for(lambda: s.view()["camera"]["frames"] >= 5)
             assert wait_for(lambda: s.view()["status"] == "camera_lost"), s.view()["camera"]
@@ -185,7 +185,7 @@ def test_run_with_a_missing_camera_serves_the_page_and_keeps_retrying(tmp_path, 
         except subprocess.TimeoutExpired:
             proc.kill()
             _, err = proc.communicate(timeout=5)
-    assert re.search(r"WARNING companion.camera_loop: camera \S+ missing, retrying in [\d.]+ s: \S", err), err
+    assert re.search(r"WARNING companion.live.camera_loop: camera \S+ missing, retrying in [\d.]+ s: \S", err), err
     assert "Traceback" not in err
 
 

@@ -115,7 +115,7 @@ def test_sixty_callers_share_one_picture_made_once_per_frame() -> None:
     import cv2
     import numpy as np
 
-    from companion.camera_view import CameraView
+    from companion.live.camera_view import CameraView
 
     frame = {"now": _Frame(1)}
     view = CameraView(lambda: frame["now"])
@@ -150,7 +150,7 @@ def test_widths_are_snapped_never_wider_than_the_frame_and_default_to_a_screen()
     import cv2
     import numpy as np
 
-    from companion.camera_view import DEFAULT_WIDTH, CameraView
+    from companion.live.camera_view import DEFAULT_WIDTH, CameraView
 
     view = CameraView(lambda: _Frame(1, 4056, 3040))                # a 12 MP camera
     small = CameraView(lambda: _Frame(1, 800, 450))
@@ -173,7 +173,7 @@ def test_the_page_asks_for_a_width_and_a_bad_one_is_a_plain_400(tmp_path: Path) 
     import numpy as np
 
     from companion.config import load_config
-    from companion.session import Session
+    from companion.live.session import Session
     from hardware.simtable import CameraModel, Scene, SimulatedTable
     from web import create_app
 

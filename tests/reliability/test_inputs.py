@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from hardware.imagesize import MAX_PIXELS, ImageTooLarge, check_image, image_size
 from hardware.sources.replay import ReplaySource
 from models.jsonio import MAX_DEPTH, MAX_JSON_BYTES

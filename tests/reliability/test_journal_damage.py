@@ -14,8 +14,8 @@ import sqlite3
 from pathlib import Path
 
 from companion.config import load_config
-from companion.journal import Journal
-from companion.session import Session
+from companion.journal.store import Journal
+from companion.live.session import Session
 
 from .journal_files import PLAYERS, companion, fill, killed_writer, marker, old_journal, overwrite, page_holding
 

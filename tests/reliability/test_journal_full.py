@@ -15,7 +15,7 @@ import time
 import pytest
 
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from tests.live.tables import PLAYERS, short_game, source_for
 from web import create_app
 

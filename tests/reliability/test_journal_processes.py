@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from companion.demo.timeline import build_timeline, timeline_json
-from companion.journal import Journal
+from companion.journal.store import Journal
 from tests.live.tables import PLAYERS, short_game
 
 from .journal_files import ROOT, companion

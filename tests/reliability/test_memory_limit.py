@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.network import free_ports
+from companion.service.network import free_ports
 from tests.support.cli import COMPANION
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""Freed camera frames go back to the system (companion/memory.py): after a
+"""Freed camera frames go back to the system (companion/service/memory.py): after a
 frame-sized buffer is allocated and freed on a worker thread, the resident
 memory is back where it was. A real process, its own /proc figures."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = r"""
 import threading, numpy as np, sys
-from companion.memory import big_buffers_unmapped
+from companion.service.memory import big_buffers_unmapped
 if sys.argv[1] == "fixed":
     assert big_buffers_unmapped()
 def rss():
@@ -38,5 +38,5 @@ def kept_mb(mode: str) -> float:
 def test_frames_freed_on_worker_threads_are_handed_back():
     assert kept_mb("fixed") < 5.0          # nothing of the 4 x 15 MB kept
     # not blind: glibc's own dynamic threshold keeps tens of MB in per-thread
-    # heaps (60 MB here); if a glibc stops doing that, companion/memory.py can go
+    # heaps (60 MB here); if a glibc stops doing that, companion/service/memory.py can go
     assert kept_mb("default") > 20.0

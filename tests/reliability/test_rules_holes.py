@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from models.engine import GameSetupError, IllegalAction
 from models.registry import game_classes, get_game
 from web import create_app

@@ -32,8 +32,8 @@ from companion.config import load_config
 from companion.event.broker import Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.publisher import TablePublisher
-from companion.network import free_ports
-from companion.session import Session
+from companion.live.session import Session
+from companion.service.network import free_ports
 from models.engine import Event
 from models.registry import game_classes, get_game
 from models.table import Placement, Sighting, Snapshot

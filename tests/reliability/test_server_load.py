@@ -14,7 +14,7 @@ import pytest
 
 from companion.bench.web import Crowd, ServerThread
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from web import create_app
 from web.server import Limits
 

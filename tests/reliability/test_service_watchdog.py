@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from companion.config import load_config
-from companion.sd_notify import LoopWatchdog, Notifier
-from companion.session import Session
+from companion.live.session import Session
+from companion.service.sd_notify import LoopWatchdog, Notifier
 from hardware.frames import Frame, FrameSource
 
 ROOT = Path(__file__).resolve().parents[2]

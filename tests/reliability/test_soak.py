@@ -1,4 +1,4 @@
-"""The soak test (``make soak``, ``python -m companion.soak``): a short run
+"""The soak test (``make soak``, ``python -m companion.soak.demo``): a short run
 against the real demo passes and leaves its figures and plot, and the verdict
 fails when memory, threads or open files keep growing.
 
@@ -16,14 +16,14 @@ from pathlib import Path
 
 import cv2
 
-from companion.soak import Sample, Wave, judge
+from companion.soak.demo import Sample, Wave, judge
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_short_soak_of_the_demo_passes_and_leaves_its_figures_and_plot(tmp_path: Path) -> None:
     out = tmp_path / "soak"
-    proc = subprocess.run([sys.executable, "-m", "companion.soak", "--minutes", "1.25", "--viewers", "60",
+    proc = subprocess.run([sys.executable, "-m", "companion.soak.demo", "--minutes", "1.25", "--viewers", "60",
                            "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=170)
     text = proc.stdout + proc.stderr
     assert proc.returncode == 0, text
@@ -45,7 +45,7 @@ def test_a_short_soak_of_the_demo_passes_and_leaves_its_figures_and_plot(tmp_pat
 
 
 def test_bad_arguments_get_a_one_line_error() -> None:
-    proc = subprocess.run([sys.executable, "-m", "companion.soak", "--minutes", "0"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "companion.soak.demo", "--minutes", "0"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from companion.bench.web import ServerThread
-from companion.session import Session
+from companion.live.session import Session
 from tests.web.conftest import PIN, PLAYERS, make_config
 from web import create_app
 from web.auth import GLOBAL_MAX_FAILURES

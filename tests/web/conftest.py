@@ -11,7 +11,7 @@ import pytest
 
 from companion.bench.web import ServerThread
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from web import create_app
 
 PIN = "2468"

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from companion.bench.web import ServerThread
-    from companion.session import Session
+    from companion.live.session import Session
     from models.registry import get_game
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config
     from web import create_app

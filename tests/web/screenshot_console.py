@@ -14,7 +14,7 @@ def main(out: str = "docs/img/console.png") -> None:
     from playwright.sync_api import expect, sync_playwright
 
     from companion.bench.web import ServerThread
-    from companion.session import Session
+    from companion.live.session import Session
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PIN, deal_kids, make_config
     from web import create_app
 

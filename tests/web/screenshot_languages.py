@@ -16,7 +16,7 @@ def main(out: str = "docs/img") -> None:
 
     from companion.bench.web import ServerThread
     from companion.examples import PLAYERS, ROOT
-    from companion.session import Session
+    from companion.live.session import Session
     from models.engine import IllegalAction
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config
     from web import create_app

@@ -17,8 +17,8 @@ def main(out: str = "docs/img/phone.png") -> None:
     from playwright.sync_api import expect, sync_playwright
 
     from companion.examples import example_states
-    from companion.session import Session
-    from companion.tls import ensure_certificate, server_context
+    from companion.live.session import Session
+    from companion.service.tls import ensure_certificate, server_context
     from hardware.simtable import Item, Scene
     from hardware.sources import BrowserSource
     from tests.support.video import write_y4m

@@ -15,7 +15,7 @@ def main(out: str = "docs/img") -> None:
     from playwright.sync_api import expect, sync_playwright
 
     from companion.bench.web import ServerThread
-    from companion.session import Session
+    from companion.live.session import Session
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config, play_example
     from web import create_app
 

@@ -166,7 +166,7 @@ def test_explicit_pin_overrides_the_session(session):
 
 
 def test_no_pin_configured_means_nobody_is_referee(tmp_path):
-    from companion.session import Session
+    from companion.live.session import Session
 
     from .conftest import make_config
     s = Session(make_config(tmp_path, COMPANION_REFEREE_PIN=""), indicators=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion.journal import applied_entries
+from companion.journal.store import applied_entries
 from models.engine import IllegalAction
 
 from .conftest import by_hand, open_console, play_example
@@ -63,8 +63,8 @@ def test_a_journal_from_before_reopen_takes_one_and_keeps_every_entry(tmp_path):
     game replays and reopens."""
     import sqlite3
 
-    from companion.journal import replay
-    from companion.session import Session
+    from companion.journal.store import replay
+    from companion.live.session import Session
 
     from .conftest import make_config
     cfg = make_config(tmp_path)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion.catalog_edit import use_overrides_in
 from companion.examples import ROOT
-from companion.session import Session
+from companion.live.catalog_edit import use_overrides_in
+from companion.live.session import Session
 from models.registry import get_game
 
 from .conftest import by_hand, make_config, open_console, play_example

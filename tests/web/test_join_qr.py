@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
-from companion.network import free_ports, join_link, page_urls
+from companion.service.network import free_ports, join_link, page_urls
 from companion.vision import get_decoder
 from web import create_app
 

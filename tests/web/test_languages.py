@@ -123,8 +123,8 @@ def test_live_updates_come_in_each_viewers_language(server, glc) -> None:
 
 
 def test_the_exported_story_is_in_the_asked_language(glc) -> None:
-    from companion.story_html import story_html
-    from companion.timeline import game_story
+    from companion.journal.story_html import story_html
+    from companion.journal.timeline import game_story
     from models.registry import get_game
     play_example(glc, moves=12)
     record = glc.journal.game(glc.game_id)

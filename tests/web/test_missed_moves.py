@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from companion.session import Session
+from companion.live.session import Session
 from models.registry import get_game
 from tests.contract.drivers import DRIVERS
 from tests.support.contract import camera_of

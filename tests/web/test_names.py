@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion.session import Session
+from companion.live.session import Session
 
 from .conftest import REFEREE, make_config, open_console
 

@@ -34,7 +34,7 @@ from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
 from companion.examples import PLAYERS, ROOT
-from companion.session import Session
+from companion.live.session import Session
 from models.engine import IllegalAction
 from models.registry import get_game
 from tests.web.conftest import make_config

@@ -2,7 +2,7 @@
 
 Chromium (headless, Debian's) plays a video of the simulated table as its camera
 (tests.support.video); the page opens it with getUserMedia, posts its pictures
-to the companion over HTTPS (a certificate made by ``companion.tls``), and the
+to the companion over HTTPS (a certificate made by ``companion.service.tls``), and the
 session referees the moves in the video as from any camera. A phone that stops
 sending is a lost camera."""
 from __future__ import annotations
@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
 from companion.examples import example_states
-from companion.network import free_ports
-from companion.tls import ensure_certificate, server_context
+from companion.service.network import free_ports
+from companion.service.tls import ensure_certificate, server_context
 from hardware.simtable import Item, Scene
 from hardware.sources import BrowserSource
 from tests.support.video import write_y4m

@@ -60,13 +60,13 @@ def test_each_documented_status_says_what_it_means_and_what_the_leds_do():
 
 
 def test_the_session_emits_only_documented_statuses():
-    from companion.views import STATUSES
+    from companion.live.views import STATUSES
     assert set(STATUSES) == set(documented_statuses())
 
 
 def test_with_no_game_open_the_view_says_so_and_the_led_is_green(tmp_path):
     from companion.config import load_config
-    from companion.session import Session
+    from companion.live.session import Session
     cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "j.sqlite")})
     s = Session(cfg, indicators=False)
     try:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
 from companion.config import load_config
-from companion.session import Session
+from companion.live.session import Session
 from hardware.indicators import IndicatorPins, Indicators
 from tests.live.tables import PLAYERS, short_game, source_for
 from tests.support.cli import COMPANION

@@ -30,10 +30,10 @@ writing takes an ``fcntl.flock`` on ``<path>.lock`` (which holds the writer's PI
 the kernel drops it when the process ends, however it ends) and a second writer
 gets :class:`JournalLocked`. ``Journal(path, readonly=True)`` reads beside a
 writer. Before SQLite reads the write-ahead log, the log is checked
-(:mod:`companion.wal`): frames SQLite would silently skip after a damaged one
+(:mod:`companion.journal.wal`): frames SQLite would silently skip after a damaged one
 are reported in ``Journal.wal_damage``. Every SQLite error is raised as a
 :class:`JournalError`, one line naming the file. Damaged files are checked and
-salvaged by :mod:`companion.journal_repair` (``companion journal check|salvage``).
+salvaged by :mod:`companion.journal.repair` (``companion journal check|salvage``).
 
 Example::
 

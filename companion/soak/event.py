@@ -1,6 +1,6 @@
 """A soak of the event hub: does ``companion event`` keep its memory over time?
 
-``python -m companion.soak_event [--minutes N] [--tables N] [--viewers N]``
+``python -m companion.soak.event [--minutes N] [--tables N] [--viewers N]``
 starts a Mosquitto (as ``companion broker`` sets it up) and ``companion event``
 as a real process, then for N minutes: N tables publish a real public view
 every 5 s each (one MQTT client each) and finish a game every
@@ -43,7 +43,7 @@ def soak(minutes: float, tables: int, viewers: int, results_every_s: float = 120
     from companion.bench.web import Crowd
     from companion.event import topics
     from companion.event.broker import Mosquitto, write_broker
-    from companion.network import free_ports
+    from companion.service.network import free_ports
     names = [f"t{i + 1}" for i in range(tables)]
     samples: list[tuple[float, float, int, int]] = []
     with tempfile.TemporaryDirectory(prefix="soak-event-") as tmp:
@@ -130,7 +130,7 @@ def slope_mb_h(samples: list[tuple[float, float, int, int]]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m companion.soak_event", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m companion.soak.event", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--tables", type=int, default=50)

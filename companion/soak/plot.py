@@ -3,7 +3,7 @@ and open files of the companion over the run, one panel each on a shared time
 axis in minutes; the viewer waves shaded, the end of warm-up marked, memory's
 plateau drawn as a dashed line, the verdict in the title::
 
-    draw(report, Path("out/soak/soak.png"))      # report: companion.soak.soak()
+    draw(report, Path("out/soak/soak.png"))      # report: companion.soak.demo.soak()
 """
 from __future__ import annotations
 

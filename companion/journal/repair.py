@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .journal import (
+from .store import (
     _COLUMNS,
     _GAME_COLUMNS,
     _SCHEMA,

@@ -6,7 +6,7 @@ renderer. glibc raises its mmap threshold each time such a buffer is freed, so
 the next ones are carved from per-thread heaps that rarely shrink, and the
 resident memory climbs a frame at a time. A fixed threshold of 1 MB keeps every
 big buffer in a mapping of its own, unmapped on free (it also turns off the
-dynamic adjustment). Measured with ``companion.soak --camera 4608x2592`` over
+dynamic adjustment). Measured with ``companion.soak.demo --camera 4608x2592`` over
 5 minutes: the plateau went from 372 MB to 324 MB, with the peaks handed back.
 
 The same can be set from outside with ``MALLOC_MMAP_THRESHOLD_=1048576``; this

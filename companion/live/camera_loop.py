@@ -1,7 +1,7 @@
 """The camera's own thread: open, read, and reopen a lost camera with back-off;
 and the camera's health as the page shows it.
 
-Every camera call goes through a :class:`~companion.frame_reader.FrameReader`,
+Every camera call goes through a :class:`~companion.live.frame_reader.FrameReader`,
 so a read that hangs (no frame for ``stall_s``) counts as a lost camera like a
 raised error does: that reader is abandoned, the source closed and reopened
 after ``backoff[0]``, doubling up to ``backoff[1]`` seconds. A camera that fails

@@ -1,6 +1,6 @@
 """This machine as a phone on the same network reaches it: its LAN addresses,
 for the addresses ``companion run`` and ``companion demo`` print at start and
-the certificate ``companion.tls`` makes::
+the certificate ``companion.service.tls`` makes::
 
     page_urls("0.0.0.0", 8000)      # ["http://192.168.1.20:8000/"]
     join_link("0.0.0.0", 8000)      # {"url": "http://192.168.1.20:8000/", "qr": "data:image/svg+xml;base64,..."}

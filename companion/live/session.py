@@ -1,9 +1,9 @@
 """The live session: one loop from the camera to the players.
 
-The camera loop (:mod:`companion.camera_loop`, its own thread) reads frames
+The camera loop (:mod:`companion.live.camera_loop`, its own thread) reads frames
 from a :class:`~hardware.frames.FrameSource`; the session runs them through the
 vision pipeline and hands every *settled, changed* snapshot to the game's
-referee. The view is built by :mod:`companion.views`, with no side effects.
+referee. The view is built by :mod:`companion.live.views`, with no side effects.
 What the referee decides is written to the journal first and only then shown:
 the view (for the web page), the seat LEDs, the status LED and the buzzer. The
 referee at the table (web console or the two buttons) can confirm, correct,
@@ -18,7 +18,7 @@ Example::
     view = sub.get(timeout=5)      # a dict: seq, status, prompts, score, ...
     s.stop()
 
-Statuses (``view()["status"]``, all listed in ``companion.views.STATUSES``):
+Statuses (``view()["status"]``, all listed in ``companion.live.views.STATUSES``):
 ``starting`` (no settled table yet), ``no_game``, ``in_sync``, ``applied``
 (the last change was a legal action, applied), ``waiting`` (a chore or a choice
 the players must make), ``out_of_sync`` (the table does not match: the prompts
@@ -45,12 +45,12 @@ from models.registry import get_game
 from models.takeover import Question, Unanswered, answers_for
 from models.text import Text, concat, plain_copy, tr, trn
 
+from ..config import Config, default_config
+from ..journal.store import Journal, JournalError, applied_entries, replay
+from ..journal.timeline import undone_text
 from .camera_loop import CameraLoop
 from .camera_view import CameraView
-from .config import Config, default_config
-from .journal import Journal, JournalError, applied_entries, replay
 from .markers import MarkerFile
-from .timeline import undone_text
 from .views import lights, public_view
 
 log = logging.getLogger(__name__)
@@ -950,7 +950,7 @@ class Session:
 
     def fill_in(self, payload: str, field: str, value: str) -> None:
         """The referee typed a card's missing words (``missing_texts``): kept in an
-        override of the game's catalog (:mod:`companion.catalog_edit`) for this and
+        override of the game's catalog (:mod:`companion.live.catalog_edit`) for this and
         the next games, and shown at once. ValueError (nothing changed) for a card or
         field that cannot be set."""
         from .catalog_edit import override_folder, set_value, use_overrides_in
@@ -1006,7 +1006,7 @@ class Session:
             return None
 
     def _public_status(self) -> str:
-        """One of :data:`companion.views.STATUSES`."""
+        """One of :data:`companion.live.views.STATUSES`."""
         if self.camera.lost:
             return "camera_lost"
         if self.engine is None:
@@ -1076,15 +1076,15 @@ class Session:
             return copy.deepcopy(self._view)
 
     def results(self, as_csv: bool = False) -> Any:
-        """The current game's results (:mod:`companion.results`): JSON data, or CSV text."""
-        from .results import results_csv, results_json
+        """The current game's results (:mod:`companion.journal.results`): JSON data, or CSV text."""
+        from ..journal.results import results_csv, results_json
         view = self.view()
         return results_csv(view) if as_csv else results_json(view)
 
     def story(self) -> dict[str, Any] | None:
-        """The current game's story (:mod:`companion.timeline`): every change with
+        """The current game's story (:mod:`companion.journal.timeline`): every change with
         its time and cause, and the public table after each; None without a game."""
-        from .timeline import game_story
+        from ..journal.timeline import game_story
         with self._op:
             if self.engine is None or self.game_id is None:
                 return None
@@ -1097,7 +1097,7 @@ class Session:
 
     def past_games(self, limit: int = 100) -> list[dict[str, Any]]:
         """The journal's games, newest first (at most ``limit``), a summary each."""
-        from .results import game_summary
+        from ..journal.results import game_summary
         with self._op:
             records, counts = self.journal.games()[-limit:], self.journal.entry_counts()
             out = [game_summary(r, counts.get(r.id, 0)) for r in reversed(records)]
@@ -1162,7 +1162,7 @@ class Session:
     def latest_frame_jpeg(self, overlay: bool = True, quality: int = 80, width: int | None = None) -> bytes | None:
         """The latest camera frame as JPEG (with the detected tags and calibration
         drawn over it when ``overlay``), ``width`` pixels wide (rounded down to one
-        of :data:`companion.camera_view.ALLOWED_WIDTHS`, a screen's width when
+        of :data:`companion.live.camera_view.ALLOWED_WIDTHS`, a screen's width when
         None, never wider than the frame), or None before the first frame.
 
         Made once per new frame on the camera view's own thread and shared by

@@ -1,6 +1,6 @@
 """A soak test of the companion: does a whole day on a Pi keep its memory?
 
-``python -m companion.soak [--minutes N] [--viewers N] [--out DIR]`` (``make soak``)
+``python -m companion.soak.demo [--minutes N] [--viewers N] [--out DIR]`` (``make soak``)
 starts the real demo (``python -m companion demo --port 0``: the real session,
 vision pipeline, referee, journal and web server) and, on 127.0.0.1 only, for N
 minutes:
@@ -528,7 +528,7 @@ def print_report(report: dict[str, Any], out=sys.stdout) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m companion.soak", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m companion.soak.demo", description=__doc__.split("\n\n")[0])
     ap.add_argument("--minutes", type=float, default=5.0, help="how long (default 5)")
     ap.add_argument("--viewers", type=int, default=100, help="viewers per wave (default 100)")
     ap.add_argument("--out", default=None, help="folder for soak.png and soak.json (default: out/soak)")
@@ -555,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     print()
     print_report(report)
-    from companion.soak_plot import draw
+    from companion.soak.plot import draw
     draw(report, out / "soak.png")
     (out / "soak.json").write_text(json.dumps(report, indent=None, separators=(",", ":")) + "\n")
     print(f"plot: {out / 'soak.png'}; every sample: {out / 'soak.json'}")

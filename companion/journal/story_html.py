@@ -1,7 +1,7 @@
 """The game's story as one HTML file that opens anywhere, offline
 (``companion export --html``): the story page's own style and scripts inlined,
 the story's data embedded, in one language. Only public views are in it
-(:mod:`companion.timeline`)::
+(:mod:`companion.journal.timeline`)::
 
     Path("game.html").write_text(story_html(story, lang="de"), encoding="utf-8")
 """

@@ -20,7 +20,7 @@ from typing import Any
 from models.engine import Game
 from models.text import concat, tr, trn
 
-from .journal import APPLYING, Entry
+from .store import APPLYING, Entry
 
 #: how each entry came to be, from its kind and note (the note says when a button did it)
 CAUSES = {"action": "camera", "correction": "console", "confirm": "console", "undo": "console",

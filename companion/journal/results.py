@@ -14,7 +14,7 @@ from typing import Any
 
 from models.text import tr
 
-from .event.standings import spreadsheet_safe
+from ..event.standings import spreadsheet_safe
 
 CSV_COLUMNS = ("seat", "name", "entry", "what", "points")
 
