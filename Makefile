@@ -14,10 +14,13 @@ IS_PI   := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 # Chromium for the browser tests, systemd for `systemd-analyze verify` of the unit,
 # python3-venv for the virtual environment, openssl for the HTTPS certificate a
 # phone camera needs (companion/service/tls.py), Mosquitto (the MQTT broker and its
-# mosquitto_passwd) for event mode: its demo and its tests run a real broker.
-APT_BASE := python3-venv libzbar0 poppler-utils openssl
+# mosquitto_passwd) for event mode: its demo and its tests run a real broker;
+# espeak-ng and alsa-utils (aplay) for the referee's voice, and sox, with which
+# its tests measure what it said (tests/voice).
+APT_BASE := python3-venv libzbar0 poppler-utils openssl espeak-ng alsa-utils
 APT_EVENT := mosquitto
-APT_TEST := chromium fonts-dejavu-core systemd $(APT_EVENT)
+APT_VOICE_TEST := sox
+APT_TEST := chromium fonts-dejavu-core systemd $(APT_EVENT) $(APT_VOICE_TEST)
 ifeq ($(IS_PI),yes)
 # On a Pi, picamera2, OpenCV and numpy come from apt (pip's opencv pulls a numpy 2
 # that breaks picamera2's compiled parts), so the venv sees the system packages.
@@ -59,7 +62,7 @@ lint: venv
 # so a Pi-only break shows here.
 DEBIAN_VENV := .venv-debian
 test-debian-opencv: apt-base apt-event
-	@for p in python3-opencv python3-numpy; do dpkg -s $$p >/dev/null 2>&1 || \
+	@for p in python3-opencv python3-numpy $(APT_VOICE_TEST); do dpkg -s $$p >/dev/null 2>&1 || \
 	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p; }; done
 	[ -x $(DEBIAN_VENV)/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $(DEBIAN_VENV)
 	$(DEBIAN_VENV)/bin/python -m pip install -q -e '.[test]'

@@ -88,6 +88,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "journal": {"path": ""},
     "event": {"broker": "", "event": "", "table": "", "username": "", "password": "", "ca_file": "",
               "view_interval_s": 1.0},
+    "voice": {"enabled": False, "volume": 100, "mute": False, "device": "", "voices": ""},
 }
 
 
@@ -125,6 +126,7 @@ class Config:
     referee: Section
     journal: Section
     event: Section
+    voice: Section
     source: str = "<defaults>"
 
     @property
@@ -231,6 +233,12 @@ def _validate(values: dict[str, dict[str, Any]], where: str) -> None:
     for key in ("event", "table"):
         if ev[key] and not EVENT_NAME_RE.fullmatch(ev[key]):
             raise ConfigError(f"{where}: [event] {key} is 1-32 letters, digits, '-' or '_', not {ev[key]!r}")
+    voice = values["voice"]
+    if not 0 <= voice["volume"] <= 100:
+        raise ConfigError(f"{where}: [voice] volume is 0-100 (per cent), not {voice['volume']}")
+    if voice["device"] and not re.fullmatch(r"[A-Za-z0-9_:,=.-]{1,100}", voice["device"]):
+        raise ConfigError(f"{where}: [voice] device must be an ALSA device name as `aplay -L` lists it "
+                          f"(default, plughw:CARD=Headphones,DEV=0, hw:1,0), not {voice['device']!r}")
     if values["pins"]["factory"] not in ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native"):
         raise ConfigError(f"{where}: [pins] factory must be auto, mock, lgpio, rpigpio, pigpio or native")
 

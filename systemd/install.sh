@@ -5,11 +5,12 @@
 #   systemd/install.sh --dry-run       print what it would do, change nothing
 #
 # What it does, each step only when needed (running it again is safe):
-#   1. apt packages: python3-opencv, python3-numpy, libzbar0, python3-venv, and from
+#   1. apt packages: python3-opencv, python3-numpy, libzbar0, python3-venv, espeak-ng
+#      and alsa-utils (the referee's voice: speech and aplay), and from
 #      the Raspberry Pi archive python3-picamera2 (the Pi camera) and python3-lgpio
 #      (GPIO); on a system without that archive (plain Debian arm64) it says what
 #      is missing and goes on without the Pi camera and GPIO;
-#   2. a system user `companion` in the groups video and gpio;
+#   2. a system user `companion` in the groups video, gpio and audio;
 #   3. a virtual environment /opt/companion/venv made with --system-site-packages
 #      (so it sees apt's picamera2, OpenCV and numpy) and this project installed in it;
 #   4. /etc/companion/config.toml from companion/config.example.toml, only if absent,
@@ -24,7 +25,7 @@ ETC=/etc/companion
 DEFAULTS=/etc/default/companion
 UNIT_DIR=/etc/systemd/system
 SERVICE_USER=companion
-APT_PACKAGES=(python3-opencv python3-numpy libzbar0 python3-venv)
+APT_PACKAGES=(python3-opencv python3-numpy libzbar0 python3-venv espeak-ng alsa-utils)
 # only in the Raspberry Pi archive (archive.raspberrypi.com), which Raspberry Pi OS has
 PI_PACKAGES=(python3-picamera2 python3-lgpio)
 declare -A WITHOUT=(
@@ -90,7 +91,7 @@ else
 fi
 
 # 2. the service user ----------------------------------------------------------
-for g in video gpio; do
+for g in video gpio audio; do
     if ! getent group "$g" >/dev/null; then
         say "creating group $g (not a Raspberry Pi OS image?)"
         run groupadd --system "$g"
@@ -103,7 +104,7 @@ else
     run useradd --system --user-group --home-dir /var/lib/companion --no-create-home \
         --shell /usr/sbin/nologin --comment "Table Companion" "$SERVICE_USER"
 fi
-run usermod -a -G video,gpio "$SERVICE_USER"
+run usermod -a -G video,gpio,audio "$SERVICE_USER"
 
 # 3. the virtual environment -----------------------------------------------------
 if [ -x "$VENV/bin/python" ]; then

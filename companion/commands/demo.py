@@ -14,6 +14,8 @@ default)::
     companion demo --game TCG        # another game's example game (GLC, TCG, GVG, GAH, CCR)
     companion demo --camera 4608x2592   # the Pi camera's full-sensor mode (memory, speed)
     companion demo --tables 6        # an event: six tables, a Mosquitto broker, the event page
+    companion demo --lang de --speak # the page in German, and the referee's voice through the speaker
+    companion demo --no-web --fast --voice-out said/   # every spoken sentence as said/0001-turn.wav ...
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ import argparse
 import re
 import sys
 from typing import Any
+
+from models.text import LANGUAGES
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -37,6 +41,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--game", type=game_code, default="GLC", metavar="CODE",
                    help="the game whose example is played, by code or name (default GLC, its narrated game "
                         "with two mistakes)")
+    p.add_argument("--lang", choices=list(LANGUAGES), metavar="|".join(LANGUAGES),
+                   help="the table's language: the page's default and the voice's (default English)")
+    p.add_argument("--speak", action="store_true",
+                   help="the referee's voice through the speaker (aplay; [voice] of the config, README "
+                        "'Hearing the referee')")
+    p.add_argument("--voice-out", metavar="DIR",
+                   help="write every sentence the voice says as numbered WAV files in DIR (0001-turn.wav, "
+                        "0002-illegal.wav ...), beside the speaker with --speak")
     p.add_argument("--tables", type=int, metavar="N",
                    help="event mode: N simulated tables (1-12) playing different games, publishing to a "
                         "Mosquitto broker started on free ports, and the event page (docs/event.md)")
@@ -78,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
     from companion.service.network import CannotServe
     try:
         if args.tables is not None:
+            if args.speak or args.voice_out or args.lang:
+                print("companion demo: --speak, --voice-out and --lang are for one table; the event's tables "
+                      "(--tables) speak no words", file=sys.stderr)
+                return 2
             if args.game != "GLC":
                 print("companion demo: --game plays one table; the event's tables (--tables) play the games "
                       "in turn", file=sys.stderr)
@@ -90,8 +106,14 @@ def run(args: argparse.Namespace) -> int:
                 print(f"companion demo: {e}", file=sys.stderr)
                 return 2
         from companion.demo import run_demo
-        return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
-                        resolution=args.camera, game=args.game)
+        from companion.voice import VoiceUnavailable
+        try:
+            return run_demo(port=args.port, bind=args.bind, fast=args.fast, web=not args.no_web, once=args.once,
+                            resolution=args.camera, game=args.game, lang=args.lang, voice_out=args.voice_out,
+                            speak=args.speak)
+        except VoiceUnavailable as e:
+            print(f"companion demo: {e}", file=sys.stderr)
+            return 2
     except CannotServe as e:
         print(f"companion demo: {e}" + (f": choose another with --port N (make {_make_target(args)} PORT=N), "
                                        "or --port 0 for any free one" if e.port_unavailable else ""),

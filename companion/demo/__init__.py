@@ -255,17 +255,31 @@ class Demo:
 
 def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, web: bool = True,
              once: bool = False, out: TextIO | None = None, resolution: tuple[int, int] = (1600, 900),
-             game: str = "GLC") -> int:
+             game: str = "GLC", lang: str | None = None, voice_out: str | None = None,
+             speak: bool = False) -> int:
     """``companion demo``: run until interrupted (or the end of the arc with
     ``fast`` or ``once``). ``game``: the game whose example is played (a code
-    or name; Ghosts Love Candy's narrated script by default)."""
+    or name; Ghosts Love Candy's narrated script by default). ``lang``: the
+    table's language (the page's default and the voice's); the voice speaks
+    through the speaker with ``speak`` and into numbered WAV files in
+    ``voice_out`` (companion.voice)."""
     out = out or sys.stdout
     demo = Demo(fast=fast, cycles=1 if (fast or once) else None, out=None if web else out, resolution=resolution,
                 game=game)
+    voice = None
     try:
+        if speak or voice_out:
+            from companion.voice import from_config
+            said = (lambda kind, text: print(f"voice: {kind}: {text}", file=out, flush=True)) if not web else None
+            voice = from_config(demo.session, demo.config, out_dir=voice_out, speaker=speak, lang=lang,
+                                on_said=said)
+            if voice is not None:
+                voice.start()
         if not web:
             demo.start()
             demo.wait()
+            if voice is not None:
+                voice.close()           # what is still to say, said
             for b in demo.beat_times:
                 print(f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})",
                       file=out, flush=True)
@@ -278,7 +292,8 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
         from companion.photo_score import PhotoScorer
         from companion.service.signals import stop_on_signals
         from web import create_app, make_server
-        app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm))
+        app = create_app(demo.session, pin=DEMO_PIN, scorer=PhotoScorer(demo.session.config.table_mm),
+                         language=lang)
         from companion.service.network import CannotServe, join_link
         try:
             server = make_server(app, host=bind, port=port)
@@ -311,4 +326,6 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
     except KeyboardInterrupt:
         return 0
     finally:
+        if voice is not None:
+            voice.close(drain_s=10.0 if fast or once else 2.0)
         demo.close()

@@ -1,0 +1,74 @@
+"""What the voice says about the demo's real changes: the page's own prompts
+and words, short, one kind of sentence for each thing the players must hear."""
+from __future__ import annotations
+
+import copy
+
+from companion.voice.sentences import announcements, whose_turn
+from tests.voice.conftest import demo_views
+from web.i18n import catalog, localize
+
+
+def said(views, lang="en"):
+    out, before = [], None
+    for v in views:
+        out += [(u.kind, str(localize(u.text, lang))) for u in announcements(before, v)]
+        before = v
+    return out
+
+
+def test_the_demo_round_of_ghosts_love_candy_is_told_in_order() -> None:
+    got = said(demo_views("GLC"))
+    kinds = [k for k, _ in got]
+    assert kinds[0] == "turn" and kinds[-1] == "over"
+    illegal = [t for k, t in got if k == "illegal"]
+    assert illegal[0] == ("Not allowed: haunt: it is RED's turn, not BLUE's. "
+                          "Ghost B1 is under the kid in slot 2; it belongs in front of BLUE.")
+    assert "Move the WEREWOLF (kid 2) to RED's stash." in illegal[1]       # what to do about it
+    assert ("turn", "RED: your turn") in got
+    fix = next(t for k, t in got if k == "fix")
+    assert fix.startswith("Move ghost B6 to the discard") and fix.endswith("4 more things to do: see the page.")
+    assert got[-1] == ("over", "Game over: GREEN wins with 43 points.")
+
+
+def test_the_sentences_are_the_pages_own_in_german_and_spanish() -> None:
+    de, es = said(demo_views("GLC"), "de"), said(demo_views("GLC"), "es")
+    assert ("turn", "RED: du bist dran") in de          # the page's "{seat}: your turn"
+    assert ("turn", "RED: es tu turno") in es
+    assert any(t.startswith("Nicht erlaubt") for k, t in de if k == "illegal")
+    assert de[-1] == ("over", "Spielende: GREEN gewinnt mit 43 Punkten.")
+    assert es[-1][1].startswith("Fin de la partida")
+
+
+def test_each_game_ends_with_its_winner_and_turns_are_not_read_out_while_a_round_finishes() -> None:
+    for code in ("TCG", "GVG", "GAH", "CCR"):
+        views = demo_views(code)
+        got = said(views)
+        assert got[-1][0] == "over", code
+        final = views[-1]["score"]
+        labels = final.get("labels") or {}
+        assert any(str(labels.get(w, w)) in got[-1][1] for w in final["winners"]), (code, got[-1])
+    gvg = said(demo_views("GVG"))
+    # GVG's round: every player lit, then fewer and fewer as each one's turn is done; said once
+    everyone = [t for k, t in gvg if k == "turn" and "each of you" in t]
+    assert len(everyone) <= 2
+
+
+def test_a_camera_that_stops_is_said_in_the_pages_words() -> None:
+    view = copy.deepcopy(demo_views("GLC")[20])
+    lost = {**view, "status": "camera_lost", "camera": {**view["camera"], "ok": False}}
+    [u] = announcements(view, lost)
+    assert u.kind == "camera"
+    assert str(localize(u.text, "en")).startswith("Camera lost. Check the camera cable")
+    assert str(localize(u.text, "de")).startswith(catalog("de")("Camera lost", domain="web"))
+    missing = {**lost, "camera": {**lost["camera"], "missing": True}}
+    [u] = announcements(view, missing)
+    assert str(localize(u.text, "es")).startswith(catalog("es")("Camera missing, retrying", domain="web"))
+    assert announcements(lost, lost) == []
+
+
+def test_whose_turn_is_what_the_page_shows() -> None:
+    views = demo_views("GLC")
+    out_of_sync = next(v for v in views if v["status"] == "out_of_sync")
+    assert whose_turn(out_of_sync) == ["RED"]          # BLUE's light is on to put the ghost back; RED is to move
+    assert whose_turn(views[-1]) == []                  # over: nobody
