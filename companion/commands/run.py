@@ -8,6 +8,7 @@ console behind the PIN, camera view) until stopped::
     companion run --game GLC --players RED,BLUE,GREEN --camera picamera2
     companion run --camera replay:recordings/game1 --no-web   # print what it sees
     companion run --camera browser        # a phone on a stand is the camera: https://<this machine>:8443/camera/phone
+    companion run --lang de --voice-out said/   # German page and voice; every spoken sentence also as a WAV file
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import secrets
 import sys
 import threading
 from typing import Any
+
+from models.text import LANGUAGES
 
 #: where the page is also served over HTTPS when the camera is a phone (``--camera browser``)
 DEFAULT_HTTPS_PORT = 8443
@@ -53,6 +56,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--no-web", action="store_true",
                    help="no web page: print verdicts, prompts and scores to stdout; exit when the camera source ends")
     p.add_argument("--json", action="store_true", help="with --no-web: print each view as one JSON line")
+    p.add_argument("--lang", choices=list(LANGUAGES), metavar="|".join(LANGUAGES),
+                   help="the table's language: the page's default and the voice's (overrides [web] language)")
+    p.add_argument("--voice-out", metavar="DIR",
+                   help="write every sentence the voice says as numbered WAV files in DIR (0001-turn.wav ...), "
+                        "beside the speaker ([voice] enabled) or alone")
     p.add_argument("--realtime", action="store_true",
                    help="replay:/sim: sources: deliver frames at their timestamps (default: as fast as they are read)")
     return p
@@ -103,6 +111,8 @@ def load(args: argparse.Namespace) -> Any:
         cfg.web.bind = args.bind
     if getattr(args, "pin", None):
         cfg.referee.pin = args.pin
+    if getattr(args, "lang", None):
+        cfg.web.language = args.lang
     for key in ("broker", "event", "table"):
         if getattr(args, key, None):
             setattr(cfg.event, key, getattr(args, key))
@@ -189,6 +199,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion run: {e}", file=sys.stderr)
         session.close()
         return 2
+    from companion.voice import VoiceUnavailable, from_config as voice_from_config
+    try:
+        said = ((lambda kind, text: print(f"voice: {kind}: {text}", flush=True))
+                if args.no_web and not args.json else None)
+        voice = voice_from_config(session, cfg, out_dir=args.voice_out, on_said=said)
+    except VoiceUnavailable as e:
+        print(f"companion run: {e}", file=sys.stderr)
+        session.close()
+        return 2
     if getattr(args, "from_table", False) and session.waiting_take_over and sys.stdin.isatty():
         from companion.commands._takeover import ask_when_needed
         ask_when_needed(session)          # what the table cannot show, asked here (the console asks too)
@@ -207,6 +226,8 @@ def run(args: argparse.Namespace) -> int:
     notify = Notifier.from_environment()          # systemd's Type=notify and WatchdogSec=, if any
     watchdog = LoopWatchdog(session, notify)
 
+    if voice is not None:
+        voice.start()
     if publisher is not None:
         publisher.start()
         print(f"event mode: table {cfg.event.table!r} of {cfg.event.event!r} publishes to {publisher.broker}",
@@ -265,6 +286,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         notify.send("STOPPING=1")
         watchdog.stop()
+        if voice is not None:
+            voice.close(drain_s=10.0 if args.no_web else 2.0)   # a replay's last words; a service stops soon
         if publisher is not None:
             session.stop()                 # the camera's last view first, so the event sees it
             publisher.close()
