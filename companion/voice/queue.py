@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 #: how long a sentence of these kinds waits for a newer one before it is said (seconds)
-GATHER_S = {"turn": 0.2, "fix": 0.1}
+GATHER_S = {"turn": 0.1, "fix": 0.05}
 
 
 @dataclass(frozen=True)
