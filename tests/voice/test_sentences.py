@@ -72,3 +72,16 @@ def test_whose_turn_is_what_the_page_shows() -> None:
     out_of_sync = next(v for v in views if v["status"] == "out_of_sync")
     assert whose_turn(out_of_sync) == ["RED"]          # BLUE's light is on to put the ghost back; RED is to move
     assert whose_turn(views[-1]) == []                  # over: nobody
+
+
+def test_the_pages_words_the_voice_borrows_are_in_the_pages_catalogs() -> None:
+    import re
+    from pathlib import Path
+
+    import companion.voice.sentences as sentences
+    source = Path(sentences.__file__).read_text()
+    borrowed = re.findall(r'page\(\s*"([^"]+)"', source)
+    assert len(borrowed) >= 7
+    for lang in ("de", "es"):
+        missing = [m for m in borrowed if not catalog(lang)(m, domain="web")]
+        assert not missing, (lang, missing)
