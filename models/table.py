@@ -68,12 +68,16 @@ class Snapshot:
 
     ``sightings`` holds table markers (``TC:...``) and game components alike;
     payloads are unique (the tracker reports duplicates as faults, not here).
+    ``glare``: the payloads among them that a lamp's reflection hides at ``t``:
+    kept where they were last seen, not seen now (a card changed under the
+    reflection is not in the snapshot until the reflection goes).
     """
 
     t: float
     sightings: tuple[Sighting, ...] = ()
     calibrated: bool = True
     table_mm: tuple[float, float] = (900.0, 600.0)
+    glare: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_payload", {s.payload: s for s in self.sightings})
@@ -128,13 +132,17 @@ class Snapshot:
         return area[1] if area and area[0] == "SEAT" else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.t, "calibrated": self.calibrated, "table_mm": list(self.table_mm),
-                "sightings": [s.to_json() for s in self.sightings]}
+        out = {"t": self.t, "calibrated": self.calibrated, "table_mm": list(self.table_mm),
+               "sightings": [s.to_json() for s in self.sightings]}
+        if self.glare:
+            out["glare"] = list(self.glare)
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Snapshot:
         return cls(float(d.get("t", 0.0)), tuple(Sighting.from_json(s) for s in d["sightings"]),
-                   bool(d.get("calibrated", True)), tuple(d.get("table_mm", (900.0, 600.0))))
+                   bool(d.get("calibrated", True)), tuple(d.get("table_mm", (900.0, 600.0))),
+                   tuple(str(p) for p in d.get("glare", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ A frame goes down one line of stages, each one module entered once
 - :mod:`.smalltags`: those patches decoded from upscaled crops, within a hard budget;
 - :mod:`.calibration`: pixels to table millimetres from the corner markers;
 - :mod:`.reading`: the grammar, positions on the table, duplicates;
-- :mod:`.tracker`: appear, vanish, held under a hand, settled;
+- :mod:`.tracker`: appear, vanish, held under a hand or by glare (:mod:`.glare`:
+  a lamp's reflection burnt out over a known tag), settled;
 
 with :mod:`.decoders` (QR backends, zxing-cpp and pyzbar, behind one interface)
 under them, :mod:`.pipeline` running the line frame after frame (and

@@ -31,9 +31,13 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
 5. **place** (:mod:`.reading`): the grammar, positions on the table, duplicates;
 6. **track** (:mod:`.tracker`): decoded tags are seen, tags in unchanged regions
    carried, a missing tag under something moving, or under a still patch of
-   change at least ``hold_area_mm2`` big (a hand resting there), held; when the
-   tracker says the table is settled, a :class:`~models.table.Snapshot`
-   (``update.changed`` tells when it differs from the previous one).
+   change at least ``hold_area_mm2`` big (a hand resting there), held; a
+   missing tag whose spot a lamp's reflection burns out (:mod:`.glare`, on
+   the change detector's small copy) held by glare, for as long as the
+   reflection lasts, without keeping the table from settling
+   (``update.glare``, ``Snapshot.glare``); when the tracker says the table
+   is settled, a :class:`~models.table.Snapshot` (``update.changed`` tells
+   when it differs from the previous one).
 
 Beside the line, once a full pass is done, or a frame read codes finer than
 the last lens was learned from, the camera's blur (:mod:`.lens`) is learned
@@ -60,6 +64,7 @@ from . import lens, smalltags
 from .calibration import CORNERS, Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
 from .decoders import Decoder, Detection, get_decoder, whole_frame
+from .glare import Glare, find_glare
 from .reading import Reading, build, merge
 from .search import Candidate, Found, candidates, code_boxes, covered, framed_side_px, grey_of, search, tag_side_px
 from .smalltags import Job, Recovered
@@ -181,7 +186,9 @@ class Update:
     seen twice at once; ``decode_ms``: this frame's processing time;
     ``stages``: its milliseconds in each stage (:data:`STAGES`, in order);
     ``budget``: the small-tag recovery's budget (``px`` allowed, ``used_px``,
-    ``candidates`` found, ``tried`` crops, ``deferred`` patches left for later)."""
+    ``candidates`` found, ``tried`` crops, ``deferred`` patches left for later);
+    ``glare``: the tags a lamp's reflection hides now (held where they were),
+    each with the highlight's box in frame pixels, sorted by payload."""
 
     t: float
     snapshot: Snapshot | None
@@ -201,6 +208,7 @@ class Update:
     moved: list[str] = field(default_factory=list)
     stages: dict[str, float] = field(default_factory=dict)
     budget: dict[str, int] = field(default_factory=dict)
+    glare: list[Glare] = field(default_factory=list)
 
 
 class _Clock:
@@ -253,6 +261,7 @@ class Pipeline:
         self.last: Update | None = None
         self.frames = 0
         self._held_still: dict[str, float] = {}     # payload -> since when a still patch covers it
+        self.glare: dict[str, Glare] = {}            # the tags a reflection hides now (:mod:`.glare`)
         self._crop_read: set[str] = set()          # tags last read from a crop, not by the whole-frame decode
         self._checked_t: dict[str, float] = {}      # when a crop last looked for each tracked tag
         self._read_t: dict[str, float] = {}         # when each tracked tag was last read (not carried)
@@ -383,9 +392,11 @@ class Pipeline:
         settled = cal is not None and self.tracker.settled(t)
         changed_flag = False
         if settled and cal is not None:
-            snap = Snapshot(t, tuple(self.tracker.present()), True, cal.table_mm)
+            snap = Snapshot(t, tuple(self.tracker.present()), True, cal.table_mm, tuple(self.tracker.glare()))
             if self.snapshot is None or self._differs(self.snapshot, snap):
                 self.snapshot, changed_flag = snap, True
+            elif snap.glare != self.snapshot.glare:
+                self.snapshot = snap        # the same reading, other tags burnt out: not a change to referee
         clock.lap("track")
 
         self.frames += 1
@@ -396,7 +407,8 @@ class Pipeline:
                     reading.sightings, reading.rejected, reading.duplicates,
                     clock.total_ms, self.tracker.present(), mode,
                     [r.box for r in scanned] if mode == "regions" else ([(0, 0, w, h)] if mode == "full" else []),
-                    tchanges.appeared, tchanges.vanished, tchanges.moved, clock.laps, reading.budget)
+                    tchanges.appeared, tchanges.vanished, tchanges.moved, clock.laps, reading.budget,
+                    [self.glare[p] for p in self.tracker.glare() if p in self.glare])
         self.last = up
         # the camera's blur is learned from the codes a full pass read (again
         # every lens_every_s: a lens refocused, a shake that stopped), on the
@@ -567,9 +579,10 @@ class Pipeline:
                 if d.payload not in dup:
                     self.detections[d.payload] = d
             self._read_t.update(dict.fromkeys(seen, t))
-            carried, held, missed, recheck = self._classify(t, seen, dup, mode, scanned, regions, motion, cal,
-                                                            checked, changed)
-            tchanges = self.tracker.update(t, seen, carried, held, motion=moving, pending=recheck)
+            self.glare = self._glare(seen, mode, scanned, small, grow)
+            carried, held, missed, recheck, glare = self._classify(t, seen, dup, mode, scanned, regions, motion,
+                                                                   cal, checked, changed)
+            tchanges = self.tracker.update(t, seen, carried, held, motion=moving, pending=recheck, glare=glare)
             # keep unexplained spots out of the reference: they are decoded again
             half = grow * 0.75
             for p in missed + recheck:
@@ -586,9 +599,30 @@ class Pipeline:
 
     # ------------------------------------------------------------------ helpers
 
+    def _glare(self, seen, mode: str, scanned: list[Region], small: np.ndarray | None, side: float
+               ) -> dict[str, Glare]:
+        """The present tags not read this frame whose spot a reflection burns
+        out (:func:`.glare.find_glare` on the small copy): those held by glare
+        already, and those whose spot was looked at (a full pass, or a region
+        searched); a fixed marker is remembered anyway, not held."""
+        if small is None:
+            return {}
+        spots: dict[str, tuple[float, float, float]] = {}
+        for p, tr in self.tracker.tracks.items():
+            if p in seen or not tr.present or self.tracker.fixed(p):
+                continue
+            x, y = tr.sighting.px
+            if tr.glare or mode == "full" or any(_in(r.box, x, y) for r in scanned):
+                d = self.detections.get(p)
+                spots[p] = (x, y, d.side_px if d is not None else side)
+        return find_glare(small, self.changes.scale, spots)
+
     def _classify(self, t, seen, dup, mode, scanned, regions, motion, cal, checked, changed):
-        """Split the tracks not seen into carried, held, missed and to recheck
-        (pending: neither seen nor missed). A tag under a still, hand-sized
+        """Split the tracks not seen into carried, held, missed, to recheck
+        (pending: neither seen nor missed) and held by glare (``self.glare``
+        found a reflection over them: their spot was looked at and not read,
+        or they were held by glare already; one under something moving is a
+        hand's, held; one swapped for another is missed). A tag under a still, hand-sized
         change is held for at most ``hold_still_s`` (a hand does not rest that
         long; a board laid over a token does). A tag the whole-frame decode
         read is missed when a decode that covered it did not read it. A small
@@ -605,6 +639,7 @@ class Pipeline:
         held: list[str] = []
         missed: list[str] = []
         recheck: list[str] = []
+        glare: list[str] = []
         still_since = {}
         ch = self.changes
         mh, mw = motion.shape
@@ -627,6 +662,8 @@ class Pipeline:
             if any(r.moving for r in around) or \
                     motion_any and motion[max(0, sy - 2):sy + 3, max(0, sx - 2):sx + 3].any():
                 held.append(p)
+            elif p in self.glare and (tr.glare or mode == "full" or any(_in(r.small_box, sx, sy) for r in scanned)):
+                glare.append(p)             # a reflection over it: kept where it was, not guessed at
             elif mode == "full" or any(_in(r.small_box, sx, sy) for r in scanned):
                 if any(self._is_big(r, cal) for r in around):
                     since = still_since[p] = self._held_still.get(p, t)
@@ -644,7 +681,7 @@ class Pipeline:
             else:
                 carried.append(p)
         self._held_still = still_since
-        return carried, held, missed, recheck
+        return carried, held, missed, recheck, glare
 
     def _forget_gone(self) -> None:
         """Drop what is kept per tag (its detection, when a crop last looked for

@@ -7,6 +7,11 @@ The :class:`Tracker` turns each frame's evidence into a steady list of tags:
 * it is **held** (kept, not missed) while something covers it: the pipeline
   says which tags are covered (their part of the image is moving, or changed a
   lot, like a hand resting over them);
+* it is **held by glare** (kept where it was, not missed) while a lamp's
+  reflection burns out its spot (:mod:`.glare`): unlike a hand, a reflection
+  can stay all evening, so a glare-held tag does not keep the table from
+  settling; the settled snapshot names it (``Snapshot.glare``), so whoever
+  referees it knows that what lies there now is not seen, only remembered;
 * it is **carried** (counts as seen) while its part of the image has not
   changed since it was last decoded: a settled table is not decoded again;
 * it is **pending** (neither seen nor missed) while its part of the image
@@ -19,7 +24,7 @@ The :class:`Tracker` turns each frame's evidence into a steady list of tags:
   :meth:`Tracker.recall` seeds them from an earlier run (the session keeps them
   beside the journal), so a pile already on its marker at a restart is no problem;
 * the table is **settled** when nothing appeared, vanished, moved or stirred
-  for ``settle_s`` seconds and nothing is covered or half-seen.
+  for ``settle_s`` seconds and nothing is covered (but by glare) or half-seen.
 
 Positions are the median of the last few sightings; a jump of more than
 ``move_mm`` (or a turn of more than ``turn_deg``) is a move::
@@ -58,6 +63,7 @@ class Track:
     pending: bool = False       # its spot changed and no decode has looked there yet
     poses: deque = field(default_factory=lambda: deque(maxlen=5))
     remembered: bool = False    # a fixed marker not seen now, kept where it was last seen
+    glare: bool = False         # held because a reflection hides it (the reason, beside ``held``)
 
     def add(self, s: Sighting) -> None:
         self.poses.append(s)
@@ -99,16 +105,20 @@ class Tracker:
         self.last_change_t: float | None = None
 
     def update(self, t: float, seen: Mapping[str, Sighting], carried: Iterable[str] = (),
-               held: Iterable[str] = (), motion: bool = False, pending: Iterable[str] = ()) -> Changes:
+               held: Iterable[str] = (), motion: bool = False, pending: Iterable[str] = (),
+               glare: Iterable[str] = ()) -> Changes:
         """One frame's evidence at time ``t``: the tags decoded (``seen``), the
         tags whose image did not change (``carried``), the tags covered by
-        something (``held``), whether anything in the frame is moving, and the
+        something (``held``), whether anything in the frame is moving, the
         tags whose spot changed but that no decode looked for (``pending``:
-        neither seen nor missed; the table is not settled while one is)."""
+        neither seen nor missed; the table is not settled while one is), and
+        the present tags a reflection hides (``glare``: held where they were,
+        without keeping the table from settling; a tag not yet present is
+        not held by glare, it was never known to lie there)."""
         ch = Changes()
         if self.last_change_t is None or motion:
             self.last_change_t = t
-        carried, held, pending = set(carried), set(held), set(pending)
+        carried, held, pending, glare = set(carried), set(held), set(pending), set(glare)
         for p, s in seen.items():
             tr = self.tracks.get(p)
             if tr is None:
@@ -126,15 +136,20 @@ class Tracker:
             if p in carried:
                 self._hit(tr, t, ch)
             elif tr.pending:
+                tr.glare = False
                 continue
             elif tr.present and self.fixed(p):
                 tr.remembered, tr.held, tr.misses = True, False, 0
+            elif tr.present and p in glare:
+                tr.held, tr.glare = True, True
+                tr.last_seen_t = t
+                tr.misses = 0
             elif p in held:
-                tr.held = True
+                tr.held, tr.glare = True, False
                 tr.last_seen_t = t
                 tr.misses = 0
             else:
-                tr.held = False
+                tr.held = tr.glare = False
                 tr.misses += 1
                 if t - tr.last_seen_t >= self.vanish_s - EPS:
                     del self.tracks[p]
@@ -147,7 +162,7 @@ class Tracker:
     def _hit(self, tr: Track, t: float, ch: Changes) -> None:
         tr.hits += 1
         tr.misses = 0
-        tr.held = False
+        tr.held = tr.glare = False
         tr.last_seen_t = t
         if not tr.present and tr.hits >= self.appear_frames:
             tr.present = True
@@ -160,11 +175,18 @@ class Tracker:
     # ------------------------------------------------------------------ views
 
     def settled(self, t: float) -> bool:
-        """Nothing moved for ``settle_s``, nothing covered, nothing half-seen,
-        nothing waiting to be looked at."""
+        """Nothing moved for ``settle_s``, nothing covered (a tag held by glare
+        does not count: see :meth:`glare`), nothing half-seen, nothing waiting
+        to be looked at."""
         if self.last_change_t is None or t - self.last_change_t < self.settle_s - EPS:
             return False
-        return all(tr.present and not tr.held and not tr.pending and tr.misses < 2 for tr in self.tracks.values())
+        return all(tr.present and (tr.glare or not tr.held) and not tr.pending and tr.misses < 2
+                   for tr in self.tracks.values())
+
+    def glare(self) -> list[str]:
+        """The present tags a reflection hides now, kept where they were last
+        seen, sorted by payload."""
+        return sorted(p for p, tr in self.tracks.items() if tr.glare)
 
     def recall(self, sightings: Iterable[Sighting]) -> list[str]:
         """Remember fixed markers where an earlier run last saw them (table mm),

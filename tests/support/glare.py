@@ -1,0 +1,98 @@
+"""A lamp's reflection burnt into simulated-table frames, for the glare tests.
+
+    >>> src = Glaring(SimulatedTable(scene, CameraModel(resolution=(1600, 900))),   # doctest: +SKIP
+    ...               over="GLC:KID:03", start_s=2.0, stop_s=4.0)
+
+:func:`burn_highlight` draws what a glossy sleeve under a lamp gives a camera:
+an elliptical core clipped to white in every channel, with a soft edge, and a
+bloom (the lens's and the sensor's glow around it) that brightens what lies
+around without hiding it. :class:`Glaring` burns one into the frames of a
+source from ``start_s`` to ``stop_s``, over the spot where a tag lay in the
+first frame that showed it (a reflection stays where the lamp puts it,
+whatever is laid under it).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from hardware.frames import Frame, FrameSource
+from hardware.simtable import SimulatedTable
+
+
+def burn_highlight(image: np.ndarray, centre: tuple[float, float], axes: tuple[float, float],
+                   angle_deg: float = 20.0, bloom: float = 1.8) -> np.ndarray:
+    """A copy of ``image`` (BGR) with a specular highlight: a core ellipse of
+    half-axes ``axes`` px at ``centre`` clipped to 255, a soft edge, and a
+    bloom reaching ``bloom`` times as far that lifts what lies under it
+    halfway to white at the core's edge."""
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    t = np.deg2rad(angle_deg)
+    dx, dy = xx - centre[0], yy - centre[1]
+    u = (dx * np.cos(t) + dy * np.sin(t)) / axes[0]
+    v = (-dx * np.sin(t) + dy * np.cos(t)) / axes[1]
+    r = np.sqrt(u * u + v * v)
+    core = np.clip((1.15 - r) / 0.3, 0.0, 1.0)                  # 1 inside, soft edge around r = 1
+    glow = 0.5 * np.exp(-((np.maximum(r - 1.0, 0.0) / (bloom - 1.0)) ** 2) * 2.0)
+    lift = np.maximum(core * 1.4, glow)[..., None]              # over 1: clipped, however dark the print
+    out = image.astype(np.float32) + (255.0 - image.astype(np.float32)) * lift
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+class Glaring(FrameSource):
+    """The frames of ``source`` with a highlight over the spot of tag ``over``
+    (its core's half-axes ``size`` times the tag's side) while
+    ``start_s <= t < stop_s``."""
+
+    def __init__(self, source: SimulatedTable, over: str, start_s: float, stop_s: float, size: float = 0.8) -> None:
+        self.source, self.over = source, over
+        self.start_s, self.stop_s, self.size = start_s, stop_s, size
+        self.spot: tuple[float, float] | None = None
+        self.axes: tuple[float, float] = (0.0, 0.0)
+        self.glaring = False          # whether the last frame had the highlight
+
+    def read(self) -> Frame | None:
+        f = self.source.read()
+        if f is None:
+            return None
+        truth = self.source.truth
+        if self.spot is None and truth is not None and self.over in truth and truth[self.over].visible:
+            tag = truth[self.over]
+            xs, ys = zip(*tag.corners_px)
+            side = float(np.hypot(xs[1] - xs[0], ys[1] - ys[0]))
+            self.spot, self.axes = tag.px, (self.size * side, 0.75 * self.size * side)
+        self.glaring = self.spot is not None and self.start_s <= f.t < self.stop_s
+        if self.glaring:
+            assert self.spot is not None
+            f = Frame(burn_highlight(f.image, self.spot, self.axes), f.t, f.index)
+        return f
+
+
+def saturated_share(image: np.ndarray, corners: list[tuple[float, float]]) -> float:
+    """The share of a tag's code (its corners, px) clipped to white in every channel."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(np.array(corners)).astype(np.int32), 1)
+    clipped = (image.min(axis=2) >= 250) & (mask > 0)
+    return float(clipped.sum()) / max(1, int(mask.sum()))
+
+
+#: per game: how many moves of its example game to play, and the tag a reflection
+#: hides then (a component whose place the game names: the prompt says where)
+CASES: dict[str, tuple[int, str]] = {"GLC": (8, "GLC:KID:19"), "TCG": (8, "TCG:AVATAR:RED"),
+                                     "GVG": (10, "GVG:TREAT:30"), "GAH": (8, "GAH:ROOM:1A"),
+                                     "CCR": (8, "CCR:FAV:4P2")}
+
+
+def case(code: str) -> tuple[Any, Any, list[Any], str]:
+    """The game, the example's state after :data:`CASES`' moves, its
+    placements, and the payload a reflection hides in the glare tests."""
+    from companion.examples import example_states
+    moves, payload = CASES[code]
+    game, _, states = example_states(code, moves)
+    state = states[moves]
+    placements = game.arrange(state)
+    assert payload in {p.payload for p in placements}, f"{payload} is not on {code}'s table after {moves} moves"
+    return game, state, placements, payload
