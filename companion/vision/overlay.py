@@ -3,8 +3,10 @@
 Every tag is outlined; only those that need a look are named (a table's markers,
 tags held under a hand, appearing, duplicated or breaking the grammar): on a
 full table the names of every card ran together into one unreadable band.
-Green: tags on the table (tracked); orange: held under a hand; yellow: seen
-but not yet appeared; red:
+Green: tags on the table (tracked); orange: held under a hand or by glare;
+yellow: seen but not yet appeared; white boxes ringed in black: a lamp's
+reflection burnt out over a known tag (:mod:`.glare`: the tag is kept where
+it was, orange); red:
 payloads that break the grammar; magenta: duplicates; blue: the table's outline
 and a 100 mm grid from the calibration; thin cyan boxes: the regions decoded in
 the last frame. A light in the top left corner: green when the table has settled,
@@ -19,6 +21,7 @@ import numpy as np
 GREEN, YELLOW, RED = (60, 200, 60), (0, 210, 230), (40, 40, 230)
 MAGENTA, BLUE, CYAN = (200, 60, 200), (220, 120, 30), (200, 200, 0)
 ORANGE = (0, 140, 255)
+WHITE, BLACK = (255, 255, 255), (0, 0, 0)
 
 
 def draw(image: np.ndarray, pipe) -> np.ndarray:
@@ -43,6 +46,11 @@ def draw(image: np.ndarray, pipe) -> np.ndarray:
         for x0, y0, x1, y1 in last.regions:
             if (x1 - x0) < w or (y1 - y0) < h:
                 cv2.rectangle(out, (x0, y0), (x1, y1), CYAN, 1)
+        # each reflection hiding a tag: its box, white ringed in black (it shows on the highlight's white too)
+        for g in last.glare:
+            x0, y0, x1, y1 = g.box
+            cv2.rectangle(out, (x0 - lw, y0 - lw), (x1 + lw, y1 + lw), BLACK, 4 * lw, cv2.LINE_AA)
+            cv2.rectangle(out, (x0 - lw, y0 - lw), (x1 + lw, y1 + lw), WHITE, 2 * lw, cv2.LINE_AA)
     dups = set(last.duplicates) if last else set()
     for p, tr in pipe.tracker.tracks.items():
         det = pipe.detections.get(p)
