@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path
-from typing import Protocol
+from typing import IO, Protocol
 
 from .synth import VoiceUnavailable
 
@@ -34,6 +34,12 @@ class Sink(Protocol):
     name: str
 
     def play(self, wav: bytes, kind: str, cut: threading.Event) -> None: ...
+
+
+class StreamSink(Sink, Protocol):
+    """A sink that can start on a sentence's first bytes, as they are made."""
+
+    def play_stream(self, pipe: IO[bytes], kind: str, cut: threading.Event) -> None: ...
 
 
 class SpeakerSink:
@@ -55,19 +61,32 @@ class SpeakerSink:
         with tempfile.NamedTemporaryFile(prefix="companion-voice-", suffix=".wav") as f:
             f.write(wav)
             f.flush()
-            args = [self.program, "-q", *(["-D", self.device] if self.device else []), f.name]
-            proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE)
-            waited = 0.0
-            while proc.poll() is None:
-                if cut.wait(POLL_S) or waited > PLAY_TIMEOUT_S:
-                    proc.kill()
-                    proc.wait()
-                    return
-                waited += POLL_S
-            if proc.returncode != 0:
-                why = (proc.stderr.read() if proc.stderr else b"").decode(errors="replace").strip().splitlines()
-                raise VoiceUnavailable(f"aplay failed ({proc.returncode}): {why[-1] if why else 'no message'}")
+            self._wait(self._aplay(f.name, subprocess.DEVNULL), cut)
+
+    def play_stream(self, pipe: IO[bytes], kind: str, cut: threading.Event) -> None:
+        """Play a WAV as it arrives on ``pipe`` (a synthesizer's stdout)."""
+        self._wait(self._aplay("-", pipe), cut)
+
+    def _aplay(self, what: str, stdin: int | IO[bytes]) -> subprocess.Popen[bytes]:
+        args = [self.program, "-q", *(["-D", self.device] if self.device else []), what]
+        try:
+            return subprocess.Popen(args, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        except OSError as e:
+            raise VoiceUnavailable(f"aplay cannot start: {e.strerror or e}") from None
+
+    @staticmethod
+    def _wait(proc: subprocess.Popen[bytes], cut: threading.Event) -> None:
+        """Until aplay ends, or ``cut`` is set (then it is stopped mid-word)."""
+        waited = 0.0
+        while proc.poll() is None:
+            if cut.wait(POLL_S) or waited > PLAY_TIMEOUT_S:
+                proc.kill()
+                proc.wait()
+                return
+            waited += POLL_S
+        if proc.returncode != 0:
+            why = (proc.stderr.read() if proc.stderr else b"").decode(errors="replace").strip().splitlines()
+            raise VoiceUnavailable(f"aplay failed ({proc.returncode}): {why[-1] if why else 'no message'}")
 
 
 class FileSink:

@@ -38,11 +38,15 @@ class VoiceUnavailable(RuntimeError):
 
 
 class Synthesizer(Protocol):
-    """Something that turns one sentence into a WAV file's bytes."""
+    """Something that turns one sentence into a WAV file's bytes, at its
+    volume; ``stream`` starts it writing the WAV to a pipe as it is made (the
+    speaker starts on the first bytes), or is None when it cannot."""
 
     name: str
 
     def render(self, text: str) -> bytes: ...
+
+    def stream(self, text: str) -> subprocess.Popen[bytes] | None: ...
 
 
 def _check_language(lang: str) -> str:
@@ -69,9 +73,10 @@ def _run(args: list[str], text: str, out: Path, program: str) -> bytes:
 
 class Espeak:
     """Debian's espeak-ng, in one of the table's languages. ``speed``: words
-    per minute (espeak-ng's default is 175; a table hears 160 better)."""
+    per minute (espeak-ng's default is 175; a table hears 160 better);
+    ``volume``: per cent of espeak-ng's own loudness (its amplitude)."""
 
-    def __init__(self, lang: str, *, program: str = "espeak-ng", speed: int = 160):
+    def __init__(self, lang: str, *, program: str = "espeak-ng", speed: int = 160, volume: int = 100):
         self.lang = _check_language(lang)
         found = shutil.which(program)
         if found is None:
@@ -79,14 +84,34 @@ class Espeak:
                                    "sudo apt install espeak-ng)")
         self.program = found
         self.speed = speed
+        self.volume = max(0, min(100, volume))
         self.name = f"espeak-ng ({ESPEAK_VOICES[lang]})"
+
+    def _args(self) -> list[str]:
+        # the sentence goes in on stdin, so that no sentence is ever read as an option
+        return [self.program, "-v", ESPEAK_VOICES[self.lang], "-s", str(self.speed), "-a", str(self.volume),
+                "--stdin"]
 
     def render(self, text: str) -> bytes:
         with tempfile.TemporaryDirectory(prefix="companion-voice-") as tmp:
             out = Path(tmp) / "said.wav"
-            # the sentence goes in on stdin, so that no sentence is ever read as an option
-            return _run([self.program, "-v", ESPEAK_VOICES[self.lang], "-s", str(self.speed), "-w", str(out),
-                         "--stdin"], text, out, "espeak-ng")
+            return _run([*self._args(), "-w", str(out)], text, out, "espeak-ng")
+
+    def stream(self, text: str) -> subprocess.Popen[bytes]:
+        """espeak-ng writing the sentence's WAV to its stdout as it speaks it
+        (the header's length is left open, as a stream's is)."""
+        try:
+            proc = subprocess.Popen([*self._args(), "--stdout"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL)
+        except OSError as e:
+            raise VoiceUnavailable(f"espeak-ng cannot start: {e.strerror or e}") from None
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(text.encode())
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass                                   # it failed at once: its exit code says so
+        return proc
 
 
 def piper_voice(folder: str | Path, lang: str) -> Path | None:
@@ -102,24 +127,31 @@ def piper_voice(folder: str | Path, lang: str) -> Path | None:
 
 
 class Piper:
-    """A Piper neural voice (``piper --model VOICE.onnx``)."""
+    """A Piper neural voice (``piper --model VOICE.onnx``) at ``volume`` per cent."""
 
-    def __init__(self, model: Path, *, program: str = "piper"):
+    def __init__(self, model: Path, *, program: str = "piper", volume: int = 100):
         found = shutil.which(program)
         if found is None:
             raise VoiceUnavailable(f"{program} is not installed, so the voice {model.name} cannot speak "
                                    "(pip install piper-tts into the companion's environment)")
         self.program = found
         self.model = model
+        self.volume = volume
         self.name = f"piper ({model.stem})"
 
     def render(self, text: str) -> bytes:
         with tempfile.TemporaryDirectory(prefix="companion-voice-") as tmp:
             out = Path(tmp) / "said.wav"
-            return _run([self.program, "--model", str(self.model), "--output_file", str(out)], text, out, "piper")
+            wav = _run([self.program, "--model", str(self.model), "--output_file", str(out)], text, out, "piper")
+        return scaled(wav, self.volume)
+
+    def stream(self, text: str) -> None:
+        """Piper's whole sentence is rendered first (its raw stream's rate is the voice's own)."""
+        return None
 
 
-def synthesizer(lang: str, *, voices: str = "", espeak: str = "espeak-ng", piper: str = "piper") -> Synthesizer:
+def synthesizer(lang: str, *, voices: str = "", espeak: str = "espeak-ng", piper: str = "piper",
+                volume: int = 100) -> Synthesizer:
     """The voice for ``lang``: a Piper voice from the folder ``voices`` when it
     holds one for the language (and ``piper`` is installed), else espeak-ng. VoiceUnavailable says why
     neither can speak."""
@@ -128,10 +160,10 @@ def synthesizer(lang: str, *, voices: str = "", espeak: str = "espeak-ng", piper
         model = piper_voice(voices, lang)
         if model is not None:
             try:
-                return Piper(model, program=piper)
+                return Piper(model, program=piper, volume=volume)
             except VoiceUnavailable as e:
                 log.warning("voice: %s; espeak-ng speaks instead", e)
-    return Espeak(lang, program=espeak)
+    return Espeak(lang, program=espeak, volume=volume)
 
 
 def scaled(wav: bytes, volume: int) -> bytes:

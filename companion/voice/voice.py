@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from .queue import Said, SpeechQueue
 from .sentences import announcements
 from .sinks import FileSink, Sink, SpeakerSink
-from .synth import Synthesizer, VoiceUnavailable, scaled, synthesizer
+from .synth import Synthesizer, VoiceUnavailable, synthesizer
 
 log = logging.getLogger(__name__)
 
@@ -60,14 +60,13 @@ class Voice:
     ``(kind, text)``; ``muted`` silences the speaker (files are still written);
     ``on_said(kind, text)`` is called on the voice's thread after each sentence."""
 
-    def __init__(self, lang: str, synth: Synthesizer, sinks: list[Sink], *, volume: int = 100,
+    def __init__(self, lang: str, synth: Synthesizer, sinks: list[Sink], *,
                  muted: bool = False, clock: Callable[[], float] = time.monotonic,
                  on_said: Callable[[str, str], None] | None = None):
         self.lang = lang
         self.on_said = on_said
         self.synth = synth
         self.sinks = list(sinks)
-        self.volume = volume
         self.muted = muted
         self.queue = SpeechQueue(clock=clock)
         self.said: list[tuple[str, str]] = []
@@ -107,25 +106,51 @@ class Voice:
                 self.queue.done(said)
 
     def say(self, said: Said) -> None:
-        """Synthesize ``said`` and play it on every sink (a sink that fails is
-        turned off with one log line; a synthesizer that fails, the voice)."""
+        """Say ``said`` on every sink: a speaker as the synthesizer makes the
+        sound (it starts on the first bytes), the files once it is whole. A
+        sink that fails is turned off with one log line; a synthesizer that
+        fails, the whole voice."""
+        speakers = [s for s in self.sinks if hasattr(s, "play_stream") and not self.muted]
+        rest = [s for s in self.sinks if not hasattr(s, "play_stream")]
         try:
-            wav = scaled(self.synth.render(said.text), self.volume)
+            for sink in speakers:
+                self._stream(sink, said)
+            wav = self.synth.render(said.text) if rest else b""
         except VoiceUnavailable as e:
             log.warning("voice: off: %s", e)
             self.sinks = []
             return
+        for sink in rest:
+            self._play(sink, sink.play, wav, said.kind, self.queue.cut)
         self.said.append((said.kind, said.text))
-        for sink in list(self.sinks):
-            if self.muted and isinstance(sink, SpeakerSink):
-                continue
-            try:
-                sink.play(wav, said.kind, self.queue.cut)
-            except VoiceUnavailable as e:
-                log.warning("voice: %s off: %s", sink.name, e)
-                self.sinks.remove(sink)
         if self.on_said is not None:
             self.on_said(said.kind, said.text)
+
+    def _stream(self, sink: Any, said: Said) -> None:
+        proc = self.synth.stream(said.text)
+        if proc is None:                      # this synthesizer renders the whole sentence first
+            wav = self.synth.render(said.text)
+            self._play(sink, sink.play, wav, said.kind, self.queue.cut)
+            return
+        assert proc.stdout is not None
+        try:
+            self._play(sink, sink.play_stream, proc.stdout, said.kind, self.queue.cut)
+        finally:
+            proc.stdout.close()
+            if proc.poll() is None:
+                proc.kill()                   # cut short, or the speaker failed
+            code = proc.wait()
+        if code > 0:
+            raise VoiceUnavailable(f"{self.synth.name} failed ({code})")
+
+    def _play(self, sink: Any, play: Callable[..., None], *args: Any) -> None:
+        """``play(*args)``; a sink that fails is turned off with one log line."""
+        try:
+            play(*args)
+        except VoiceUnavailable as e:
+            log.warning("voice: %s off: %s", sink.name, e)
+            if sink in self.sinks:
+                self.sinks.remove(sink)
 
     def close(self, drain_s: float = DRAIN_S) -> None:
         """Say what is still queued (at most ``drain_s`` seconds), then stop."""
@@ -154,7 +179,7 @@ def from_config(session: Views | None, config: Any, *, out_dir: str | Path | Non
     if not use_speaker and out_dir is None:
         return None
     try:
-        synth = synthesizer(lang, voices=vc.voices)
+        synth = synthesizer(lang, voices=vc.voices, volume=vc.volume)
     except VoiceUnavailable as e:
         log.warning("voice: off: %s", e)
         return None
@@ -168,7 +193,7 @@ def from_config(session: Views | None, config: Any, *, out_dir: str | Path | Non
             log.warning("voice: speaker off: %s", e)
     if not sinks:
         return None
-    voice = Voice(lang, synth, sinks, volume=vc.volume, muted=vc.mute, on_said=on_said)
+    voice = Voice(lang, synth, sinks, muted=vc.mute, on_said=on_said)
     if vc.voices and synth.name.startswith("espeak"):
         log.info("voice: no Piper voice for %s in %s: espeak-ng speaks", lang, vc.voices)
     log.info("voice: %s to %s", synth.name, ", ".join(s.name for s in sinks))

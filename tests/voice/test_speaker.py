@@ -20,6 +20,22 @@ def test_aplay_plays_a_sentence_on_an_alsa_device() -> None:
     SpeakerSink("null").play(wav, "turn", threading.Event())      # returns when aplay is done, rc 0
 
 
+def test_aplay_plays_espeak_ngs_sound_as_it_is_made() -> None:
+    espeak = Espeak("de").stream("Nicht erlaubt: RED ist am Zug, nicht BLUE.")
+    assert espeak.stdout is not None
+    SpeakerSink("null").play_stream(espeak.stdout, "illegal", threading.Event())
+    espeak.stdout.close()
+    assert espeak.wait() == 0
+
+
+def test_the_voice_speaks_through_the_speaker_and_writes_the_same_sentence(tmp_path: Path) -> None:
+    files = FileSink(tmp_path / "said")
+    voice = Voice("en", Espeak("en"), [SpeakerSink("null"), files])
+    voice.say(Said("illegal", "Not allowed: it is RED's turn, not BLUE's.", 4))
+    assert len(voice.sinks) == 2 and voice.said == [("illegal", "Not allowed: it is RED's turn, not BLUE's.")]
+    assert [p.name for p in files.written] == ["0001-illegal.wav"]
+
+
 def test_a_sentence_cut_short_stops_aplay(tmp_path: Path) -> None:
     slow = tmp_path / "aplay"
     pid_file = tmp_path / "pid"

@@ -57,12 +57,12 @@ def test_the_sentences_differ_by_language() -> None:
 
 
 def test_volume_scales_the_sound(tmp_path: Path) -> None:
-    wav = Espeak("en").render("RED: your turn")
-    loud, soft = tmp_path / "loud.wav", tmp_path / "soft.wav"
-    loud.write_bytes(wav)
-    soft.write_bytes(scaled(wav, 25))
-    a, b = sox_stat(loud)["RMS     amplitude"], sox_stat(soft)["RMS     amplitude"]
-    assert b == pytest.approx(a / 4, rel=0.05)
+    loud, soft, piper_soft = tmp_path / "loud.wav", tmp_path / "soft.wav", tmp_path / "piper.wav"
+    loud.write_bytes(Espeak("en").render("RED: your turn"))
+    soft.write_bytes(Espeak("en", volume=25).render("RED: your turn"))
+    piper_soft.write_bytes(scaled(loud.read_bytes(), 25))          # a Piper voice's sound is scaled so
+    a, b, c = (sox_stat(f)["RMS     amplitude"] for f in (loud, soft, piper_soft))
+    assert b == pytest.approx(a / 4, rel=0.2) and c == pytest.approx(a / 4, rel=0.05)
 
 
 def test_a_missing_espeak_is_said_with_what_to_install(tmp_path: Path) -> None:
