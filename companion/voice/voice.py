@@ -76,7 +76,10 @@ class Voice:
     # ---- hearing (the session's thread)
 
     def attach(self, session: Views) -> None:
-        """Listen to ``session`` from its current view on."""
+        """Listen to ``session`` from its current view on (the table's
+        catalog read now, not in the session's thread at the first change)."""
+        from web.i18n import catalog
+        catalog(self.lang)
         self._last = session.view()
         session.on_change(self.hear)
 
