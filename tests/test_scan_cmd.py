@@ -64,7 +64,7 @@ def test_json_one_object_per_image_with_table_positions(images):
     assert a["calibrated"] is True and a["rejected"] == [] and a["duplicates"] == []
     assert isinstance(a["decode_ms"], float)
     # the reading's stages in order, and the small-tag search's budget, never overspent
-    assert list(a["stages"]) == ["search", "recover", "calibrate", "place"]
+    assert list(a["stages"]) == ["search", "recover", "calibrate", "upscaled", "harder", "place"]
     assert set(a["budget"]) == {"px", "used_px", "candidates", "tried", "read", "deferred"}
     assert a["budget"]["px"] == 1600 * 900 * 3 // 2 and 0 <= a["budget"]["used_px"] <= a["budget"]["px"]
     s = {x["payload"]: x for x in a["sightings"]}

@@ -6,23 +6,18 @@
   a browser may send it. Is the score the watched game's? How long does the
   whole job take (JPEG decode, the photo pass, the game's reading and score)
   against a raw zxing-cpp decode of the same image in the same process?
-- Real photos: BoofCV's QR benchmark (12 MP phone photos in categories a table
-  meets), read by the photo pass (:func:`companion.vision.scan_photo`) and by
-  raw zxing-cpp: every code raw zxing-cpp reads must be in the photo pass's
-  reading, and at what cost.
+- Real photos: BoofCV's QR benchmark, in its own section (:mod:`.boofcv`).
 
     python -m companion.bench --only photo
 """
 from __future__ import annotations
 
-import os
-import statistics
 import time
 from typing import Any
 
 import cv2
 
-TITLE = "Scoring from a photo: simulated phone photos of each finished game, and BoofCV's real photos"
+TITLE = "Scoring from a photo: simulated phone photos of each finished game"
 TILT_DEG = 22.0
 BROWSER_WIDTH = 2016
 
@@ -80,48 +75,6 @@ def simulated(report) -> None:
                 "(docs/games/the-closest-ghost.md), which only its tests draw.")
 
 
-def boofcv(report) -> None:
-    from companion.vision import scan_photo
-    from companion.vision.decoders import raw_zxing
-
-    from .vision import BOOFCV_CATEGORIES, BOOFCV_ENV, boofcv_images
-    root = os.environ.get(BOOFCV_ENV)
-    report.line("Real photos: BoofCV's QR benchmark, the photo pass against raw zxing-cpp.")
-    if not root or not os.path.isdir(root):
-        report.line(f"SKIPPED: set {BOOFCV_ENV} to a folder holding BoofCV's QR benchmark, one folder per "
-                    "category (github.com/rizwankce/RustQR, benches/images/boofcv).")
-        return
-    limit = 3 if report.quick else 10
-    zx = raw_zxing()
-    rows, total_raw, total_photo, total_missed = [], 0.0, 0.0, 0
-    for cat in BOOFCV_CATEGORIES:
-        files = boofcv_images(root, cat, limit)
-        raw_ms, photo_ms, n_raw, n_photo, missed = [], [], 0, 0, 0
-        for path in files:
-            img = cv2.imread(path, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
-            if img is None:
-                continue
-            t0 = time.perf_counter()
-            raw = {d.payload for d in zx.decode(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))}
-            raw_ms.append((time.perf_counter() - t0) * 1000)
-            t0 = time.perf_counter()
-            r = scan_photo(img, zx)
-            photo_ms.append((time.perf_counter() - t0) * 1000)
-            got = {s.payload for s in r.sightings} | {x["payload"] for x in r.rejected}
-            n_raw, n_photo, missed = n_raw + len(raw), n_photo + len(got), missed + len(raw - got)
-        if not raw_ms:
-            continue
-        total_raw, total_photo = total_raw + sum(raw_ms), total_photo + sum(photo_ms)
-        total_missed += missed
-        rows.append([cat, len(raw_ms), f"{n_raw} / {n_photo}", missed, f"{statistics.mean(raw_ms):.0f}",
-                     f"{statistics.mean(photo_ms):.0f}", f"{statistics.mean(photo_ms) / statistics.mean(raw_ms):.1f}"])
-    report.table(["category", "photos", "codes raw / photo pass", "missed vs raw", "raw ms", "photo pass ms",
-                  "ratio"], rows)
-    if total_raw:
-        report.line(f"All: the photo pass took {total_photo / total_raw:.1f}x raw zxing-cpp and missed "
-                    f"{total_missed} code(s) raw zxing-cpp read.")
-
-
 def run(report) -> None:
     simulated(report)
-    boofcv(report)
+    report.line("The photo pass on real photos, BoofCV's QR benchmark scored by its labels: the boofcv section.")

@@ -4,6 +4,10 @@
     companion scan a.jpg b.png --json              # one JSON object per image, per line
     companion scan t.jpg --table 1200x800 --decoder zbar
 
+Each image is read as a photo to score is (``companion.vision.scan_photo``:
+the still pass, the image again upscaled, then, while a tag-like patch is left
+unread, other binarizations and scales: :mod:`companion.vision.stills`; seconds
+at most on a hard 12 MP photo, a fraction of that on an easy one).
 Each tag's payload (checked against the tag grammar), whether the companion
 knows it (a game's catalog lists it, or it is one of the companion's own table
 markers: a corner, seat or zone marker), its pixel position, and, when the four
@@ -11,7 +15,7 @@ corner markers are in the image, its position on the table in mm and its angle.
 Payloads that break the grammar are listed as rejected with the reason; a
 payload seen twice is listed as a duplicate. With ``--json``, ``stages`` gives
 the milliseconds of each stage of the reading (search, recover, calibrate,
-place) and ``budget`` the small-tag search's budget in upscaled crop pixels
+upscaled, harder: the ladder, when it ran, place) and ``budget`` the small-tag search's budget in upscaled crop pixels
 (``px`` allowed, ``used_px``, ``candidates`` found, ``tried`` crops,
 ``deferred`` left untried). An unreadable file, or an image over the pixel limit
 (``hardware.imagesize.MAX_PIXELS``, 50 megapixels, read from the file's header
@@ -32,7 +36,7 @@ EXAMPLE = {"image": "t.jpg", "width": 4608, "height": 2592, "calibrated": True,
            "sightings": [{"payload": "GLC:KID:02", "game": "GLC", "kind": "KID", "id": "02", "known": True,
                           "px": [1520.5, 880.0], "x_mm": 301.2, "y_mm": 88.4, "angle_deg": 91.5}],
            "rejected": [], "duplicates": [], "decode_ms": 38.1,
-           "stages": {"search": 31.0, "recover": 6.9, "calibrate": 0.1, "place": 0.1},
+           "stages": {"search": 31.0, "recover": 6.9, "calibrate": 0.1, "upscaled": 80.2, "place": 0.1},
            "budget": {"px": 17915904, "used_px": 812000, "candidates": 3, "tried": 4, "read": 1, "deferred": 0}}
 
 
@@ -152,7 +156,7 @@ def print_text(d: dict[str, Any], out) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.vision import get_decoder, scan_image
+    from companion.vision import get_decoder, scan_photo
     from hardware.imagesize import ImageError, read_image
 
     table, decoder_name = args.table, args.decoder
@@ -178,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion scan: cannot read {path}: {why}", file=sys.stderr, flush=True)
             status = 2
             continue
-        d = reading_json(path, scan_image(image, decoder, table_mm=table))
+        d = reading_json(path, scan_photo(image, decoder, table_mm=table))
         if args.json:
             print(json.dumps(d), flush=True)
         else:

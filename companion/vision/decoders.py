@@ -88,8 +88,10 @@ class ZxingDecoder(Decoder):
     ``try_downscale`` lets zxing also look at a half-size copy (it finds big,
     blurry codes that way); ``try_invert`` also reads light-on-dark codes;
     ``try_rotate`` is zxing's own option (QR codes read at any angle anyway);
-    ``binarizer`` is ``local`` (adaptive, the default) or ``global`` (one
-    histogram threshold: helps some low-contrast crops). :func:`raw_zxing` is
+    ``binarizer`` is ``local`` (adaptive, the default), ``global`` (one
+    histogram threshold: helps some low-contrast crops) or ``bool`` (the image
+    is black and white already: zero is dark, anything else light; for
+    pictures binarized beforehand, :mod:`.stills`). :func:`raw_zxing` is
     zxing-cpp with its own defaults, what the pipeline's whole-frame decode is
     (so the pipeline never reads less than a raw zxing-cpp decode)."""
 
@@ -103,7 +105,8 @@ class ZxingDecoder(Decoder):
         self.try_invert = try_invert
         self.try_rotate = try_rotate
         self.binarizer = {"local": zxingcpp.Binarizer.LocalAverage,
-                          "global": zxingcpp.Binarizer.GlobalHistogram}[binarizer]
+                          "global": zxingcpp.Binarizer.GlobalHistogram,
+                          "bool": zxingcpp.Binarizer.BoolCast}[binarizer]
 
     def decode(self, image: np.ndarray) -> list[Detection]:
         zx = self._zx

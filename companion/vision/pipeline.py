@@ -60,10 +60,10 @@ import numpy as np
 from hardware.frames import Frame
 from models.table import Sighting, Snapshot
 
-from . import lens, smalltags
+from . import lens, smalltags, stills
 from .calibration import CORNERS, Calibration, calibrate
 from .changes import Box, ChangeDetector, Region
-from .decoders import Decoder, Detection, get_decoder, whole_frame
+from .decoders import Decoder, Detection, ZxingDecoder, get_decoder, whole_frame
 from .glare import Glare, find_glare
 from .reading import Reading, build, merge
 from .search import Candidate, Found, candidates, code_boxes, covered, framed_side_px, grey_of, search, tag_side_px
@@ -831,10 +831,13 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
 PHOTO_UPSCALED_MAX_PX = 32_000_000
 
 
-def scan_photo(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0)) -> Reading:
-    """Read one photo to score it (``companion score``): :func:`scan_image`, then
+def scan_photo(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0),
+               harder: bool = True) -> Reading:
+    """Read one photo (``companion score``, ``companion scan``): :func:`scan_image`, then
     the whole image decoded again upscaled (1.5x and 2x, as far as
-    :data:`PHOTO_UPSCALED_MAX_PX` allows), everything found merged. A photo has
+    :data:`PHOTO_UPSCALED_MAX_PX` allows), then, with ``harder`` and zxing-cpp,
+    :mod:`.stills`' ladder of other binarizations and scales while a tag-like
+    patch is left unread (or nothing was read), everything found merged. A photo has
     no later frames to find a small tag in, and is read once, not 15 times a
     second: a phone photo downscaled to 2560 px (2.1 px per module at its far
     edge) lost 4 of 109 tags to the still pass and none with the 1.5x one."""
@@ -852,12 +855,18 @@ def scan_photo(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
         del up
     clock.lap("upscaled")
     found = merge(r.detections, extra)
+    if harder and isinstance(decoder, ZxingDecoder):
+        found += stills.read_harder(grey, known=found, unread=r.candidates)
+        clock.lap("harder")
     cal, _ = calibrate(None, found, table_mm, float("inf"))
     out = build(found, cal, w, h)
     seen = {x["payload"] for x in out.rejected}
     out.rejected += [x for x in r.rejected if x["payload"] not in seen]
     clock.lap("place")
     out.candidates, out.budget = r.candidates, r.budget
-    out.stages = {**r.stages, "upscaled": clock.laps["upscaled"], "place": clock.laps["place"]}
+    # the stages in the order they ran: the still pass's, the upscaled decodes, the ladder, placing
+    out.stages = {**{k: v for k, v in r.stages.items() if k != "place"},
+                  **{k: v for k, v in clock.laps.items() if k != "still"}}
+    out.stages["place"] = round(out.stages["place"] + r.stages.get("place", 0.0), 2)
     out.decode_ms = clock.total_ms
     return out

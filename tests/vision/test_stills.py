@@ -1,0 +1,138 @@
+"""The still-only ladder (``companion.vision.stills``): a photo raw zxing-cpp
+cannot read, a real QR code under a lamp's reflection, on uneven light, warped,
+is read by ``companion scan``'s decode path with its own payload, and no
+attempt ever adds a payload that is not in the picture."""
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import segno
+
+from companion.vision import get_decoder, scan_photo
+from companion.vision.decoders import Detection, raw_zxing
+from companion.vision.stills import Attempt, add_reads, read_harder
+
+COMPANION = str(Path(sys.executable).parent / "companion")
+
+
+def code(text, px_per_module=8, border=4):
+    """A printed QR code: dark ink on light card, grey levels as a camera sees them."""
+    q = segno.make_qr(text, error="m")
+    m = np.array(list(q.matrix_iter(scale=px_per_module, border=border)), bool)
+    return np.where(m, 30, 225).astype(np.uint8)
+
+
+def photo(text, *, glare=False, light=False, blur=0.0, warp=False, seed=0):
+    """A 1200x900 grey photo of one card with a code on a mottled table, with
+    real degradations: a saturated elliptical highlight over part of the code
+    (a lamp's reflection), light falling off across the picture, defocus, a
+    camera tilted off square, sensor noise."""
+    rng = np.random.default_rng(seed)
+    h_img, w_img = 900, 1200
+    img = cv2.GaussianBlur((rng.random((h_img, w_img)) * 60 + 120).astype(np.uint8), (0, 0), 8)
+    c = code(text)
+    h, w = c.shape
+    x, y = 400, 250
+    img[y:y + h, x:x + w] = c
+    f = img.astype(np.float32)
+    if light:
+        f *= 0.35 + 0.9 * np.linspace(0.0, 1.0, w_img)[None, :]
+    if glare:
+        spot = np.zeros((h_img, w_img), np.float32)
+        cv2.ellipse(spot, (x + int(w * 0.55), y + int(h * 0.45)), (int(w * 0.22), int(h * 0.12)), 30, 0, 360, 1.0, -1)
+        f += cv2.GaussianBlur(spot, (0, 0), 12) * 400
+    f = np.clip(f, 0, 255)
+    if blur:
+        f = cv2.GaussianBlur(f, (0, 0), blur)
+    if warp:
+        src = np.float32([[0, 0], [w_img, 0], [w_img, h_img], [0, h_img]])
+        dst = np.float32([[150, 60], [w_img - 40, 0], [w_img, h_img], [0, h_img - 80]])
+        f = cv2.warpPerspective(f, cv2.getPerspectiveTransform(src, dst), (w_img, h_img), borderValue=120)
+    f += rng.normal(0, 3, f.shape)
+    return cv2.cvtColor(np.clip(f, 0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def raw_reads(image):
+    return {d.payload for d in raw_zxing().decode(image)}
+
+
+def read(image):
+    r = scan_photo(image, get_decoder("zxing"))
+    return {s.payload for s in r.sightings}, {x["payload"] for x in r.rejected}
+
+
+HARD = {"a reflection over the code": dict(glare=True),
+        "a reflection, light falling off": dict(glare=True, light=True),
+        "a reflection, tilted camera": dict(glare=True, warp=True)}
+
+
+@pytest.mark.parametrize("name", list(HARD))
+def test_a_code_raw_zxing_misses_under_a_reflection_is_read_with_its_payload(name):
+    image = photo("GLC:KID:02", **HARD[name])
+    assert raw_reads(image) == set(), "raw zxing-cpp must miss this code for the test to mean anything"
+    assert read(image) == ({"GLC:KID:02"}, set())
+
+
+def test_companion_scan_reads_the_code_under_the_reflection(tmp_path):
+    path = tmp_path / "glare.png"
+    cv2.imwrite(str(path), photo("GLC:KID:05", glare=True))
+    p = subprocess.run([COMPANION, "scan", str(path)], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "GLC:KID:05" in p.stdout
+
+
+# every degradation, alone and together, with other payloads (a tag and a
+# payload outside the tag grammar): whatever is read is the code's own payload
+SET = [("GLC:KID:02", dict(glare=True)), ("TCG:GHOST:3", dict(glare=True, light=True, blur=1.5)),
+       ("GVG:GHOUL:07", dict(light=True, blur=2.2, warp=True)), ("CCR:CANDY:11", dict(glare=True, warp=True, seed=4)),
+       ("https://example.org/not-a-tag", dict(glare=True, light=True)),
+       ("GAH:ROOM:1", dict(glare=True, light=True, blur=2.2, warp=True, seed=2))]
+
+
+@pytest.mark.parametrize("payload,how", SET, ids=[p for p, _ in SET])
+def test_no_attempt_reads_a_payload_that_is_not_in_the_picture(payload, how):
+    sightings, rejected = read(photo(payload, **how))
+    assert sightings | rejected <= {payload}
+    assert raw_reads(photo(payload, **how)) <= sightings | rejected   # never less than raw zxing-cpp
+
+
+def test_the_ladder_reads_nothing_more_on_a_blank_table():
+    image = photo("GLC:KID:02")
+    image[250:250 + 300, 400:400 + 300] = 170                   # the card without its code
+    assert read(image) == (set(), set())
+
+
+class Counting:
+    """A ladder whose attempts count how often they were made."""
+
+    def __init__(self):
+        self.made = 0
+
+    def ladder(self):
+        def make(g):
+            self.made += 1
+            return g
+        return [Attempt(f"plain {i}", make) for i in range(3)]
+
+
+def test_the_ladder_stops_when_everything_found_is_read():
+    grey = cv2.cvtColor(photo("GLC:KID:02"), cv2.COLOR_BGR2GRAY)
+    known = raw_zxing().decode(grey)
+    assert [d.payload for d in known] == ["GLC:KID:02"]
+    c = Counting()
+    assert read_harder(grey, known=known, unread=(), ladder=c.ladder()) == []
+    assert c.made == 0                                          # an easy photo costs nothing more
+    c = Counting()
+    read_harder(grey, known=(), unread=(), ladder=c.ladder())
+    assert c.made == 1                                          # nothing known: tried until something reads
+
+
+def test_a_second_payload_where_one_was_read_is_dropped():
+    first = Detection("GLC:KID:02", ((0, 0), (100, 0), (100, 100), (0, 100)))
+    other = Detection("GLC:KID:03", ((5, 5), (105, 5), (105, 105), (5, 105)))
+    elsewhere = Detection("GLC:KID:04", ((500, 0), (600, 0), (600, 100), (500, 100)))
+    assert add_reads([first], [other, elsewhere]) == [elsewhere]
+
