@@ -65,7 +65,7 @@ def _view() -> dict[str, Any]:
         s.new_game("GLC", ["RED", "BLUE", "GREEN"], {}, {"RED": "Ana", "BLUE": "Bo", "GREEN": "Cy"})
         _, _, states = example_states("GLC")
         s.state = states[60]
-        s._publish()
+        s.broadcast.publish()
         return s.view()
     finally:
         s.close()

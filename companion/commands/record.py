@@ -32,7 +32,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError, load_config
-    from companion.live.session import camera_source
+    from companion.live.camera_loop import camera_source
     from hardware.frames import FrameSourceError
     from hardware.sources import record
     try:

@@ -173,8 +173,9 @@ def https_server(app: Any, cfg: Any, port: int) -> Any:
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError
     from companion.journal.store import JournalError
+    from companion.live.camera_loop import camera_source
     from companion.live.lines import LinePrinter
-    from companion.live.session import Session, camera_source
+    from companion.live.session import Session
     from companion.service.signals import stop_on_signals
     from hardware.frames import FrameSourceError
     try:

@@ -28,6 +28,7 @@ from typing import Any
 from hardware.frames import Frame, FrameSource, FrameSourceError
 from models.text import tr
 
+from ..config import Config
 from .frame_reader import CameraStalled, FrameReader, ReaderStopped
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,26 @@ log = logging.getLogger(__name__)
 CAMERA_HEARTBEAT_S = 2.0  # the health (fps, frames) is published at least this often
 OPEN_TIMEOUT_S = 15.0     # opening a camera (libcamera's start-up) may take this long before it counts as hung
 CLOSE_TIMEOUT_S = 2.0     # closing one, likewise
+
+
+def camera_source(spec: str, config: Config, realtime: bool = False) -> FrameSource:
+    """A frame source by spec (``picamera2``, ``opencv:0``, ``replay:DIR``,
+    ``sim:SCENE.json``, ``browser``) with the size and rate of the config's
+    [camera] section, as far as that kind of source takes them; not opened. A
+    spec that names nothing raises SourceSpecError; a missing device is left for
+    the camera loop, which keeps retrying it."""
+    from hardware.sources import make_source
+    kind, _, arg = spec.partition(":")
+    kind = kind.lower()
+    size = (config.camera.width, config.camera.height)
+    kw: dict[str, Any] = {}
+    if kind == "picamera2" and not arg or kind == "opencv" and arg.isdigit():
+        kw = {"resolution": size}
+    elif kind in ("replay", "sim"):
+        kw = {"fps": config.camera.fps, "realtime": realtime}
+    elif kind == "browser":     # lost before the camera loop would call the wait a stall
+        kw = {"lost_after_s": 0.8 * float(config.camera.stall_s)}
+    return make_source(spec, **kw)
 
 
 def new_health() -> dict[str, Any]:

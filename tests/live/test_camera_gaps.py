@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.live.session import GAP_S
+from companion.live.monitor import GAP_S
 from models.registry import get_game
 from models.table import seen_from_above
 from tests.contract.drivers import DRIVERS, PLAYERS
@@ -131,12 +131,12 @@ def test_after_a_gap_girls_vs_ghouls_asks_instead_of_reading_step_by_step():
 def test_the_session_knows_a_gap_from_a_lost_camera_or_a_long_hand(tmp_path):
     from .test_session import make_session
     s = make_session(tmp_path)
-    assert s._gap_ends(10.0) is False                      # settled all along
-    s._unsettled_from = 10.0
-    assert s._gap_ends(12.0) is False                      # a hand for 2 s: a normal move
-    s._unsettled_from = 20.0
-    assert s._gap_ends(20.0 + GAP_S) is True               # an arm over the table for 8 s
-    s._camera["errors"] += 1                                # the camera was lost meanwhile
-    assert s._gap_ends(40.0) is True
-    assert s._gap_ends(41.0) is False
+    assert s.monitor.gap_ends(10.0) is False               # settled all along
+    s.monitor.unsettled_from = 10.0
+    assert s.monitor.gap_ends(12.0) is False               # a hand for 2 s: a normal move
+    s.monitor.unsettled_from = 20.0
+    assert s.monitor.gap_ends(20.0 + GAP_S) is True        # an arm over the table for 8 s
+    s.camera.health["errors"] += 1                          # the camera was lost meanwhile
+    assert s.monitor.gap_ends(40.0) is True
+    assert s.monitor.gap_ends(41.0) is False
     s.close()

@@ -43,11 +43,11 @@ def shown(session: Any, code: str, truth: dict[str, Any]) -> None:
 def followed_from_setup(monkeypatch: Any, code: str) -> Any:
     """The game as one that cannot be read from its table (``from_table`` None):
     the session follows it from its setup by the referee's search instead."""
-    import companion.live.session as session_module
+    import companion.live.game_life as game_life
     cls = type(get_game(code))
     followed = type(f"Followed{cls.__name__}", (cls,), {"from_table": lambda self, *a: None,
                                                        "takeover_questions": lambda self, *a: []})()
-    monkeypatch.setattr(session_module, "get_game",
+    monkeypatch.setattr(game_life, "get_game",
                         lambda name: followed if name.upper() == code else get_game(name))
     return followed
 
@@ -86,7 +86,7 @@ def test_where_the_search_cannot_tell_the_referee_picks(tmp_path, monkeypatch):
     assert key(s.state) == key(setup)                         # nothing applied before the pick
     view = s.referee_view()
     assert view["status"] == "waiting" and len(view["choices"]) == 2
-    right = next(i for i, c in enumerate(s._choices, 1) if key(c.state) == key(truth))
+    right = next(i for i, c in enumerate(s.table.choices, 1) if key(c.state) == key(truth))
     s.confirm(right)
     assert key(s.state) == key(truth)
     s.close()

@@ -259,8 +259,8 @@ def test_no_public_output_names_a_secret(code, session, tmp_path):
             look(f"correct {a['type']}")
         session._on_snapshot(snapshot(session, play.face_up))      # the camera's settled table
         # and the tracker reports a secret card seen twice at once (a second copy)
-        session._note_faults(SimpleNamespace(rejected=[], duplicates=[p.payload for p in play.face_up], t=0.0))
-        session._publish()
+        session.monitor.note_faults(SimpleNamespace(rejected=[], duplicates=[p.payload for p in play.face_up], t=0.0))
+        session.broadcast.publish()
         look("the camera sees the table")
         if play.face_up:    # not blind: the referee is told which card lies face up, the others only that one does
             detail = referee_outputs(client)["/api/referee/view"]
