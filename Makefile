@@ -34,7 +34,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo event-demo soak-event test lint test-debian-opencv bench contract soak apt-base apt-test apt-event venv clean tags plans translations
+.PHONY: demo event-demo soak-event test lint test-debian-opencv bench render-frames contract soak apt-base apt-test apt-event venv clean tags plans translations
 
 # The page's port: make demo PORT=8080 when 8000 is taken (both demos).
 PORT ?= 8000
@@ -76,6 +76,16 @@ contract: venv
 
 bench: venv
 	$(PY) -m companion.bench
+
+# The path-traced table (companion/pathtraced, the bench's `pathtraced` section): Blender's
+# bpy (the `render` extra, ~400 MB, Python 3.11 only) goes into its own venv, never into
+# the one `make demo` and `make test` use; renders the frames missing from
+# tests/data/pathtraced/ (40-60 s a frame on 2 busy cores; RENDER_ARGS=--again redoes them).
+RENDER_VENV := .venv-render
+render-frames: apt-base
+	[ -x $(RENDER_VENV)/bin/python ] || $(PYTHON) -m venv $(RENDER_VENV)
+	$(RENDER_VENV)/bin/python -m pip install -q -e '.[render,opencv]'
+	$(RENDER_VENV)/bin/python -m companion.pathtraced $(RENDER_ARGS)
 
 # The demo under waves of viewers, the camera view and the referee for MINUTES
 # (make soak MINUTES=60); fails when memory, threads or open files keep growing.
@@ -137,4 +147,4 @@ apt-test:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 clean:
-	rm -rf $(VENV) $(DEBIAN_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(DEBIAN_VENV) $(RENDER_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
