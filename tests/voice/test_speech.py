@@ -22,16 +22,18 @@ from web.i18n import localize
 
 
 def one_of_each_kind() -> dict[str, object]:
-    """A real sentence of each kind from the demo's views (the camera's from a
+    """A real sentence of each kind from the demos' views (the camera's from a
     demo view whose camera stopped)."""
-    views = demo_views("GLC")
     found: dict[str, object] = {}
-    before = None
-    for v in views:
-        for u in announcements(before, v):
-            found.setdefault(u.kind, u.text)
-        before = v
-    view = copy.deepcopy(views[20])
+    for game in ("GLC", "GAH", "GVG"):            # Ghosts Love Candy's has every kind but on a loaded machine
+        before = None
+        for v in demo_views(game):
+            for u in announcements(before, v):
+                found.setdefault(u.kind, u.text)
+            before = v
+        if len(found) == len(KINDS) - 1:
+            break
+    view = copy.deepcopy(demo_views("GLC")[20])
     [u] = announcements(view, {**view, "status": "camera_lost"})
     found[u.kind] = u.text
     return found
