@@ -17,10 +17,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from models.engine import Prompt
+from models.reflection import reflection_prompts
 from models.text import plain_copy, tr
 
 from .camera_loop import CameraLoop
-from .secret_tags import kind_noun, secret_kind
+from .secret_tags import game_of, kind_noun, secret_kind
 from .state import TableState
 from .views import lights, public_view
 
@@ -111,8 +113,10 @@ class Broadcast:
         skipped (unreadable files a replay skipped), rejected, calibrated,
         source, ended, missing (no frame since start: the camera is retried),
         retry_s, last_error), ``faults`` (codes seen twice, stray codes, in
-        plain words) and ``indicators`` (seats {colour: lit}, status
-        green|amber|red, buzzer, virtual)."""
+        plain words), ``indicators`` (seats {colour: lit}, status
+        green|amber|red, buzzer, virtual) and ``reflections`` (where a lamp's
+        reflection hides a card: x_mm, y_mm and the warning's text, which
+        ``prompts`` begins with)."""
         with self._view_lock:
             return copy.deepcopy(self._view)
 
@@ -126,7 +130,8 @@ class Broadcast:
             view = self.view()
             missing = t.engine.missing_texts(t.state) if t.engine and t.state and not t.ended else []
             view.update(referee=True, table=self.table_json(referee=True), missing_texts=missing,
-                        prompts=[p.to_referee_json() for p in t.prompts], faults=self.faults(referee=True),
+                        prompts=[p.to_referee_json() for p in self.reflections() + t.prompts],
+                        faults=self.faults(referee=True),
                         choices=[{"actions": [a.to_json() for a in f.actions],
                                   "lines": [e.text for e in f.events] or [str(a) for a in f.actions]}
                                  for f in t.choices],
@@ -165,7 +170,9 @@ class Broadcast:
         """Switch the LEDs for the current status, then build the public view."""
         t = self.table
         status = self.public_status()
-        want = lights(status, t.prompts, t.settling)
+        told = self.reflections()
+        prompts = told + t.prompts
+        want = lights(status, prompts, t.settling, warn=bool(told))
         if t.indicators is not None:
             t.indicators.show_turn(want["seats"])
             t.indicators.show_status(want["status"])
@@ -177,9 +184,20 @@ class Broadcast:
                           "buzzer": False, "virtual": True, "cue": t.cue}
         return public_view(seq=self._seq, engine=t.engine, state=t.state, game_id=t.game_id,
                            players=t.players, names=t.names, status=status, settling=t.settling,
-                           table=self.table_json(referee=False), prompts=t.prompts, events=t.events,
+                           table=self.table_json(referee=False), prompts=prompts, events=t.events,
                            score=t.score_json(), ended=t.ended, camera=self.camera.health,
-                           faults=self.faults(), indicators=indicators)
+                           faults=self.faults(), indicators=indicators,
+                           reflections=[{"x_mm": x, "y_mm": y, "text": p.text}
+                                        for (x, y), p in zip(t.glare.values(), told)],
+                           offer=t.offer.to_json() if t.offer is not None and (t.engine is None or t.ended) else None)
+
+    def reflections(self) -> list[Prompt]:
+        """A warning for each tag a lamp's reflection hides now, in the game's
+        words (:mod:`models.reflection`: which card and where; a hidden card
+        is "a card", named only in the referee's ``detail``), in the order of
+        ``table.glare``."""
+        t = self.table
+        return reflection_prompts(list(t.glare), t.engine, t.state, lambda p: game_of(p, t.engine))
 
     def table_json(self, referee: bool) -> dict[str, Any] | None:
         """The last settled snapshot: every tag and where it lies. In the public

@@ -1,7 +1,7 @@
 """The fault monitor: every frame from the camera loop goes through the vision
 pipeline here, and what can go wrong on the way is counted, named and shown:
 a frame the pipeline cannot use, tags the camera cannot use (a stray code,
-a payload seen twice at once), a camera that moved, a table under a hand for
+a payload seen twice at once, a tag a lamp's reflection hides), a camera that moved, a table under a hand for
 long enough to hide moves (a *gap*), and a journal that cannot be written.
 
 A settled, changed table is handed on (``on_snapshot(snapshot, gap)``) to be
@@ -118,6 +118,15 @@ class FaultMonitor:
             if dups:
                 log.warning("seen twice at once: %s", ", ".join(dups))
             t.duplicates = dups
+            changed = True
+        # a lamp's reflection over a known tag: the pipeline holds it where it was; the players are told
+        burnt = {g.payload for g in getattr(update, "glare", None) or []}
+        present = getattr(update, "present", None) or [] if burnt else []
+        glare = {s.payload: (round(s.x_mm, 1), round(s.y_mm, 1)) for s in present if s.payload in burnt}
+        if glare != t.glare:
+            if set(glare) != set(t.glare):
+                log.info("a reflection hides: %s", ", ".join(sorted(glare)) or "nothing now")
+            t.glare = glare
             changed = True
         return changed
 

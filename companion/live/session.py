@@ -54,6 +54,7 @@ from .desk import RefereeDesk
 from .game_life import GameLife
 from .markers import MarkerFile
 from .monitor import FaultMonitor
+from .offer import TableOffers
 from .records import GameRecords
 from .state import TableState
 from .takeover import TakeOver
@@ -96,6 +97,7 @@ class Session:
         self.life = GameLife(t, self.desk, self.broadcast)
         self.takeover = TakeOver(t, self.life, self.desk, self.broadcast)
         self.records = GameRecords(t, self.broadcast)
+        self.offers = TableOffers(t, self.life, self.takeover, self.desk, self.broadcast)
         self._frame: Frame | None = None
         self._camera_view = CameraView(self._latest_frame, self._overlay)   # the camera page's JPEG
         if t.indicators is not None:
@@ -232,6 +234,9 @@ class Session:
             if t.late is not None and (t.engine is None or t.ended):
                 self.takeover.try_now()
                 return
+            if t.engine is None or t.ended:     # no game open: the game its tags offer, if any
+                self.offers.see(snapshot)
+                return
             try:
                 self.desk.referee(snapshot, gap)
             except JournalError as e:     # not written, so not shown: the table stays unrefereed
@@ -309,7 +314,10 @@ class Session:
         return self.desk.apply(action_json, "referee", kind="correction")
 
     def confirm(self, choice: int | None = None) -> list[dict[str, Any]]:
-        """See :meth:`RefereeDesk.confirm`."""
+        """See :meth:`RefereeDesk.confirm`; with no game open, start the game the
+        table offers (:meth:`TableOffers.accept`: the table's button, one tap)."""
+        if not self.game_open and self.table.late is None and choice is None:
+            return self.offers.accept()
         return self.desk.confirm(choice)
 
     def undo(self) -> list[dict[str, Any]]:

@@ -62,6 +62,8 @@ class TableState:
     settling: bool = False
     # --from-table: the game to take over when the table is seen, and what it still asks
     late: Late | None = None
+    # with no game open: the game the settled table's tags offer to start (models.game_from_tags.TableOffer)
+    offer: Any = None
     questions: list[Question] = field(default_factory=list)
     # what the page lists: recent events, and why the journal's game was not resumed (until a new game)
     events: collections.deque[dict[str, Any]] = field(
@@ -73,6 +75,8 @@ class TableState:
     # tags the camera cannot use: stray payloads (payload -> last seen, reason) and payloads seen twice
     rejected: dict[str, tuple[float, str]] = field(default_factory=dict)
     duplicates: list[str] = field(default_factory=list)
+    # tags a lamp's reflection hides now (payload -> where it was last seen, table mm): held, told to the players
+    glare: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def add_event(self, event: dict[str, Any]) -> None:
         """A line for the page's recent events, stamped with the time."""

@@ -21,13 +21,15 @@ from models.text import plain_copy
 STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
 
 
-def lights(status: str, prompts: Iterable[Prompt], settling: bool) -> dict[str, Any]:
+def lights(status: str, prompts: Iterable[Prompt], settling: bool, warn: bool = False) -> dict[str, Any]:
     """What the seat and status LEDs should show: the seats with something to do
-    (none once the game is over) and the status colour."""
+    (none once the game is over) and the status colour (``warn``: something the
+    players should see to, a lamp's reflection hiding a card: amber, the warning
+    colour, where it would be green)."""
     todo = sorted({p.to for p in prompts if p.to and p.level in ("todo", "error", "warning")})
     if status in ("camera_lost", "out_of_sync"):
         colour = "red"
-    elif status in ("waiting", "starting") or settling:
+    elif status in ("waiting", "starting") or settling or warn:
         colour = "amber"
     else:
         colour = "green"
@@ -39,9 +41,15 @@ def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, 
                 table: dict[str, Any] | None,
                 prompts: Sequence[Prompt], events: Iterable[dict[str, Any]], score: dict[str, Any] | None,
                 ended: bool, camera: Mapping[str, Any], faults: list[str],
-                indicators: dict[str, Any]) -> dict[str, Any]:
+                indicators: dict[str, Any], reflections: Sequence[dict[str, Any]] = (),
+                offer: dict[str, Any] | None = None) -> dict[str, Any]:
     """The public view: plain JSON, nothing secret (the engine's public view, the
-    prompts' public text, a secret card's sighting without its payload)."""
+    prompts' public text, a secret card's sighting without its payload).
+    ``reflections``: where a lamp's reflection hides a card (``x_mm``, ``y_mm``
+    and the prompt's public ``text``), for the page's map. ``offer``: with no
+    game open, the game the table's tags offer to start
+    (:class:`models.game_from_tags.TableOffer`: code, seats, whether it is
+    fresh or under way, ready to start, and its sentence), else None."""
     playing = engine is not None and state is not None
     view: dict[str, Any] = {
         "seq": seq,
@@ -63,6 +71,8 @@ def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, 
         "camera": dict(camera),
         "faults": faults,
         "indicators": indicators,
+        "reflections": list(reflections),
+        "offer": dict(offer) if offer else None,
     }
     copied: dict[str, Any] = plain_copy(view)
     return copied

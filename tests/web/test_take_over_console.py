@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS
+from tests.games.glc.bot import table_steps
 from tests.support.contract import camera_of
 
 from .conftest import PLAYERS, open_console
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 def test_one_tap_and_one_form_take_the_game_over(session, server, page):
     game = get_game("GLC")
-    truth = list(DRIVERS["GLC"](game, PLAYERS, 0))[19][2]
+    truth = list(table_steps(game, PLAYERS, 0))[19][2]
     session._on_snapshot(camera_of(game.arrange(truth)))
     open_console(page, server)
     page.select_option("#game", "GLC")
@@ -43,3 +43,21 @@ def test_one_tap_and_one_form_take_the_game_over(session, server, page):
     expect(form).to_be_hidden()
     assert game.public_view(session.state) == game.public_view(truth)
     assert game.expected_table(session.state) == game.expected_table(truth)
+
+
+@pytest.mark.parametrize("code", ["GLC", "GAH"])
+def test_the_table_offers_its_game_and_one_tap_starts_it(session, server, page, code):
+    """No game open, a table laid out for a game: the console offers it in words
+    and one tap starts it with the seats the table shows (issue 44)."""
+    game = get_game(code)
+    setup = game.setup(list(game.example_players), {})
+    session._on_snapshot(camera_of(game.arrange(setup)))
+    open_console(page, server)
+    offer = page.locator("#btn-offer")
+    expect(offer).to_be_visible()
+    expect(page.locator("#btn-confirm")).to_be_hidden()
+    expect(page.locator("#prompts")).to_contain_text(f"{game.title} for ")
+    offer.click()
+    expect(page.locator("#status")).to_have_attribute("data-status", "in_sync")
+    expect(offer).to_be_hidden()
+    assert session.engine.code == code and session.players == list(game.example_players)

@@ -95,24 +95,51 @@
     // the same action again (the game moved on): keep what the referee chose where it is still offered
     const before = form && form.type === f.type ? actionFromForm() : null;
     form = f;
+    drawForm(f, Object.assign({}, f.guess || {}, before || {}));
+  }
+
+  function same(a, b) { return JSON.stringify(a === undefined ? null : a) === JSON.stringify(b === undefined ? null : b); }
+
+  /* The values of the select field ``name`` that some legal action holds
+   * together with what the select fields before it hold now (f.combinations:
+   * each legal action's select values, from the game's legal actions). */
+  function goesWith(f, name, chosen) {
+    return (f.combinations || []).filter(function (c) {
+      return Object.keys(chosen).every(function (k) { return same(c[k], chosen[k]); });
+    }).map(function (c) { return c[name]; });
+  }
+
+  function drawForm(f, guess) {
     const box = TC.clear($("action-fields"));
-    const guess = Object.assign({}, f.guess || {}, before || {});
+    const chosenSoFar = {};
     $("action-doc").textContent = f.doc || "";       // what the move is, in the game's words (none: nothing)
     for (const field of f.fields) {
       const word = field.label || TC.word(field.name);
       const label = field.required ? word : TC.t("{field} (optional)", { field: word });
       let control;
       if (field.control === "select") {
-        const legal = field.legal ? field.choices.filter(function (c) { return field.legal.some(function (v) { return JSON.stringify(v) === JSON.stringify(c.value); }); }) : field.choices;
+        const fits = goesWith(f, field.name, chosenSoFar);
+        const legal = field.legal ? field.choices.filter(function (c) {
+          return field.legal.some(function (v) { return same(v, c.value); }) && fits.some(function (v) { return same(v, c.value); });
+        }) : field.choices;
         control = TC.el("select", { "data-field": field.name });
         if (!field.required) control.appendChild(TC.el("option", { value: "null", text: TC.t("(none)") }));
-        const offered = legal.length ? legal : field.choices;
-        const keep = offered.some(function (c) { return JSON.stringify(c.value) === JSON.stringify(guess[field.name]); });
-        const chosen = keep ? guess[field.name] : (f.guess || {})[field.name];
+        // nothing legal at all: every choice, and the words below say the rules allow none now
+        const offered = legal.length || (!field.required && fits.length) ? legal : field.choices;
+        const keep = offered.some(function (c) { return same(c.value, guess[field.name]); });
+        const none = !field.required && field.name in guess && guess[field.name] === null;   // left out on purpose
+        const chosen = keep || none ? guess[field.name] : (f.guess || {})[field.name];
         for (const c of offered) control.appendChild(optionFor(c, chosen));
+        chosenSoFar[field.name] = JSON.parse(control.value || "null");
       } else if (field.control === "multi") {
         control = TC.el("select", { "data-field": field.name, multiple: true, size: "6" });
-        for (const c of field.choices) control.appendChild(optionFor(c, undefined));
+        const legal = field.legal && field.legal.length ? field.choices.filter(function (c) { return field.legal.some(function (v) { return same(v, c.value); }); }) : field.choices;
+        const picked = Array.isArray(guess[field.name]) ? guess[field.name] : [];
+        for (const c of legal) {
+          const option = optionFor(c, undefined);
+          option.selected = picked.some(function (v) { return same(v, c.value); });
+          control.appendChild(option);
+        }
       } else if (field.control === "rows") {
         control = TC.el("div", { class: "rows", "data-field": field.name, "data-rows": "1" });
         const addRow = function (was) {      // was: a row the referee had made before the form was redrawn
@@ -217,6 +244,9 @@
     TC.renderScores($("scores"), view);
     Board.draw($("board"), view);
     fillActions(view);
+    const offered = !!(view && view.offer && view.offer.ready);   // no game open: the table's own game, one tap
+    $("btn-offer").hidden = !offered;
+    $("btn-confirm").hidden = offered;
     $("btn-reopen").hidden = !(view && view.ended);
     $("btn-end").hidden = !!(view && view.ended);
     const ev = view && view.events && view.events.length ? view.events[view.events.length - 1] : null;
@@ -252,7 +282,14 @@
     });
   }
   $("action-type").addEventListener("change", templateAction);
-  $("action-fields").addEventListener("change", syncJson);
+  $("action-fields").addEventListener("change", function (e) {
+    // a select chosen: the fields after it offer what goes with it (the legal actions' combinations)
+    if (form && form.combinations && e.target.matches("select[data-field]:not([multiple])")) {
+      const now = actionFromForm() || {};
+      for (const field of form.fields) if (field.control === "select" && !(field.name in now)) now[field.name] = null;
+      drawForm(form, now);
+    } else syncJson();
+  });
   $("game").addEventListener("change", fillOptions);
   for (const chip of document.querySelectorAll("#colour-chips .chip")) {
     chip.style.setProperty("--seat", TC.seatColour(chip.dataset.colour));
