@@ -1,8 +1,10 @@
 """companion run: referee a real table.
 
 Resumes the journal's open game if there is one (the same game and players, or
-no ``--game``); otherwise starts ``--game`` with ``--players``, or waits for the
-referee to start one from the console. Serves the web page (display, referee
+no ``--game``); otherwise starts ``--game`` with ``--players``, or offers the
+game the settled table's tags belong to (one press of the confirm button starts
+it; ``--json`` views carry it as ``offer``), or waits for the referee to start
+one from the console. Serves the web page (display, referee
 console behind the PIN, camera view) until stopped::
 
     companion run --game GLC --players RED,BLUE,GREEN --camera picamera2
