@@ -86,13 +86,37 @@ CASES: dict[str, tuple[int, str]] = {"GLC": (8, "GLC:KID:19"), "TCG": (8, "TCG:A
                                      "CCR": (8, "CCR:FAV:4P2")}
 
 
-def case(code: str) -> tuple[Any, Any, list[Any], str]:
-    """The game, the example's state after :data:`CASES`' moves, its
-    placements, and the payload a reflection hides in the glare tests."""
+def case(code: str, moves: int | None = None) -> tuple[Any, Any, list[Any], str]:
+    """The game, the example's state after :data:`CASES`' moves (or ``moves``),
+    its placements, and the payload a reflection hides in the glare tests."""
     from companion.examples import example_states
-    moves, payload = CASES[code]
+    moves, payload = (moves or CASES[code][0]), CASES[code][1]
     game, _, states = example_states(code, moves)
     state = states[moves]
     placements = game.arrange(state)
-    assert payload in {p.payload for p in placements}, f"{payload} is not on {code}'s table after {moves} moves"
+    assert moves != CASES[code][0] or payload in {p.payload for p in placements}, \
+        f"{payload} is not on {code}'s table after {moves} moves"
     return game, state, placements, payload
+
+
+def case_actions(code: str, moves: int | None = None) -> list[dict[str, Any]]:
+    """The legal actions of the example game that lead to :func:`case`'s state
+    (the script's refusals left out, as :func:`companion.examples.example_states` does)."""
+    import json
+
+    from companion.examples import ROOT
+    from models.engine import IllegalAction
+    from models.registry import get_game
+    game = get_game(code)
+    moves = moves or CASES[code][0]
+    state = game.setup(list(game.example_players), {})
+    out: list[dict[str, Any]] = []
+    for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):
+        if len(out) == moves:
+            break
+        try:
+            state, _ = game.apply(state, game.parse_action(data))
+        except IllegalAction:
+            continue
+        out.append(data)
+    return out

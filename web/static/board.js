@@ -5,7 +5,9 @@
  * Love Candy's neighbourhood) and falls back to Board.generic, which lays out any game's expected table (view.layout,
  * else view.state) as nested panels and cards: lists become rows of cards,
  * objects become panels (coloured when named after a seat), numbers and text
- * become labelled values.
+ * become labelled values. Board.reflections adds, under any drawing, a small map of
+ * the table with the places where a lamp's reflection hides a card
+ * (view.reflections: each {x_mm, y_mm, text}, the prompt that says it).
  */
 "use strict";
 (function () {
@@ -35,12 +37,34 @@
     }
     const draw = Board.games[view.game.code];
     try {
-      if (draw && draw(container, view) !== false) return;
+      if (draw && draw(container, view) !== false) { Board.reflections(container, view); return; }
     } catch (e) {
       if (window.console) console.warn("board drawing failed, using the generic one", e);
       TC.clear(container);
     }
     Board.generic(container, view);
+    Board.reflections(container, view);
+  };
+
+  /* Where a lamp's reflection hides a card: the table seen from above (its far
+   * side up, as the camera sees it), each hidden card's place ringed, with the
+   * prompt's words as its title. Nothing when no reflection hides anything. */
+  Board.reflections = function (container, view) {
+    const spots = view && view.reflections || [];
+    const size = view && view.table && view.table.table_mm;
+    if (!spots.length || !size) return;
+    const W = size[0], H = size[1], r = Math.max(W, H) / 10;
+    const marks = spots.map(function (s) {
+      return Board.svg("g", { class: "reflection" }, [
+        Board.svg("title", { text: s.text }),
+        Board.svg("circle", { cx: s.x_mm, cy: H - s.y_mm, r: r, class: "glow" }),
+        Board.svg("circle", { cx: s.x_mm, cy: H - s.y_mm, r: r / 2.5, class: "spot" })]);
+    });
+    const map = Board.svg("svg", { viewBox: [-r, -r, W + 2 * r, H + 2 * r].join(" "), role: "img",
+                                   "aria-label": TC.t("Where a reflection hides a card") },
+                          [Board.svg("rect", { x: 0, y: 0, width: W, height: H, class: "table" })].concat(marks));
+    container.appendChild(TC.el("figure", { class: "reflection-map" }, [
+      map, TC.el("figcaption", { text: TC.t("Where a reflection hides a card") })]));
   };
 
   /* ---- the generic drawing ------------------------------------------------ */

@@ -1,0 +1,66 @@
+"""A lamp's reflection over a card is told to the players (issue 43): from real
+frames of each game's table with a highlight burnt over one card, the page's
+prompts say which card and where, the page's map marks the place, the status
+LED turns amber; when the reflection goes, so does the warning, and the game
+was refereed all along."""
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from hardware.indicators import Indicators
+from hardware.simtable import CameraModel, SimulatedTable
+from tests.support.glare import CASES, Glaring, case, case_actions
+from tests.support.table import scene_of
+
+from .test_session import PINS, make_session, record
+
+GLARE_FROM, GLARE_TO, END = 2.5, 5.0, 7.0
+
+
+def reflections(view):
+    return [p for p in view["prompts"] if p["text"].startswith("A reflection hides")]
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_the_page_and_the_leds_say_where_a_reflection_hides_a_card(tmp_path, code):
+    game, state, placements, target = case(code)
+    ind = Indicators(PINS, factory=MockFactory(pin_class=MockPWMPin))
+    s = make_session(tmp_path, indicators=ind)
+    views = record(s)
+    s.new_game(code, list(game.example_players), {})
+    for a in case_actions(code):
+        s.apply(a)
+    assert s.state == state
+    scene = scene_of(placements)
+    src = Glaring(SimulatedTable(scene, CameraModel(resolution=(1600, 900)), fps=10.0, hold_s=END),
+                  target, GLARE_FROM, GLARE_TO)
+    s.start(src)
+    assert s.wait(120)
+    s.stop()
+    told = [v for v in views if reflections(v)]
+    assert told, f"no view told of the reflection over {target}"
+    expected = PROMPTS[code]
+    for v in told:
+        assert [p["text"] for p in reflections(v)] == [expected]
+        assert reflections(v)[0]["level"] == "warning"
+        assert v["indicators"]["status"] == "amber"
+        [spot] = v["reflections"]
+        placed = next(p for p in placements if p.payload == target)
+        assert abs(spot["x_mm"] - placed.x_mm) < 5 and abs(spot["y_mm"] - placed.y_mm) < 5
+        assert spot["text"] == expected
+    # the game was refereed all along: the table is as the game says, nothing recorded
+    assert s.state == state and s.view()["status"] == "in_sync"
+    # the reflection gone, the warning went with it
+    last = s.view()
+    assert not reflections(last) and last["reflections"] == [] and last["indicators"]["status"] == "green"
+    s.close()
+
+
+PROMPTS = {"GLC": "A reflection hides VAMPIRE in slot 3: tilt the lamp or the card",
+           "TCG": "A reflection hides Red avatar on B2: tilt the lamp or the card",
+           "GVG": "A reflection hides Treat -1 at House 6: tilt the lamp or the card",
+           "GAH": "A reflection hides Floor 1 room A on RED's floor 1 (left): tilt the lamp or the card",
+           "CCR": "A reflection hides Favourite +2 (set 4) face up on the lollipops stack: tilt the lamp or the "
+                  "card"}
+
