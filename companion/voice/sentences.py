@@ -21,9 +21,9 @@ from typing import Any
 from models.text import Text, and_list, concat, tr, trn
 
 #: what the voice speaks of, most urgent first (:data:`PRIORITY`)
-KINDS = ("illegal", "camera", "over", "fix", "turn")
+KINDS = ("illegal", "camera", "over", "fix", "offer", "turn")
 #: a higher number is more urgent: it is said first, and cuts a less urgent sentence short
-PRIORITY = {"illegal": 4, "camera": 4, "over": 3, "fix": 2, "turn": 1}
+PRIORITY = {"illegal": 4, "camera": 4, "over": 3, "fix": 2, "offer": 2, "turn": 1}
 #: at most this many of the page's prompts are read out for one change (the page shows the rest)
 MAX_PROMPTS = 2
 #: the keys a game's public state names whose turn it is by (as the page reads them, common.js whoseTurn)
@@ -155,6 +155,8 @@ def announcements(before: Mapping[str, Any] | None, after: Mapping[str, Any]) ->
     * ``over``: the game ended, and who won;
     * ``fix``: a chore or a choice the players must finish before the game
       goes on (status waiting with new prompts);
+    * ``offer``: with no game open, the game the table's tags offer, or why
+      none can start (two games' tags, too few seats), when that changes;
     * ``turn``: the game moved the turn on (its own turn in the public state:
       that seat), or a seat is to move that was not before (every seat to move;
       a round whose players finish one by one is not read out again).
@@ -171,6 +173,10 @@ def announcements(before: Mapping[str, Any] | None, after: Mapping[str, Any]) ->
             "The table does not match the game. Put it back as shown.")))
     if status == "over" and was != "over" and after.get("game"):
         out.append(Utterance.of("over", over_sentence(after)))
+        return out
+    offer = (after.get("offer") or {}).get("text")
+    if offer and str(offer) != str((prev.get("offer") or {}).get("text") or ""):
+        out.append(Utterance.of("offer", offer))
         return out
     if status == "waiting":
         todo = _prompts(after, ("todo", "warning", "error"))

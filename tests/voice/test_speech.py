@@ -9,6 +9,7 @@ import logging
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,22 @@ def one_of_each_kind() -> dict[str, object]:
     view = copy.deepcopy(demo_views("GLC")[20])
     [u] = announcements(view, {**view, "status": "camera_lost"})
     found[u.kind] = u.text
+    found["offer"] = offered_game().text         # no game open: a table laid out for Candy Crave
     return found
+
+
+def offered_game() -> Any:
+    """What the voice says of a table laid out for Candy Crave with no game open."""
+    from models.game_from_tags import recognise
+    from models.registry import get_game
+    from models.table import seen_from_above
+    ccr = get_game("CCR")
+    offer = recognise(seen_from_above(ccr.arrange(ccr.setup(["RED", "BLUE", "GREEN"], {}))))
+    assert offer is not None
+    before = {"status": "no_game", "game": None, "offer": None}
+    [u] = announcements(before, {**before, "offer": offer.to_json()})
+    assert announcements({**before, "offer": offer.to_json()}, {**before, "offer": offer.to_json()}) == []
+    return u
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
