@@ -173,6 +173,11 @@ class Broadcast:
         told = self.reflections()
         prompts = told + t.prompts
         want = lights(status, prompts, t.settling, warn=bool(told))
+        offer = t.offer if t.offer is not None and (t.engine is None or t.ended) else None
+        seats = t.players
+        if offer is not None and offer.ready:     # the seats read from the table lit, amber until the press
+            want = {"seats": list(offer.players), "status": "amber"}
+            seats = list(offer.players)
         if t.indicators is not None:
             t.indicators.show_turn(want["seats"])
             t.indicators.show_status(want["status"])
@@ -180,7 +185,7 @@ class Broadcast:
             indicators = {"seats": ind["seats"], "status": ind["status"], "buzzer": ind["buzzer"],
                           "virtual": ind["mock"], "cue": t.cue}
         else:
-            indicators = {"seats": {p: p in want["seats"] for p in t.players}, "status": want["status"],
+            indicators = {"seats": {p: p in want["seats"] for p in seats}, "status": want["status"],
                           "buzzer": False, "virtual": True, "cue": t.cue}
         return public_view(seq=self._seq, engine=t.engine, state=t.state, game_id=t.game_id,
                            players=t.players, names=t.names, status=status, settling=t.settling,
@@ -189,7 +194,7 @@ class Broadcast:
                            faults=self.faults(), indicators=indicators,
                            reflections=[{"x_mm": x, "y_mm": y, "text": p.text}
                                         for (x, y), p in zip(t.glare.values(), told)],
-                           offer=t.offer.to_json() if t.offer is not None and (t.engine is None or t.ended) else None)
+                           offer=offer.to_json() if offer is not None else None)
 
     def reflections(self) -> list[Prompt]:
         """A warning for each tag a lamp's reflection hides now, in the game's

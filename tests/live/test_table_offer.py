@@ -23,6 +23,8 @@ from .tables import source_for
 from .test_session import make_session, wait_for
 
 CODES = [cls.code for cls in game_classes()]
+#: BCM pins the status LED, the buzzer and the buttons below leave free: one seat LED each
+FREE_PINS = (2, 3, 4, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 22, 23, 24, 25, 26, 27)
 
 
 def _key(state: dict[str, Any]) -> str:
@@ -50,8 +52,8 @@ def _played(code: str, moves: int, seed: int = 5) -> list[dict[str, Any]]:
 def test_a_table_laid_out_for_a_game_starts_it_with_one_press_of_the_button(tmp_path, code):
     game = get_game(code)
     factory = MockFactory(pin_class=MockPWMPin)
-    pins = IndicatorPins(seats={}, status_red=5, status_green=6, status_blue=13, buzzer=19, confirm_button=20,
-                         undo_button=21)
+    pins = IndicatorPins(seats=dict(zip(game.seats() or [], FREE_PINS)), status_red=5, status_green=6,
+                         status_blue=13, buzzer=19, confirm_button=20, undo_button=21)
     s = make_session(tmp_path, indicators=Indicators(pins, factory=factory))
     try:
         s.start(source_for(game.arrange(_setup(code)), []))     # the camera sees the table as laid out
@@ -61,6 +63,9 @@ def test_a_table_laid_out_for_a_game_starts_it_with_one_press_of_the_button(tmp_
                          "text": offer["text"]}
         assert game.title in offer["text"] and "press the button to start" in offer["text"]
         assert [p["text"] for p in s.view()["prompts"]] == [offer["text"]]
+        lit = s.view()["indicators"]
+        assert lit["status"] == "amber"            # the seats read from the table lit until the press
+        assert {seat for seat, on in lit["seats"].items() if on} == set(game.example_players)
         factory.pin(20).drive_low()                              # the table's confirm button
         factory.pin(20).drive_high()
         assert wait_for(lambda: s.game_open, 10)
