@@ -678,11 +678,19 @@ class Game:
         a card turned up from a hidden deck being one action per card it can
         still be (OpenSpiel's chance outcomes). An action whose secret the table
         never shows (a card discarded face down, unnamed) is listed in the form
-        the table can tell. The bench's random play, the referee's search and
-        the tests derive from this list (the console's forms still try their
-        field choices on copies, and the contract tests have their own drivers:
-        see docs/architecture.md); a game's test holds it equal to what
-        ``apply`` accepts. Default: none (the game is not searched)."""
+        the table can tell. Derived from it: the console's action forms (a
+        choice is offered exactly when a listed action holds it,
+        :mod:`models.action_form`), the referee's search over missed moves
+        (for a game with no :meth:`steps` of its own), the bench's random play,
+        and the tests' random games (``tests/contract/drivers.py``: one driver
+        for every game); a game's ``test_legal_actions.py`` holds it equal to
+        what ``apply`` accepts. Not derived from it: the referee's candidates,
+        its search's steps and the take-over (:meth:`candidates`,
+        :meth:`steps`, :meth:`from_table`) start from what the camera shows,
+        each game's own reading of the table; ``tests/models/test_legal_moves.py``
+        holds every step the search tries that ``apply`` accepts to this list.
+        Default: none (the game is not searched, and its forms offer nothing
+        as legal)."""
         return []
 
     def distance(self, state: State, reading: Layout) -> int | None:
@@ -817,11 +825,13 @@ class Game:
                 "options": {name: readable(name) for name in cls.options}, "values": values}
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
-        """What each action field may hold, for the console's forms
+        """The words of what each action field may hold, for the console's forms
         (:mod:`models.action_form`): field name (or ``"type.field"``) ->
-        ``(value, label)`` choices, the likeliest first. Here: the players for
-        ``player``; a game adds its own (slots, cards, squares...) from its state
-        and catalog. A field without choices is typed in."""
+        ``(value, label)`` choices, the likeliest first, each value spelled as
+        :meth:`legal_actions` spells it. Which of them are legal now is not
+        decided here: the form offers those a legal action holds. Here: the
+        players for ``player``; a game adds its own (slots, cards, squares...)
+        from its state and catalog. A field without choices is typed in."""
         players = [(p, str(p)) for p in state.get("players", [])]
         return {"player": players}
 

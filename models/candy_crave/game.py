@@ -130,11 +130,12 @@ class CandyCrave(Game):
         return words.action_words(super().action_words())
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
-        """Bowls by their sweet, tiles and sweets by id, parties, from the catalog."""
+        """Bowls by their sweet, tiles and sweets by id, parties (a victim may be
+        one: the 2-player game's parties A-D), from the catalog."""
         cat, base = self.catalog, super().field_choices(state)
         tokens = [(c.id, c.name) for c in cat.of_kind("sweets")]
         parties = [(a, a) for a in state["areas"] if a not in state["players"]]
-        return {**base, "victim": base["player"], "sweet": [(b.id, b.name) for b in cat.of_kind("bowls")],
+        return {**base, "victim": base["player"] + parties, "sweet": [(b.id, b.name) for b in cat.of_kind("bowls")],
                 "pocket": tokens, "pocket.sweet": tokens, "remove.sweet": tokens, "sweets": tokens,
                 "base.tile": [(c.id, c.id) for c in cat.of_kind("base_tiles")],
                 "tile": [(c.id, c.id) for c in cat.of_kind("favourites")],

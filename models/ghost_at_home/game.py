@@ -129,10 +129,12 @@ class GhostAtHome(Game):
         return words.action_words(super().action_words())
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
-        """Cards by payload (rooms, ghosts, cats, specials), floors 1-3, sides, targets."""
+        """Cards by full payload (rooms, ghosts, cats, specials: spelled as
+        :meth:`legal_actions` lists them, so that the console offers exactly the
+        cards a legal action holds), floors 1-3, sides, targets."""
         base = super().field_choices(state)
-        cards = [(c.payload.split(":", 1)[1], c.name) for c in self.catalog.of_kind("cards")]
-        cats = [c for c in cards if c[0].startswith("CAT:")]
+        cards = [(c.payload, c.name) for c in self.catalog.of_kind("cards")]
+        cats = [c for c in cards if c[0].startswith("GAH:CAT:")]
         return {**base, "target": base["player"], "card": cards, "cat": cats, "ghost": cards,
                 "floor": [(f, tr("floor {floor}", floor=f)) for f in (1, 2, 3)],
                 "side": [("L", tr("left side")), ("R", tr("right side"))],

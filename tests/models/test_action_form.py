@@ -1,7 +1,7 @@
 """The console's action forms (models/action_form.py): one description of each
-action's fields serves every game; the form offers only what the rules allow
-now, so every move of every game's example can be made from it, and its guess
-is always legal."""
+action's fields serves every game; the form offers what the game's
+``legal_actions`` lists now, so every move of every game's example can be made
+from it, and its guess is always legal."""
 from __future__ import annotations
 
 import json
@@ -11,10 +11,20 @@ import pytest
 from companion.examples import ROOT, example_states
 from models.action_form import action_form
 from models.engine import IllegalAction, MalformedAction
-from models.registry import game_classes
+from models.registry import game_classes, get_game
 from models.table import seen_from_above
+from tests.contract.drivers import PLAYERS, random_game
 
 CODES = [c.code for c in game_classes()]
+
+
+def same_play(game, state, type_name, values, after) -> bool:
+    """Whether the action of the form's select ``values`` leaves the state ``after``."""
+    try:
+        played, _ = game.apply(state, game.parse_action({"type": type_name, **values}))
+    except (IllegalAction, MalformedAction):
+        return False
+    return bool(played == after)
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -33,8 +43,12 @@ def test_every_move_of_the_example_is_on_its_form_and_every_guess_is_legal(code)
         given = {k: v for k, v in data.items() if k != "type"}
         if all(fields[k]["control"] == "select" for k in given):
             offered += 1
-            for k, v in given.items():     # the move's every value is among the legal choices of its field
-                assert fields[k]["legal"] is None or v in fields[k]["legal"], (data, fields[k]["legal"])
+            # the same play is on the form (spelled as the game lists it: Ghost at Home's ``GHOST:1`` is
+            # ``GAH:GHOST:1``), and its every value is among the legal choices of its field
+            same = [c for c in form["combinations"] if same_play(game, state, data["type"], c, after)]
+            assert same, (data, form["combinations"][:5])
+            for k, v in same[0].items():
+                assert v is None or v in fields[k]["legal"], (data, fields[k]["legal"])
         if form["guess"] is not None:
             game.apply(state, game.parse_action(form["guess"]))        # never a refused move
         for f in form["fields"]:
@@ -42,6 +56,40 @@ def test_every_move_of_the_example_is_on_its_form_and_every_guess_is_legal(code)
                 assert {json.dumps(v) for v in f["legal"]} <= {json.dumps(c["value"]) for c in f["choices"]}
         state = after
     assert offered > 20
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_legal_action_is_on_the_form(code):
+    """The form's choices and ``legal_actions`` spell values alike (Ghost at
+    Home's cards by full payload on both sides): on states of a random game,
+    each listed action's select values are one of the form's combinations and
+    its list items are legal choices; an action spelled with a value the game
+    gives no choice for (Girls vs Ghouls' ordinary Treat with its value written
+    out) is offered as the same play."""
+    game = get_game(code)
+    checked = 0
+    for n, (state, _, _) in enumerate(random_game(game, PLAYERS[code][0], 0)):
+        if n % 5:
+            continue
+        by_type: dict[str, list] = {}
+        for a in game.legal_actions(state):
+            by_type.setdefault(a.type, []).append(a)
+        for type_name, actions in by_type.items():
+            form = action_form(game, state, type_name)
+            fields = {f["name"]: f for f in form["fields"]}
+            combos = {json.dumps(c, sort_keys=True) for c in form["combinations"]}
+            for a in actions[:40]:
+                data = a.to_json()
+                said = {k: data.get(k) for k, f in fields.items() if f["control"] == "select"}
+                items = [x for k, f in fields.items() if f["control"] == "multi" for x in data.get(k) or ()]
+                multi_legal = [v for f in fields.values() if f["control"] == "multi" for v in f["legal"]]
+                checked += 1
+                if json.dumps(said, sort_keys=True) in combos and all(x in multi_legal for x in items):
+                    continue
+                after, _ = game.apply(state, a)
+                assert any(same_play(game, state, type_name, c, after) for c in form["combinations"]), \
+                    f"{code}: {a} is legal and not on its form"
+    assert checked > 20
 
 
 def test_the_guess_follows_what_the_camera_reads():

@@ -67,3 +67,30 @@ def test_a_hand_resolution_that_moved_a_card_is_recorded_from_rows(glc, server, 
     expect(page.locator("#result")).to_contain_text("Done: apply")
     assert glc.state["manual"] is None
     assert candy in glc.state["stashes"][other]["candy"] and candy not in glc.state["stashes"][who]["candy"]
+
+
+def test_a_field_offers_only_what_goes_with_the_fields_chosen_before_it(glc, server, page):
+    """Each player chooses a ghost face down: the ghost field offers the values
+    the chosen player still holds (from the game's legal actions), and follows
+    when another player is chosen."""
+    def held_by(state):      # by each player who is still to choose
+        held: dict[str, list[int]] = {}
+        for a in glc.engine.legal_actions(state):
+            if a.type == "choose" and a.ghost is not None:
+                held.setdefault(a.player, []).append(a.ghost)
+        return {p: sorted(values) for p, values in held.items()}
+
+    # a later round: the players no longer hold the same ghosts
+    play_example(glc, until=lambda st: st["phase"] == "choose" and len({str(h) for h in held_by(st).values()}) > 1)
+    held = held_by(glc.state)
+    first, other = next((p, q) for p in held for q in held if held[p] != held[q])
+    open_console(page, server)
+    page.select_option("#action-type", "choose")
+    player = page.locator('#action-fields select[data-field="player"]')
+    ghost = page.locator('#action-fields select[data-field="ghost"]')
+    for who in (first, other, first):
+        player.select_option(value=f'"{who}"')
+        expect(ghost.locator("option")).to_have_count(len(held[who]) + 1)      # and "(none)": told face down
+        values = ghost.locator("option").evaluate_all("os => os.map(o => o.value)")
+        assert values == ["null"] + [str(v) for v in held[who]]
+        expect(page.locator("#action-json")).to_have_value(f'{{"type":"choose","player":"{who}"}}')

@@ -1,17 +1,18 @@
 """``legal_actions`` is exactly what ``apply`` accepts, over the states of random games.
 
-(a) every listed action is accepted; (b) every action the contract driver plays
-is listed (the driver draws from this same list, so for The Closest Ghost (b) only
-guards the wiring; (c) is the real check); (c) an independent probe: EVERY
-combination of the console's field choices (``field_choices`` through
-:mod:`models.action_form`, about 190 actions a state) is tried on ``apply``, and
-each one accepted is listed; (d) no action is listed twice. The driver's games
+(a) every listed action is accepted; (b) every action the random games play is
+listed (they draw from this same list, so for The Closest Ghost (b) only guards
+the wiring; (c) is the real check); (c) an independent probe: EVERY
+combination of the console's field choices (``field_choices`` as
+:func:`models.action_form.describe` gives them, about 190 actions a state) is
+tried on ``apply``, and each one accepted is listed; (d) no action is listed twice. The driver's games
 use the default options; the others vary every option (king ghosts, wrapping
 ghosts, trapped players moving a ghost, blocked ghosts passing to the next,
 avatars blocking, the 6x3 layout, turned boards).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -19,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from models.action_form import _combinations, describe
+from models.action_form import describe
 from models.engine import IllegalAction, MalformedAction
-from tests.contract.drivers import DRIVERS, PLAYERS
-from tests.games.tcg.tcg_support import GAME
+from tests.contract.drivers import PLAYERS
+from tests.games.tcg.tcg_support import GAME, table_steps
 
 VARIANTS: list[dict[str, Any]] = [
     {"ghost_step": "king", "ghost_wrap": True, "trapped": "ghost", "blocked_ghost": "next"},
@@ -37,7 +38,7 @@ def key(action: Any) -> str:
 def driver_games() -> Iterator[tuple[str, list[tuple[dict[str, Any], list[Any]]]]]:
     for players in PLAYERS["TCG"]:
         for seed in (0, 1):
-            yield f"driver {players} seed {seed}", [(s, a) for s, a, _ in DRIVERS["TCG"](GAME, list(players), seed)]
+            yield f"driver {players} seed {seed}", [(s, a) for s, a, _ in table_steps(GAME, list(players), seed)]
 
 
 def variant_game(options: dict[str, Any], seed: int) -> list[tuple[dict[str, Any], list[Any]]]:
@@ -52,12 +53,21 @@ def variant_game(options: dict[str, Any], seed: int) -> list[tuple[dict[str, Any
     return out
 
 
+def combinations(fields: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every combination of the select fields' choices (an optional one may also
+    be left out): the probe's own enumeration, independent of ``legal_actions``."""
+    pools = [[(f["name"], c["value"]) for c in f["choices"]] + ([] if f["required"] else [(f["name"], None)])
+             for f in fields if f["control"] == "select"]
+    for combo in itertools.product(*pools):
+        yield {k: v for k, v in combo if v is not None}
+
+
 def accepted_by_probe(state: dict[str, Any]) -> set[str]:
     """Every action built from the console's field choices that ``apply`` accepts."""
     out = set()
     for cls in GAME.actions:
         _, fields = describe(GAME, state, cls.type)
-        for values in _combinations(fields):
+        for values in combinations(fields):
             try:
                 action = GAME.parse_action({"type": cls.type, **values})
                 GAME.apply(state, action)
