@@ -181,7 +181,7 @@ def _candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> lis
         owners = {w[0] for w in appeared.values()}
         if kinds == {"rooms"} and owners == {p}:
             return [[Rooms(p, tuple({"card": c, "floor": w[1], "side": w[3]}
-                                    for c, w in sorted(appeared.items(), key=lambda kv: kv[1][1])))]]
+                                    for c, w in sorted(appeared.items(), key=lambda kv: (kv[1][1], kv[1][3]))))]]
         if len(appeared) == 1:
             c, w = next(iter(appeared.items()))
             if w[2] == "ghosts" and w[0] != p:
@@ -226,9 +226,10 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
                 for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
     p = state["turn"]
     out: list[list[Action]] = []
-    mine = sorted((w[1], c, w[3]) for c, w in appeared.items() if w[2] == "rooms" and w[0] == p)
+    # in floor order, left before right: as legal_actions spells a play
+    mine = sorted((w[1], w[3], c) for c, w in appeared.items() if w[2] == "rooms" and w[0] == p)
     if mine:
-        out.append([Rooms(p, tuple({"card": c, "floor": f, "side": side} for f, c, side in mine))])
+        out.append([Rooms(p, tuple({"card": c, "floor": f, "side": side} for f, side, c in mine))])
     for c, w in sorted(appeared.items()):
         if w[2] == "ghosts" and w[0] != p:
             out.append([Ghost(p, c, w[0])])

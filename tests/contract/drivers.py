@@ -1,8 +1,22 @@
-"""One random-game driver per shipped game (see :mod:`tests.support.contract`).
+"""The one random-game driver (see :mod:`tests.support.contract`), for every game.
 
-Each wraps that game's own table simulator from ``tests/games/<code>/``: it keeps
-what lies face down (decks, hands, stacks) the way a real table does, chooses
-legal random moves and tells the engine only what the table would show.
+A random game is played from the game's own :meth:`~models.engine.Game.legal_actions`
+alone: at each step a kind of action among those legal now, then one action of
+that kind, both at random (a uniform pick over every action would nearly always
+be one of Ghost at Home's thousands of room plays; a kind first plays every
+rule). What lies face down needs no simulator of its own: the engine never
+knows a hand or a deck's order, so a card turned up from a hidden deck is one
+legal action per card it can still be (OpenSpiel's chance outcomes) and the
+pick is the draw; what the table never shows is left out as the players would
+tell it. Every registered game is in :data:`DRIVERS` with the player
+counts of :data:`PLAYERS` (its seats, at its smallest and largest table), read
+from the game itself: adding a game needs no edit here. The example games of
+docs/adding-a-game.md (``tests/example_game/``) are played by :func:`random_game`
+too.
+
+Each game's own table simulator (``tests/games/<code>/``), which keeps real
+hands and decks, stays with that game's tests: an independent source of moves
+that its ``test_legal_actions.py`` holds the list against.
 """
 from __future__ import annotations
 
@@ -11,95 +25,49 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from models.engine import Action, Game
+from models.registry import game_classes, get_game
 from tests.support.contract import Driver, Step
 
 LIMIT = 3000        # steps: every game ends long before
 
 
-def glc(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    from tests.games.glc.bot import next_action
+def pick(legal: list[Action], rng: random.Random) -> Action:
+    """One of ``legal``: a kind (action type) at random, then one of that kind."""
+    kinds: dict[str, list[Action]] = {}
+    for a in legal:
+        kinds.setdefault(a.type, []).append(a)
+    return rng.choice(kinds[rng.choice(list(kinds))])
+
+
+def random_game(game: Game, players: list[str], seed: int) -> Iterator[Step]:
+    """A random legal game of ``game``, one action a step, each :func:`pick` ed
+    from ``game.legal_actions`` and told as the table tells it
+    (:meth:`~models.engine.Game.as_told`: a ghost chosen face down, without its
+    value), until it is over (or nothing is legal)."""
     rng = random.Random(seed)
     state = game.setup(players, {})
     for _ in range(LIMIT):
-        data = next_action(state, rng)
-        if data is None:
+        legal = game.legal_actions(state)
+        if game.is_over(state) or not legal:
             return
-        action = game.parse_action(data)
+        action = game.as_told(pick(legal, rng))
         after, _ = game.apply(state, action)
         yield state, [action], after
         state = after
 
 
-def gvg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    from tests.games.gvg.gvg_support import TrueTable
-    table = TrueTable(players, seed)
-    state = game.setup(players, {})
-    for _ in range(LIMIT):
-        if game.is_over(state):
-            return
-        step = [game.parse_action(a) for a in table.next_actions(state)]
-        after, _ = game.apply_all(state, step)
-        yield state, step, after
-        state = after
+def table_sizes(game: Game) -> list[list[str]]:
+    """The players of a random game at the smallest and the largest table: the
+    game's first seats (one list when both are the same size)."""
+    seats = game.seats() or [f"P{i}" for i in range(1, game.max_players + 1)]
+    sizes = sorted({game.min_players, game.max_players})
+    return [list(seats[:n]) for n in sizes]
 
 
-def _until_over(game: Game, state: dict[str, Any], next_action: Callable[[dict[str, Any]], Action],
-                play: Callable[[dict[str, Any], Action], tuple[dict[str, Any], Any]]) -> Iterator[Step]:
-    """One action a step, chosen by a table simulator, until the game is over."""
-    for _ in range(LIMIT):
-        if game.is_over(state):
-            return
-        action = next_action(state)
-        after, _ = play(state, action)
-        yield state, [action], after
-        state = after
-
-
-def ccr(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    from tests.games.ccr.driver import Table
-    state = game.setup(players, {})
-    yield from _until_over(game, state, Table(game, state, seed).next_action, game.apply)
-
-
-def gah(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    from tests.games.gah.driver import Table
-    state = game.setup(players, {})
-    table = Table(state, seed)
-    yield from _until_over(game, state, table.next_action, table.play)   # the simulator follows its own cards
-
-
-def tcg(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    from tests.games.tcg.test_tcg_properties import legal_actions
-    rng = random.Random(seed)
-    state = game.setup(players, {})
-    for _ in range(LIMIT):
-        choices = legal_actions(state)
-        if game.is_over(state) or not choices:
-            return
-        action = game.parse_action(rng.choice(choices))
-        after, _ = game.apply(state, action)
-        yield state, [action], after
-        state = after
-
-
-class PerGame(dict):  # type: ignore[type-arg]
-    """A game code -> this module's entry for it; a registered game without one
-    fails the test that needs it, saying what to add (never skipped)."""
-
-    def __missing__(self, code: str) -> Any:
-        raise KeyError(f"{code} has no entry in tests/contract/drivers.py: add a driver that plays a random "
-                       f"legal game to DRIVERS and its player counts to PLAYERS (docs/adding-a-game.md)")
-
-
-DRIVERS: dict[str, Driver] = PerGame({"GLC": glc, "GVG": gvg, "CCR": ccr, "GAH": gah, "TCG": tcg})
-PLAYERS: dict[str, list[list[str]]] = PerGame({
-    "GLC": [["RED", "BLUE", "GREEN"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE"]],
-    "GVG": [["RED", "BLUE", "GREEN", "YELLOW"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE", "ORANGE", "WHITE"]],
-    "CCR": [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]],
-    "GAH": [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW"]],
-    "TCG": [["RED", "BLUE"]],
-})
-
+#: every registered game's code -> the driver that plays its random games
+DRIVERS: dict[str, Driver] = {cls.code: random_game for cls in game_classes()}
+#: every registered game's code -> the tables its random games are played at
+PLAYERS: dict[str, list[list[str]]] = {cls.code: table_sizes(get_game(cls.code)) for cls in game_classes()}
 
 
 def played_to_the_end(game: Game, driver: Callable[..., Iterator[Step]], players: list[str],

@@ -1,4 +1,5 @@
-"""The contract of every shipped game, over random legal games (see
+"""The contract of every shipped game, over random legal games played from its
+own ``legal_actions`` (``tests/contract/drivers.py``; see
 :mod:`tests.support.contract` for what is checked after every step).
 
 ``COMPANION_CONTRACT_GAMES`` games per game and player count (default 40, the

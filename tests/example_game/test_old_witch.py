@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -15,6 +14,7 @@ import pytest
 
 from models.engine import Action, Game, IllegalAction
 from models.table import seen_from_above
+from tests.contract.drivers import random_game
 from tests.example_game.old_witch import GAME
 from tests.example_game.old_witch.actions import Draw, LayPair
 from tests.example_game.old_witch.game import OldWitch
@@ -23,7 +23,7 @@ from tests.models.test_game_template import (
     test_dispatch_by_an_explicit_table_covering_every_action,
     test_the_same_modules_in_every_game,
 )
-from tests.support.contract import Step, check_game
+from tests.support.contract import check_game
 from tests.support.table import snapshot_of
 
 BAT = ("OWT:CARD:BAT1", "OWT:CARD:BAT2")
@@ -36,20 +36,6 @@ WITCH = "OWT:CARD:WITCH"
 def new_game(game: Game, players: list[str]) -> dict[str, Any]:
     """A new game's state, as the engine's functions take it."""
     return cast(dict[str, Any], game.setup(players))
-
-
-def random_game(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    """A random legal game: each step one of ``legal_actions``, draws favoured so
-    that games move on (a random game that only lays ends in the opening)."""
-    rng = random.Random(seed)
-    state = new_game(game, players)
-    while not game.is_over(state):
-        choices = game.legal_actions(state)
-        draws = [a for a in choices if isinstance(a, Draw)]
-        action = draws[0] if draws and rng.random() < 0.5 else rng.choice(choices)
-        after, _ = game.apply(state, action)
-        yield state, [action], after
-        state = after
 
 
 def random_states(game: Game, players: list[str], seeds: range) -> Iterator[dict[str, Any]]:

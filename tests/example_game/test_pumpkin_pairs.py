@@ -4,44 +4,24 @@ random legal games, refereeing from real frames of the simulated table; and the
 guide quotes its files as they are."""
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from models.engine import Game, IllegalAction
+from models.engine import IllegalAction
+from tests.contract.drivers import random_game
 from tests.example_game.pumpkin_pairs import GAME
+from tests.example_game.pumpkin_pairs.actions import Reveal, Take
 from tests.models.test_game_template import (
     test_dispatch_by_an_explicit_table_covering_every_action,
     test_the_same_modules_in_every_game,
 )
-from tests.support.contract import Step, check_game
+from tests.support.contract import check_game
 from tests.support.table import snapshot_of
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "adding-a-game.md"
-
-
-def random_game(game: Game, players: list[str], seed: int) -> Iterator[Step]:
-    """The example's driver: at each step, a random action among those the game
-    says could be legal now, the first one the rules accept."""
-    rng = random.Random(seed)
-    state = game.setup(players)
-    while not game.is_over(state):
-        choices = list(game.action_choices(state))    # type: ignore[attr-defined]
-        rng.shuffle(choices)
-        for action in choices:
-            try:
-                after, _ = game.apply(state, action)
-            except IllegalAction:
-                continue
-            yield state, [action], after
-            state = after
-            break
-        else:
-            return
 
 
 def test_the_example_has_the_template_modules_and_an_explicit_dispatch_table():
@@ -56,6 +36,28 @@ def test_the_example_keeps_the_contract_over_random_games(players):
     for seed in range(150):
         report = check_game(game, players, seed, random_game, read_every=1)
         assert report.over and report.steps == 16
+
+
+@pytest.mark.parametrize("players", [["RED", "BLUE"], ["RED", "BLUE", "GREEN", "YELLOW"]])
+def test_legal_actions_is_what_apply_accepts(players):
+    """On every state of random games, ``legal_actions`` lists exactly the
+    actions ``apply`` accepts of every reveal and every take (by every player
+    and a stranger, of every card and one that does not exist)."""
+    game = GAME()
+    cards = [*sorted(game.kit.value), "PUP:PUMPKIN:9Z"]
+    universe = [*(Reveal(c) for c in cards), *(Take(p, c) for p in [*players, "PINK"] for c in cards)]
+    for seed in range(4):
+        for state, _, _ in random_game(game, players, seed):
+            legal = game.legal_actions(state)
+            assert len(legal) == len(set(legal))
+            accepted = []
+            for a in universe:
+                try:
+                    game.apply(state, a)
+                except IllegalAction:
+                    continue
+                accepted.append(a)
+            assert set(accepted) == set(legal), state
 
 
 def test_the_example_is_refereed_from_real_frames():

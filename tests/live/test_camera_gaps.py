@@ -19,7 +19,8 @@ import pytest
 from companion.live.monitor import GAP_S
 from models.registry import get_game
 from models.table import seen_from_above
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.simulated import seeded
 from tests.support.table import snapshot_of
 
 
@@ -31,7 +32,7 @@ def stretch(code: str, players: int, seed: int, first: int, last: int) -> tuple[
     """The states from step ``first`` to after step ``last`` of a seeded game, and
     the types of the actions in between."""
     game = get_game(code)
-    steps = list(DRIVERS[code](game, list(PLAYERS[code][players]), seed))[first:last + 1]
+    steps = list(seeded(code)(game, list(PLAYERS[code][players]), seed))[first:last + 1]
     states = [steps[0][0]] + [after for _, _, after in steps]
     return game, states, [a.type for _, actions, _ in steps for a in actions]
 

@@ -16,7 +16,8 @@ import pytest
 from models.engine import IllegalAction
 from models.registry import game_classes, get_game
 from models.table import Placement
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.simulated import seeded
 from tests.support.table import snapshot_of
 
 from .tables import source_for
@@ -31,7 +32,7 @@ def played(code: str, players: int, moves: int) -> tuple[list[str], dict[str, An
     """The players and the true state after the first ``moves`` steps of a seeded game."""
     game = get_game(code)
     who = list(PLAYERS[code][players])
-    steps = list(DRIVERS[code](game, who, 0))
+    steps = list(seeded(code)(game, who, 0))
     return who, steps[moves - 1][2]
 
 
@@ -116,7 +117,7 @@ def test_run_from_table_takes_over_at_the_first_settled_table(tmp_path):
     code = "GLC"
     game = get_game(code)
     who = list(PLAYERS[code][0])
-    steps = list(DRIVERS[code](game, who, 0))
+    steps = list(seeded(code)(game, who, 0))
     s = make_session(tmp_path)
     s.take_over_when_seen(code, who, answers=game.takeover_answers(steps[14][2]))
     assert s.engine is None
@@ -134,7 +135,7 @@ def test_a_take_over_is_never_wrong(code):
     choices), or it is refused; never another state applied."""
     from tests.support.contract import camera_of
     game = get_game(code)
-    steps = list(DRIVERS[code](game, list(PLAYERS[code][0]), 0))
+    steps = list(seeded(code)(game, list(PLAYERS[code][0]), 0))
     for n in (2, 5, 12):
         truth = steps[n - 1][2]
         verdict = game.referee(steps[0][0], camera_of(game.arrange(truth)), late=True)
@@ -212,7 +213,7 @@ def test_every_game_is_read_from_its_table_at_any_point_and_refereed_to_its_end(
     from tests.support.contract import camera_of
     game = get_game(code)
     who = list(PLAYERS[code][0 if where == "third" else -1])     # the real renderer on the usual table
-    steps = list(DRIVERS[code](game, who, 11))
+    steps = list(seeded(code)(game, who, 11))
     n = point(steps, where)
     truth = steps[n - 1][2]
     s = make_session(tmp_path)
@@ -240,7 +241,7 @@ def test_a_restart_with_the_journal_deleted_takes_the_game_over_again(tmp_path, 
     from tests.support.contract import camera_of
     game = get_game(code)
     who = list(PLAYERS[code][0])
-    steps = list(DRIVERS[code](game, who, 5))
+    steps = list(seeded(code)(game, who, 5))
     first, later = len(steps) // 4, len(steps) // 2
     s = make_session(tmp_path)
     truth = steps[first - 1][2]
@@ -267,7 +268,7 @@ def halfway_tcg() -> tuple[str, Any, list[str], dict[str, Any]]:
     and true state (whose turn it is there cannot be seen on its table)."""
     game = get_game("TCG")
     who = list(PLAYERS["TCG"][0])
-    steps = list(DRIVERS["TCG"](game, who, 2))
+    steps = list(seeded("TCG")(game, who, 2))
     return "TCG", game, who, steps[len(steps) // 2][2]
 
 

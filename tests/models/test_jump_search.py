@@ -4,7 +4,9 @@ the truth (or a true part of it), or asks; and the search says when its bound
 stopped it.
 
 Stretches holding an action the table never shows (Ghost at Home's discard,
-Girls vs Ghouls' Peek) are left out: the console says those. Ghost at Home
+Girls vs Ghouls' Peek, Ghosts Love Candy's Love card dealt and ghost chosen
+face down and its ability resolved by hand with nothing moved) are left out:
+the console says those. Ghost at Home
 and Girls vs Ghouls never apply a jump by themselves (``jumps_leave_traces``).
 """
 from __future__ import annotations
@@ -23,6 +25,14 @@ from tests.support.contract import camera_of
 UNSEEN = {"GAH": {"discard"}, "GVG": {"peek"}}
 
 
+def no_trace(action: Any) -> bool:
+    """A move of a game whose jumps leave traces that still leaves none, which
+    the console says: Ghosts Love Candy's Love card dealt face down, its ghost
+    chosen face down (optional: the reveal is what counts) and its ability
+    resolved by hand with nothing moved (the referee confirms it as a chore)."""
+    return action.type in ("deal_love", "choose") or (action.type == "resolve" and not action.moves)
+
+
 def key(state: dict[str, Any]) -> str:
     return json.dumps(state, sort_keys=True)
 
@@ -37,6 +47,8 @@ def test_a_missed_stretch_is_caught_up_with_the_truth_or_asked_about(code):
         for _ in range(15):
             k = rng.randint(2, 6)
             i = rng.randrange(0, len(steps) - k)
+            if any(no_trace(a) for _, actions, _ in steps[i:i + k] for a in actions):
+                continue
             states = [steps[i][0]] + [after for _, _, after in steps[i:i + k]]
             table = (900.0, 850.0) if code == "GLC" and len(players) > 4 else (900.0, 600.0)
             verdict = game.referee(states[0], camera_of(game.arrange(states[-1], table), table))

@@ -1,8 +1,8 @@
 """The contract every game keeps, checked after every step of random legal games.
 
 A *driver* plays one whole random game of one game and yields each step as
-``(state_before, actions, state_after)`` (see ``tests/contract/drivers.py``: each
-game's table simulator, which knows what lies face down, chooses legal moves).
+``(state_before, actions, state_after)`` (see ``tests/contract/drivers.py``: one
+driver for every game, each move picked from the game's ``legal_actions``).
 :func:`check_game` follows the steps and checks, after every one:
 
 * the engine is deterministic and never changes the state it is given: applying

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from companion.live.session import Session
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS
+from tests.games.glc.bot import table_steps
 from tests.support.contract import camera_of
 
 from .conftest import PLAYERS, REFEREE, open_console
@@ -32,7 +32,7 @@ def key(state: dict[str, Any]) -> str:
 def gap(glc: Session) -> dict[str, Any]:
     """The session played up to the gap, then shown the table after it; returns
     the true state after the gap."""
-    steps = list(DRIVERS["GLC"](get_game("GLC"), PLAYERS, SEED))
+    steps = list(table_steps(get_game("GLC"), PLAYERS, SEED))
     for _, actions, _ in steps[:FIRST]:
         glc.apply([a.to_json() for a in actions])
     assert key(glc.state) == key(steps[FIRST][0])

@@ -8,7 +8,7 @@ Example::
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -69,10 +69,6 @@ class OldWitch(Game):
         if drawer is not None and rules.left_of(s, drawer) is not None:
             out.append(Draw(drawer))
         return out
-
-    def action_choices(self, state: dict[str, Any]) -> Iterable[Action]:
-        """Every action that could be legal now (for the random-game driver)."""
-        return self.legal_actions(state)
 
     def whereabouts(self, state: dict[str, Any]) -> Whereabouts:
         return whereabouts(self.new_whereabouts(), cast(OldWitchState, state))

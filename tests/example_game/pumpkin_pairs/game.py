@@ -8,7 +8,7 @@ Example::
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -52,12 +52,16 @@ class PumpkinPairs(Game):
         events: list[Event] = handler(self.kit, state, action)
         return events
 
-    def action_choices(self, state: dict[str, Any]) -> Iterable[Action]:
-        """Every action that could be legal now (for the random-game driver)."""
-        who = state["players"][state["turn"]]
-        yield from (Reveal(c) for c in rules.deck(self.kit, cast(PumpkinPairsState, state)))
-        if state["middle"]:
-            yield Take(who, state["middle"])
+    def legal_actions(self, state: dict[str, Any]) -> list[Action]:
+        """Every action apply accepts: a card turned up, one action per card the
+        face-down deck can still hand out (the chance outcomes), or the card in
+        the middle taken by whoever's turn it is."""
+        s = cast(PumpkinPairsState, state)
+        if s["phase"] == "reveal":
+            return [Reveal(c) for c in rules.deck(self.kit, s)]
+        if s["phase"] == "take" and s["middle"]:
+            return [Take(s["players"][s["turn"]], s["middle"])]
+        return []
 
     def whereabouts(self, state: dict[str, Any]) -> Whereabouts:
         return whereabouts(self.new_whereabouts(), cast(PumpkinPairsState, state))

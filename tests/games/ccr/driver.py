@@ -197,3 +197,19 @@ def run(game: Any, state: dict, actions: list[dict]) -> dict:
     for a in actions:
         state, _ = game.apply(state, game.parse_action(a))
     return state
+
+
+def table_steps(game: Any, players: list[str], seed: int, limit: int = 3000) -> Any:
+    """A whole random game played by this simulator, step by step as
+    ``(state before, [action], state after)``: moves chosen from the rules and
+    the hidden cards it keeps, not from ``legal_actions`` (what
+    test_legal_actions.py holds the list against)."""
+    state = game.setup(players, {})
+    table = Table(game, state, seed)
+    for _ in range(limit):
+        if game.is_over(state):
+            return
+        action = table.next_action(state)
+        after, _ = game.apply(state, action)
+        yield state, [action], after
+        state = after

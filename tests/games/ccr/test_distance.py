@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.ccr.driver import table_steps
 
 GAME = get_game("CCR")
 GAMES = [(list(p), seed) for p in PLAYERS["CCR"] for seed in (0, 1)] + [(["RED", "BLUE", "GREEN"], 2)]
@@ -16,7 +17,7 @@ AHEAD = 8
 
 
 def states_of(players: list[str], seed: int) -> list[dict[str, Any]]:
-    steps = list(DRIVERS["CCR"](GAME, players, seed))
+    steps = list(table_steps(GAME, players, seed))
     return [steps[0][0]] + [after for _, _, after in steps]
 
 

@@ -11,7 +11,8 @@ from companion.examples import example_states
 from models.candy_crave.scoring import round_totals
 from models.registry import get_game
 from models.table import Sighting, Snapshot, seen_from_above
-from tests.contract.drivers import ccr, played_to_the_end
+from tests.contract.drivers import played_to_the_end
+from tests.games.ccr.driver import table_steps
 
 GAME = get_game("CCR")
 SEATS = ["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"]
@@ -21,7 +22,7 @@ RANDOM = [(2, 0), (2, 2), (2, 3), (2, 5), (3, 1), (3, 4), (4, 0), (4, 6), (5, 0)
 
 
 def finished(n, seed):
-    return SEATS[:n], played_to_the_end(GAME, ccr, SEATS[:n], seed)
+    return SEATS[:n], played_to_the_end(GAME, table_steps, SEATS[:n], seed)
 
 
 def example():

@@ -27,7 +27,8 @@ import pytest
 
 from models.engine import IllegalAction
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.ccr.driver import table_steps
 from tests.support.contract import camera_of
 
 GAME = get_game("CCR")
@@ -60,7 +61,7 @@ def points(steps: list[tuple[dict[str, Any], list[Any], dict[str, Any]]]) -> dic
 
 @pytest.fixture(scope="module")
 def played() -> list[tuple[list[str], int, list[Any]]]:
-    return [(players, seed, list(DRIVERS["CCR"](GAME, players, seed))) for players, seed in GAMES]
+    return [(players, seed, list(table_steps(GAME, players, seed))) for players, seed in GAMES]
 
 
 def take_over(players: list[str], truth: dict[str, Any]) -> dict[str, Any]:

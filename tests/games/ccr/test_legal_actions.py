@@ -21,7 +21,8 @@ import pytest
 from models.candy_crave.moves import canonical
 from models.engine import IllegalAction, MalformedAction
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.ccr.driver import table_steps
 
 GAME = get_game("CCR")
 KIT = GAME.kit
@@ -54,7 +55,7 @@ def shape(state: dict[str, Any]) -> str:
 
 
 def games() -> list[tuple[list[str], int, list[tuple[dict[str, Any], list[Any], dict[str, Any]]]]]:
-    return [(players, seed, list(DRIVERS["CCR"](GAME, players, seed))) for players, seed in GAMES]
+    return [(players, seed, list(table_steps(GAME, players, seed))) for players, seed in GAMES]
 
 
 @pytest.fixture(scope="module")

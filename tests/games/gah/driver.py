@@ -227,3 +227,19 @@ def play(players: list[str], seed: int = 0, limit: int = 3000, options: dict | N
         state, _ = table.play(state, a)
         actions.append(a)
     raise AssertionError("the game did not end")
+
+
+def table_steps(game: Any, players: list[str], seed: int, limit: int = 3000) -> Any:
+    """A whole random game played by this simulator, step by step as
+    ``(state before, [action], state after)``: moves chosen from the rules and
+    the hidden cards it keeps, not from ``legal_actions`` (what
+    test_legal_actions.py holds the list against)."""
+    state = game.setup(players, {})
+    table = Table(state, seed)
+    for _ in range(limit):
+        if game.is_over(state):
+            return
+        action = table.next_action(state)
+        after, _ = table.play(state, action)
+        yield state, [action], after
+        state = after

@@ -14,7 +14,8 @@ import statistics
 import pytest
 
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.gah.driver import table_steps
 
 GAME = get_game("GAH")
 SPAN = 8
@@ -22,7 +23,7 @@ GAMES = [(players, seed) for players in PLAYERS["GAH"] for seed in (2, 5)]
 
 
 def states_of(players, seed):
-    steps = list(DRIVERS["GAH"](GAME, players, seed))
+    steps = list(table_steps(GAME, players, seed))
     return [s for s, _, _ in steps] + [steps[-1][2]]
 
 
@@ -67,7 +68,7 @@ def test_distance_prunes_the_search():
     <= k). The action actually played is always kept (admissible), and most of
     the other legal actions are cut off."""
     rng = random.Random(3)
-    steps = list(DRIVERS["GAH"](GAME, ["RED", "BLUE", "GREEN", "YELLOW"], 2))
+    steps = list(table_steps(GAME, ["RED", "BLUE", "GREEN", "YELLOW"], 2))
     kept = cut = 0
     for i in range(0, len(steps) - 3, 4):
         state, played, _ = steps[i]

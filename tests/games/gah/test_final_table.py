@@ -8,7 +8,8 @@ from companion.examples import example_states
 from models.ghost_at_home.kit import FLOORS, SIDES
 from models.registry import get_game
 from models.table import Placement, seen_from_above
-from tests.contract.drivers import gah, played_to_the_end
+from tests.contract.drivers import played_to_the_end
+from tests.games.gah.driver import table_steps
 
 GAME = get_game("GAH")
 KIT = GAME.kit
@@ -17,7 +18,7 @@ RANDOM_GAMES = [(2, 0), (2, 1), (2, 4), (2, 7), (3, 0), (3, 2), (3, 5), (4, 0), 
 
 def finished(n: int, seed: int) -> tuple[list[str], dict]:
     players = GAME.seats()[:n]
-    return players, played_to_the_end(GAME, gah, players, seed)
+    return players, played_to_the_end(GAME, table_steps, players, seed)
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,8 @@ import pytest
 from models.engine import IllegalAction
 from models.registry import get_game
 from models.takeover import answers_for
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.gah.driver import table_steps
 from tests.support.contract import camera_of
 from tests.support.table import snapshot_of
 
@@ -62,7 +63,7 @@ def taken_over(players: list[str], truth: dict, snapshot=None) -> tuple[dict, li
 
 @pytest.mark.parametrize("players,seed", GAMES, ids=[f"{len(p)}p-seed{s}" for p, s in GAMES])
 def test_a_game_is_taken_over_from_its_table_and_played_to_the_truths_end(players, seed):
-    steps = list(DRIVERS["GAH"](GAME, players, seed))
+    steps = list(table_steps(GAME, players, seed))
     final = steps[-1][2]
     for where, i in points(steps).items():
         truth = steps[i][0]
@@ -95,13 +96,13 @@ def camera_of_reading(truth: dict) -> dict:
 def test_the_points_cover_an_escape_a_waiting_ghost_and_a_reshuffle():
     covered = set()
     for players, seed in GAMES:
-        covered |= set(points(list(DRIVERS["GAH"](GAME, players, seed))))
+        covered |= set(points(list(table_steps(GAME, players, seed))))
     assert {"escape", "pending", "escape_pending", "reshuffled"} <= covered
 
 
 def test_the_real_renderer_and_decoder_once():
     players = ["RED", "BLUE", "GREEN", "YELLOW"]
-    steps = list(DRIVERS["GAH"](GAME, players, 3))
+    steps = list(table_steps(GAME, players, 3))
     truth = steps[len(steps) // 2][0]
     state, _ = taken_over(players, truth, snapshot_of(GAME.arrange(truth)))
     assert GAME.public_view(state) == {**GAME.public_view(truth), "clearing": []}

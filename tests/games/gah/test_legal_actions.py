@@ -23,7 +23,8 @@ import pytest
 from models.action_form import describe
 from models.engine import IllegalAction, MalformedAction
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.gah.driver import table_steps
 
 GAME = get_game("GAH")
 KIT = GAME.kit
@@ -57,7 +58,7 @@ def games() -> list[tuple[str, list[tuple[dict, list]]]]:
     out = []
     for players in PLAYERS["GAH"]:
         for seed in SEEDS:
-            steps = [(s, acts) for s, acts, _ in DRIVERS["GAH"](GAME, players, seed)]
+            steps = [(s, acts) for s, acts, _ in table_steps(GAME, players, seed)]
             out.append((f"{len(players)}p-seed{seed}", steps))
     return out
 

@@ -86,3 +86,19 @@ def play(game, players: list[str], seed: int, options: dict | None = None, limit
         state, _ = game.apply(state, game.parse_action(a))
         script.append(a)
     return state, script
+
+
+def table_steps(game, players: list[str], seed: int, limit: int = 3000):
+    """A whole random game played by this simulator, step by step as
+    ``(state before, [action], state after)``: moves chosen from the rules, not
+    from ``legal_actions`` (what test_legal_actions.py holds the list against)."""
+    rng = random.Random(seed)
+    state = game.setup(players, {})
+    for _ in range(limit):
+        data = next_action(state, rng)
+        if data is None:
+            return
+        action = game.parse_action(data)
+        after, _ = game.apply(state, action)
+        yield state, [action], after
+        state = after

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.glc.bot import table_steps
 
 GAME = get_game("GLC")
 
@@ -28,7 +29,7 @@ def test_distance_never_overestimates_and_prunes(players):
     rng = random.Random(len(players))
     pruned = tried = 0
     for seed in (0, 1):
-        states = [GAME.setup(list(players), {})] + [after for _, _, after in DRIVERS["GLC"](GAME, list(players), seed)]
+        states = [GAME.setup(list(players), {})] + [after for _, _, after in table_steps(GAME, list(players), seed)]
         tables = [GAME.expected_table(s) for s in states]
         for i, s in enumerate(states):
             assert GAME.distance(s, tables[i]) == 0
@@ -45,7 +46,7 @@ def test_distance_never_overestimates_and_prunes(players):
 
 def test_distance_says_when_no_play_leads_to_the_table():
     players = PLAYERS["GLC"][1]
-    steps = list(DRIVERS["GLC"](GAME, list(players), 0))
+    steps = list(table_steps(GAME, list(players), 0))
     state = steps[40][0]
     table = GAME.expected_table(state)
     boxed = copy.deepcopy(table)

@@ -15,7 +15,8 @@ import pytest
 from models.engine import IllegalAction
 from models.ghosts_love_candy.takeover import CHOOSING
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.glc.bot import table_steps
 from tests.games.glc.glc_support import check_invariants
 from tests.support.contract import camera_of
 
@@ -65,7 +66,7 @@ def points(steps: list[tuple[dict[str, Any], list[Any], dict[str, Any]]]) -> lis
 @pytest.mark.parametrize("players,seed", [(p, s) for p in PLAYERS["GLC"] for s in (0, 1)],
                          ids=lambda v: str(len(v)) if isinstance(v, list) else str(v))
 def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
-    steps = list(DRIVERS["GLC"](GAME, list(players), seed))
+    steps = list(table_steps(GAME, list(players), seed))
     final = GAME.score(steps[-1][2])
     phases, kinds = set(), set()
     for i in points(steps):
@@ -96,7 +97,7 @@ def test_questions_are_asked_only_where_the_table_cannot_tell():
     tie-break's draws)."""
     players = PLAYERS["GLC"][0]
     asked: dict[tuple[str, ...], int] = {}
-    for truth, _, _ in DRIVERS["GLC"](GAME, list(players), 0):
+    for truth, _, _ in table_steps(GAME, list(players), 0):
         if idle(truth):
             keys = [q.key for q in GAME.takeover_questions(players, {}, reading_of(truth, players))
                     if q.key != "last_haunt"]       # (asked wherever the last haunt may be under way)
@@ -112,7 +113,7 @@ def test_questions_are_asked_only_where_the_table_cannot_tell():
 
 def test_a_table_that_is_no_position_of_the_game_is_refused_with_a_reason():
     players = PLAYERS["GLC"][0]
-    steps = list(DRIVERS["GLC"](GAME, list(players), 0))
+    steps = list(table_steps(GAME, list(players), 0))
     truth = next(s for s, _, _ in steps if s["phase"] == "turns" and idle(s)
                  and len({g[0] for g in s["discard"]["ghosts"]}) > 1)
     reading = reading_of(truth, players)
@@ -156,7 +157,7 @@ def test_a_table_whose_last_haunt_waits_for_a_choice_is_taken_over_with_it(kind,
     to choose: the take-over asks (``last_haunt``), and the turn is the
     haunter's again, the choice still to make."""
     players = PLAYERS["GLC"][group]
-    steps = list(DRIVERS["GLC"](GAME, list(players), seed))
+    steps = list(table_steps(GAME, list(players), seed))
     truth = steps[step][0]
     assert truth["pending"]["kind"] == kind
     reading = reading_of(truth, players)

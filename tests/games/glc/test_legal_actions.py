@@ -14,7 +14,8 @@ import pytest
 from models.action_form import describe
 from models.engine import Action, IllegalAction, MalformedAction
 from models.registry import get_game
-from tests.contract.drivers import DRIVERS, PLAYERS
+from tests.contract.drivers import PLAYERS
+from tests.games.glc.bot import table_steps
 
 GAME = get_game("GLC")
 
@@ -24,7 +25,7 @@ def key(a: Action) -> str:
 
 
 def steps_of(players: list[str], seed: int) -> list[tuple[dict[str, Any], list[Action], dict[str, Any]]]:
-    return list(DRIVERS["GLC"](GAME, list(players), seed))
+    return list(table_steps(GAME, list(players), seed))
 
 
 def probe(state: dict[str, Any], rng: random.Random, tries: int) -> list[Action]:

@@ -186,6 +186,22 @@ def play_true_game(players: list[str], seed: int) -> tuple[dict, list[list[dict]
     return state, steps
 
 
+def table_steps(game, players: list[str], seed: int, limit: int = 3000):
+    """A whole random game played by :class:`TrueTable` (which keeps the hidden
+    cards), step by step as ``(state before, actions, state after)``: moves chosen
+    from the rules, not from ``legal_actions`` (what test_legal_actions.py holds
+    the list against)."""
+    table = TrueTable(players, seed)
+    state = game.setup(players, {})
+    for _ in range(limit):
+        if game.is_over(state):
+            return
+        step = [game.parse_action(a) for a in table.next_actions(state)]
+        after, _ = game.apply_all(state, step)
+        yield state, step, after
+        state = after
+
+
 def try_apply(state: dict, action: dict) -> tuple[dict, str | None]:
     """Apply, or return the state unchanged and the reason."""
     try:

@@ -11,8 +11,8 @@ import pytest
 
 from models.engine import Action
 from models.referee import explore
-from tests.contract.drivers import DRIVERS, PLAYERS
-from tests.games.gvg.gvg_support import GAME, started
+from tests.contract.drivers import PLAYERS
+from tests.games.gvg.gvg_support import GAME, started, table_steps
 from tests.support.contract import camera_of
 
 
@@ -21,7 +21,7 @@ def _game(players: list[str], seed: int) -> tuple[list[dict[str, Any]], list[Act
     states: list[dict[str, Any]] = []
     actions: list[Action] = []
     state = None
-    for before, step, _ in DRIVERS["GVG"](GAME, players, seed):
+    for before, step, _ in table_steps(GAME, players, seed):
         state = before
         for a in step:
             states.append(state)
@@ -85,7 +85,7 @@ def test_what_the_bound_counts():
 
 def test_the_search_finds_the_same_explanations_with_fewer_states():
     players = list(PLAYERS["GVG"][1])
-    states = [before for before, _, _ in DRIVERS["GVG"](GAME, players, 4)]
+    states = [before for before, _, _ in table_steps(GAME, players, 4)]
     cls = type(GAME)
     bound = cls.distance
     tried = {True: 0, False: 0}

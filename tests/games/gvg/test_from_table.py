@@ -29,8 +29,8 @@ import pytest
 
 from models.engine import IllegalAction
 from models.takeover import answers_for
-from tests.contract.drivers import DRIVERS, PLAYERS
-from tests.games.gvg.gvg_support import GAME
+from tests.contract.drivers import PLAYERS
+from tests.games.gvg.gvg_support import GAME, table_steps
 from tests.support.contract import _check_state, camera_of
 
 UNSEEN_VIEW = ("hands", "treats_played", "history", "chores")
@@ -84,7 +84,7 @@ CASES = [(list(p), seed) for p in PLAYERS["GVG"] for seed in (0, 1)]
 
 @pytest.mark.parametrize("players,seed", CASES, ids=lambda v: str(len(v)) if isinstance(v, list) else str(v))
 def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
-    steps = list(DRIVERS["GVG"](GAME, players, seed))
+    steps = list(table_steps(GAME, players, seed))
     final = GAME.score(steps[-1][2]).to_json()
     phases = set()
     for i in points(steps):
@@ -120,7 +120,7 @@ def test_a_game_taken_over_from_its_table_goes_on_as_the_truth(players, seed):
 
 def test_the_questions_are_few_and_answered_in_the_players_words():
     players = list(PLAYERS["GVG"][0])
-    steps = list(DRIVERS["GVG"](GAME, players, 0))
+    steps = list(table_steps(GAME, players, 0))
     truth = next(s for s, _, _ in steps if s["phase"] == "play" and s["round"] == 2 and s["turn_no"] % 20 > 5)
     reading = reading_of(truth)
     questions = GAME.takeover_questions(players, {}, reading)
@@ -138,7 +138,7 @@ def test_the_questions_are_few_and_answered_in_the_players_words():
 
 def test_no_identity_no_trick_and_no_treat_is_invented():
     players = list(PLAYERS["GVG"][1])
-    steps = list(DRIVERS["GVG"](GAME, players, 1))
+    steps = list(table_steps(GAME, players, 1))
     truth = next(s for s, _, _ in steps if s["phase"] == "play" and s["round"] == 2 and s["turn_no"] > 45)
     state = GAME.from_table(players, {}, reading_of(truth), GAME.takeover_answers(truth))
     assert state["used"] == [] and state["identities"] == {}
@@ -150,7 +150,7 @@ def test_no_identity_no_trick_and_no_treat_is_invented():
 
 
 def _play_truth() -> dict[str, Any]:
-    steps = list(DRIVERS["GVG"](GAME, list(PLAYERS["GVG"][0]), 0))
+    steps = list(table_steps(GAME, list(PLAYERS["GVG"][0]), 0))
     return next(s for s, _, _ in steps if s["phase"] == "play" and s["round"] == 2 and s["turn_no"] % 20 > 8)
 
 
@@ -187,7 +187,7 @@ def test_a_table_that_is_no_position_of_the_game_is_refused_with_what_to_do():
 
 
 def test_tricks_being_turned_up_are_asked_in_order_and_all_face_up_is_refused():
-    steps = list(DRIVERS["GVG"](GAME, list(PLAYERS["GVG"][1]), 0))
+    steps = list(table_steps(GAME, list(PLAYERS["GVG"][1]), 0))
     truth = next(s for s, _, _ in steps if tricks_face_up(s) and not refused(s)
                  and any(sum(1 for t in st if t["card"]) > 1 for st in s["tricks"].values()))
     reading = reading_of(truth)
@@ -211,7 +211,7 @@ def test_tricks_being_turned_up_are_asked_in_order_and_all_face_up_is_refused():
 
 def test_a_tie_after_the_tricks_is_read_from_the_cubes_and_the_step_asked():
     players = list(PLAYERS["GVG"][0])
-    steps = list(DRIVERS["GVG"](GAME, players, 0))
+    steps = list(table_steps(GAME, players, 0))
     truth = next(s for s, _, _ in steps if s["phase"] == "tiebreak" and tricks_face_up(s))
     reading = reading_of(truth)
     assert "tie" in {q.key for q in GAME.takeover_questions(players, {}, reading)}

@@ -7,15 +7,15 @@ import pytest
 from companion.examples import example_states
 from models.girls_vs_ghouls.layout import _at
 from models.table import Placement, seen_from_above
-from tests.contract.drivers import gvg, played_to_the_end
-from tests.games.gvg.gvg_support import FOUR, GAME, TrueTable, treats_of
+from tests.contract.drivers import played_to_the_end
+from tests.games.gvg.gvg_support import FOUR, GAME, TrueTable, table_steps, treats_of
 
 RANDOM_GAMES = [(4, 0), (4, 1), (4, 5), (5, 0), (5, 3), (6, 0), (6, 2), (7, 0), (7, 1), (7, 4)]
 
 
 def finished(n: int, seed: int) -> tuple[list[str], dict]:
     players = GAME.seats()[:n]
-    return players, played_to_the_end(GAME, gvg, players, seed)
+    return players, played_to_the_end(GAME, table_steps, players, seed)
 
 
 @pytest.fixture(scope="module")

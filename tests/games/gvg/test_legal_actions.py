@@ -17,8 +17,8 @@ import pytest
 
 from models.action_form import _kind
 from models.engine import Action, IllegalAction
-from tests.contract.drivers import DRIVERS, PLAYERS
-from tests.games.gvg.gvg_support import GAME
+from tests.contract.drivers import PLAYERS
+from tests.games.gvg.gvg_support import GAME, table_steps
 
 SEEDS = (0, 1)
 
@@ -30,7 +30,7 @@ def _key(action: Action) -> str:
 def _states(players: list[str], seed: int) -> list[tuple[dict[str, Any], Action]]:
     """Every state of a driver game, with the action the driver played in it."""
     out = []
-    for before, step, _ in DRIVERS["GVG"](GAME, players, seed):
+    for before, step, _ in table_steps(GAME, players, seed):
         state = before
         for a in step:
             out.append((state, a))

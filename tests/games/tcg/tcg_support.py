@@ -83,3 +83,21 @@ def tag_on(state: dict, square: str, kind: str) -> str:
 
 def script() -> list[dict]:
     return json.loads(SCRIPT.read_text())
+
+
+def table_steps(game, players: list[str], seed: int, limit: int = 3000):
+    """A whole random game, step by step as ``(state before, [action], state
+    after)``: each move one of ``legal_actions``, all equally likely (The Closest
+    Ghost hides nothing, so its table needs no simulator of its own). The seeds
+    of this folder's tests name games of this pick."""
+    import random
+    rng = random.Random(seed)
+    state = game.setup(players, {})
+    for _ in range(limit):
+        choices = game.legal_actions(state)
+        if game.is_over(state) or not choices:
+            return
+        action = rng.choice(choices)
+        after, _ = game.apply(state, action)
+        yield state, [action], after
+        state = after

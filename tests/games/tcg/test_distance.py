@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.contract.drivers import DRIVERS, PLAYERS
-from tests.games.tcg.tcg_support import GAME, state_with
+from tests.contract.drivers import PLAYERS
+from tests.games.tcg.tcg_support import GAME, state_with, table_steps
 from tests.games.tcg.test_legal_actions import VARIANTS, variant_game
 
 
@@ -24,7 +24,7 @@ def states_of(steps: list[tuple[dict[str, Any], Any]]) -> list[dict[str, Any]]:
 
 
 def driver_states(players: list[str], seed: int) -> list[dict[str, Any]]:
-    steps = list(DRIVERS["TCG"](GAME, list(players), seed))
+    steps = list(table_steps(GAME, list(players), seed))
     return [s for s, _, _ in steps] + [steps[-1][2]]
 
 

@@ -20,8 +20,8 @@ import pytest
 
 from models.engine import IllegalAction
 from models.takeover import answers_for
-from tests.contract.drivers import DRIVERS, PLAYERS
-from tests.games.tcg.tcg_support import GAME, state_with
+from tests.contract.drivers import PLAYERS
+from tests.games.tcg.tcg_support import GAME, state_with, table_steps
 from tests.games.tcg.test_legal_actions import VARIANTS, variant_game
 from tests.support.contract import camera_of
 
@@ -78,7 +78,7 @@ def points(n: int) -> list[int]:
 @pytest.mark.parametrize("seed", [0, 11, 12])
 def test_a_drivers_game_is_taken_over_anywhere_and_played_to_its_end(seed):
     for players in PLAYERS["TCG"]:
-        steps = list(DRIVERS["TCG"](GAME, list(players), seed))
+        steps = list(table_steps(GAME, list(players), seed))
         states = [s for s, _, _ in steps] + [steps[-1][2]]
         for n in points(len(steps)):
             truth = states[n]
@@ -136,7 +136,7 @@ def refused(reading: dict[str, Any], answers: dict[str, Any] | None = None, matc
 
 
 def test_a_table_that_is_no_position_of_the_game_is_refused_with_what_to_put_right():
-    steps = list(DRIVERS["TCG"](GAME, ["RED", "BLUE"], 0))
+    steps = list(table_steps(GAME, ["RED", "BLUE"], 0))
     truth = steps[30][0]
     table = GAME.expected_table(truth)
     answers = GAME.takeover_answers(truth)

@@ -15,7 +15,7 @@ from models.registry import get_game
 from models.table import Placement, seen_from_above
 from models.tags import seat
 from models.the_closest_ghost.actions import MoveAvatar
-from tests.contract.drivers import tcg
+from tests.games.tcg.tcg_support import table_steps as tcg
 from tests.games.tcg.test_tcg_properties import legal_actions
 
 GAME = get_game("TCG")
