@@ -49,7 +49,8 @@ class Attempt:
     longest side that many pixels, at most 2x), ``make`` the picture from the
     scaled grey copy, ``binary``: the picture is already black and white (read
     with ``BoolCast``, no downscaled copies); ``downscale``: zxing-cpp may
-    also look at its own half-size copies."""
+    also look at its own half-size copies; ``up_to_px``: only for photos
+    that small (see :meth:`fits`)."""
 
     name: str
     make: Callable[[np.ndarray], np.ndarray]
@@ -57,6 +58,12 @@ class Attempt:
     long_px: int = 0
     binary: bool = False
     downscale: bool = True
+    up_to_px: int = 0
+
+    def fits(self, shape: tuple[int, ...]) -> bool:
+        """Whether the attempt is for a photo this size (``up_to_px``: only
+        for photos whose longest side is at most that many pixels)."""
+        return not self.up_to_px or max(shape[:2]) <= self.up_to_px
 
     def factor(self, shape: tuple[int, ...]) -> float:
         if self.long_px:
@@ -100,6 +107,27 @@ def sharpened(sigma: float, amount: float) -> Callable[[np.ndarray], np.ndarray]
     return make
 
 
+def median(size: int) -> Callable[[np.ndarray], np.ndarray]:
+    """A median filter: specks, scratches and JPEG noise on worn codes gone, edges kept."""
+    def make(g: np.ndarray) -> np.ndarray:
+        out: np.ndarray = cv2.medianBlur(g, size)
+        return out
+    return make
+
+
+def median_adaptive(g: np.ndarray) -> np.ndarray:
+    """A median filter, then a local mean threshold over 31 px."""
+    return adaptive(31)(median(5)(g))
+
+
+def blurred(sigma: float) -> Callable[[np.ndarray], np.ndarray]:
+    """A Gaussian blur: a reflection's glitter and a print's halftone smoothed over."""
+    def make(g: np.ndarray) -> np.ndarray:
+        out: np.ndarray = cv2.GaussianBlur(g, (0, 0), sigma)
+        return out
+    return make
+
+
 def dilated(g: np.ndarray) -> np.ndarray:
     """Light grown by a pixel: dark modules that ink spread or blur merged come apart."""
     out: np.ndarray = cv2.dilate(g, np.ones((3, 3), np.uint8))
@@ -139,6 +167,7 @@ LADDER: tuple[Attempt, ...] = (
     Attempt("global histogram", _same, 1.0),
     Attempt("adaptive 15 px, half size", adaptive(15), 0.5, binary=True),
     Attempt("adaptive 61 px, half size", adaptive(61), 0.5, binary=True),
+    Attempt("twice the size", _same, 2.0, up_to_px=1000),
     Attempt("CLAHE", clahe(2.0, 8), 1.0),
     Attempt("sharpened, half size", sharpened(2.0, 1.0), 0.5),
     Attempt("dilated, 800 px", dilated, long_px=800, downscale=False),
@@ -147,6 +176,9 @@ LADDER: tuple[Attempt, ...] = (
     Attempt("reflection inpainted, half size", deglared, 0.5),
     Attempt("light divided out, 800 px", unlit, long_px=800, downscale=False),
     Attempt("adaptive 5 %, 800 px", adaptive(0.05), long_px=800, binary=True),
+    Attempt("median 5 px", median(5), 1.0, up_to_px=2100),
+    Attempt("median 5 px, adaptive 31 px", median_adaptive, 1.0, binary=True, up_to_px=2100),
+    Attempt("blurred 3 px", blurred(3.0), 1.0, up_to_px=2100),
     Attempt("CLAHE, 800 px", clahe(2.0, 8), long_px=800, downscale=False),
     Attempt("Otsu", otsu, 1.0, binary=True),
     Attempt("quarter size", _same, 0.25),
@@ -156,6 +188,7 @@ LADDER: tuple[Attempt, ...] = (
     Attempt("adaptive 5 %, 1600 px", adaptive(0.05), long_px=1600, binary=True),
     Attempt("CLAHE 4, 1600 px", clahe(4.0, 16), long_px=1600, downscale=False),
     Attempt("light divided out, 1600 px", unlit, long_px=1600, downscale=False),
+    Attempt("blurred 3 px, half size", blurred(3.0), 0.5),
 )
 #: which attempt uses zxing-cpp's global histogram binarizer on the picture as it is
 _GLOBAL = "global histogram"
@@ -211,6 +244,8 @@ def read_harder(grey: np.ndarray, known: Sequence[Detection] = (), unread: Seque
             break
         if (time.perf_counter() - t0) * 1000.0 > budget_ms:
             break
+        if not step.fits(grey.shape):
+            continue
         new = add_reads(have, attempt(grey, step))
         if new:
             have += new
