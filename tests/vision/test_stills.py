@@ -13,7 +13,8 @@ import segno
 
 from companion.vision import get_decoder, scan_photo
 from companion.vision.decoders import Detection, raw_zxing
-from companion.vision.stills import Attempt, add_reads, read_harder
+from companion.vision.search import Candidate
+from companion.vision.stills import PATIENCE, Attempt, add_reads, read_harder
 
 COMPANION = str(Path(sys.executable).parent / "companion")
 
@@ -111,11 +112,11 @@ class Counting:
     def __init__(self):
         self.made = 0
 
-    def ladder(self):
+    def ladder(self, n=3):
         def make(g):
             self.made += 1
             return g
-        return [Attempt(f"plain {i}", make) for i in range(3)]
+        return [Attempt(f"plain {i}", make) for i in range(n)]
 
 
 def test_the_ladder_stops_when_everything_found_is_read():
@@ -128,6 +129,15 @@ def test_the_ladder_stops_when_everything_found_is_read():
     c = Counting()
     read_harder(grey, known=(), unread=(), ladder=c.ladder())
     assert c.made == 1                                          # nothing known: tried until something reads
+
+
+def test_a_patch_nothing_reads_costs_only_a_few_attempts():
+    grey = cv2.cvtColor(photo("GLC:KID:02"), cv2.COLOR_BGR2GRAY)
+    known = raw_zxing().decode(grey)
+    picture = Candidate((900, 600, 1000, 700))                # a card's picture the search took for a tag
+    c = Counting()
+    assert read_harder(grey, known=known, unread=[picture], ladder=c.ladder(PATIENCE + 5)) == []
+    assert c.made == PATIENCE
 
 
 def test_a_second_payload_where_one_was_read_is_dropped():
