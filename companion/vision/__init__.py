@@ -17,8 +17,9 @@ A frame goes down one line of stages, each one module entered once
 
 with :mod:`.decoders` (QR backends, zxing-cpp and pyzbar, behind one interface)
 under them, :mod:`.pipeline` running the line frame after frame (and
-``scan_image`` for one still image, ``companion scan``; ``scan_photo``, harder,
-for a photo to score, ``companion score``), and :mod:`.overlay`
+``scan_image`` for one still image; ``scan_photo``, harder, for a photo,
+``companion scan`` and ``companion score``, with :mod:`.stills`, the still-only
+ladder of other binarizations and scales), and :mod:`.overlay`
 drawing it over the frame.
 """
 from .calibration import Calibration

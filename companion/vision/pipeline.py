@@ -44,7 +44,8 @@ the last lens was learned from, the camera's blur (:mod:`.lens`) is learned
 from the codes the frame read on the shared worker thread (:mod:`.workers`);
 the next frames' crops are restored with it (:meth:`Pipeline.join` waits for it).
 
-:func:`scan_image` runs stages 2-5 on one still image (``companion scan``).
+:func:`scan_image` runs stages 2-5 on one still image; :func:`scan_photo` (``companion
+scan``, ``companion score``) adds upscaled decodes and :mod:`.stills`' ladder.
 """
 from __future__ import annotations
 
