@@ -9,14 +9,16 @@ are told to tilt the lamp or the card.
 
 :func:`find_glare` looks for it on the change detector's small grey copy of
 the frame (about 480 px wide, already made for every frame): a pixel is
-*saturated* when its grey level is at least :data:`SATURATED` (a grey that
-high needs all three channels near 255: a clipped, colourless highlight,
-not a bright colour). On that grid a printed code is a mid-grey mush (its
-modules are smaller than a small pixel, and the copy is blurred), so even a
-tag on white paper under a bright, unclipped light has a saturated share
-near zero; under a reflection its share is the reflection's. A tag is
-*under glare* when at least :data:`COVERED` of its code's inner box
-(:data:`INNER` of it, so a white card's edge does not count) is saturated;
+*burnt out* when its grey level is at least :data:`SATURATED` (a grey that
+high needs all three channels high: a colourless highlight, not a bright
+colour). On that grid a printed code is a mid-grey mush (its modules are
+smaller than a small pixel, and the copy is blurred), so even a tag on
+white paper clipped by a bright light has a burnt-out share under 40 %;
+under a reflection its share is most of it. A tag is *under glare* when at
+least :data:`COVERED` of its code's inner box (:data:`INNER` of it, so a
+white card's edge does not count) is burnt out on the small copy, and
+:data:`CLIPPED` of it clipped in the frame itself (a pale card laid over
+a tag is bright, not clipped);
 the highlight's box is the connected patch of the mask closed over its
 bloom (:data:`CLOSE_PX` small px) that covers it, followed as far as
 :data:`WINDOW_PX` around the tag, in full-frame pixels.
@@ -43,14 +45,30 @@ import numpy as np
 
 from .changes import Box
 
-#: the grey level (0-255) of a saturated pixel on the small copy: a clipped
-#: highlight is 255, and the copy's 3x3 blur and JPEG keep it above this
-SATURATED = 245
+#: the grey level (0-255) of a burnt-out pixel on the small copy: a clipped
+#: highlight is 255 in the frame, but a code under a real one (path-traced
+#: sleeved cards, tests/data/pathtraced) keeps some of its dark modules a little
+#: under it, and the copy's downscale and blur mix them in: 210 finds 79-100 %
+#: of such a code burnt out, where a code in plain light (white paper clipped
+#: by a bright light in the simulated table, a window's light on coated cards)
+#: has at most 38 %
+SATURATED = 210
 
-#: the share of a code's inner box that must be saturated to call it hidden
-#: by glare: a reflection over a fifth of a code leaves too few modules for
-#: its error correction; print alone stays under a few per cent
-COVERED = 0.2
+#: the share of a code's inner box that must be burnt out to call it hidden
+#: by glare: half, between the 38 % print in bright light reaches and the 79 %
+#: a reflection over the whole code gives (a reflection over a third of a code
+#: may hide it too: that tag is missed, as before)
+COVERED = 0.5
+
+#: a reflection is clipped in the frame itself: at least this share of the
+#: code's inner box must be at :data:`CLIPPED_LEVEL` or over in every channel
+#: (the sidecars of the path-traced frames: 56-72 % under the reflections that
+#: hide a code; a pale card or board laid over a tag, bright on the small copy
+#: too, has none)
+CLIPPED = 0.25
+
+#: the level (0-255) of a clipped pixel in the frame, in every channel
+CLIPPED_LEVEL = 250
 
 #: the part of a code's box (per side) that is looked at: the inner 80 %
 INNER = 0.8
@@ -77,17 +95,19 @@ class Glare:
 
 
 def saturated(small: np.ndarray) -> np.ndarray:
-    """The 0/1 mask of saturated pixels on the small grey copy."""
+    """The 0/1 mask of burnt-out pixels (:data:`SATURATED` and over) on the small grey copy."""
     return (small >= SATURATED).view(np.uint8)
 
 
 def find_glare(small: np.ndarray, scale: float, spots: Mapping[str, tuple[float, float, float]],
-               mask: np.ndarray | None = None) -> dict[str, Glare]:
+               mask: np.ndarray | None = None, image: np.ndarray | None = None) -> dict[str, Glare]:
     """The tags hidden by glare, by payload. ``small``: the small grey copy;
     ``scale``: its pixels per full-frame pixel; ``spots``: the tags to look
     at, payload -> (x, y, side) in full-frame pixels (where each lies, or lay
     a moment ago, and its code's side); ``mask``: :func:`saturated` of
-    ``small`` when already made."""
+    ``small`` when already made; ``image``: the frame (BGR or grey), where a
+    tag burnt out on the small copy must also be clipped (:data:`CLIPPED`;
+    None: not checked)."""
     if not spots:
         return {}
     m = saturated(small) if mask is None else mask
@@ -103,7 +123,7 @@ def find_glare(small: np.ndarray, scale: float, spots: Mapping[str, tuple[float,
         if x1 <= x0 or y1 <= y0:
             continue
         share = float(np.count_nonzero(m[y0:y1, x0:x1])) / ((x1 - x0) * (y1 - y0))
-        if share >= COVERED:
+        if share >= COVERED and (image is None or _clipped(image, x, y, 0.5 * INNER * side) >= CLIPPED):
             hidden[p] = (share, (x0, y0, x1, y1))
     if not hidden:
         return {}
@@ -124,3 +144,15 @@ def find_glare(small: np.ndarray, scale: float, spots: Mapping[str, tuple[float,
         out[p] = Glare(p, share, (int(bx0 / scale), int(by0 / scale), int(np.ceil(bx1 / scale)),
                                   int(np.ceil(by1 / scale))))
     return out
+
+
+def _clipped(image: np.ndarray, x: float, y: float, r: float) -> float:
+    """The share of the box of half-side ``r`` px around (x, y) clipped in every channel."""
+    h, w = image.shape[:2]
+    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
+    x1, y1 = min(w, int(x + r) + 1), min(h, int(y + r) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    box = image[y0:y1, x0:x1]
+    lit = box.min(axis=2) if box.ndim == 3 else box
+    return float(np.count_nonzero(lit >= CLIPPED_LEVEL)) / lit.size

@@ -263,6 +263,7 @@ class Pipeline:
         self.frames = 0
         self._held_still: dict[str, float] = {}     # payload -> since when a still patch covers it
         self.glare: dict[str, Glare] = {}            # the tags a reflection hides now (:mod:`.glare`)
+        self._image: np.ndarray | None = None       # this frame's picture, while it is processed
         self._crop_read: set[str] = set()          # tags last read from a crop, not by the whole-frame decode
         self._checked_t: dict[str, float] = {}      # when a crop last looked for each tracked tag
         self._read_t: dict[str, float] = {}         # when each tracked tag was last read (not carried)
@@ -293,6 +294,7 @@ class Pipeline:
         cfg = self.config
         img, t = frame.image, float(frame.t)
         h, w = img.shape[:2]
+        self._image = img
 
         # 1. changes: what to look at
         ch = self.changes
@@ -411,6 +413,7 @@ class Pipeline:
                     tchanges.appeared, tchanges.vanished, tchanges.moved, clock.laps, reading.budget,
                     [self.glare[p] for p in self.tracker.glare() if p in self.glare])
         self.last = up
+        self._image = None          # not kept beyond its frame (a 4608x2592 frame is 36 MB)
         # the camera's blur is learned from the codes a full pass read (again
         # every lens_every_s: a lens refocused, a shake that stopped), on the
         # worker thread once the frame is done: the next frames' crops start restored
@@ -616,7 +619,7 @@ class Pipeline:
             if tr.glare or mode == "full" or any(_in(r.box, x, y) for r in scanned):
                 d = self.detections.get(p)
                 spots[p] = (x, y, d.side_px if d is not None else side)
-        return find_glare(small, self.changes.scale, spots)
+        return find_glare(small, self.changes.scale, spots, image=self._image)
 
     def _classify(self, t, seen, dup, mode, scanned, regions, motion, cal, checked, changed):
         """Split the tracks not seen into carried, held, missed, to recheck
