@@ -5,9 +5,14 @@ LED turns amber; when the reflection goes, so does the warning, and the game
 was refereed all along."""
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from companion.examples import example_states
+from hardware.frames import Frame, FrameSource
 from hardware.indicators import Indicators
 from hardware.simtable import CameraModel, SimulatedTable
 from tests.support.glare import CASES, Glaring, case, case_actions
@@ -64,3 +69,46 @@ PROMPTS = {"GLC": "A reflection hides VAMPIRE in slot 3: tilt the lamp or the ca
            "CCR": "A reflection hides Favourite +2 (set 4) face up on the lollipops stack: tilt the lamp or the "
                   "card"}
 
+
+
+class Stills(FrameSource):
+    """Still pictures as camera frames: each (image, seconds) in turn, at ``fps``."""
+
+    def __init__(self, stills, fps: float = 10.0):
+        self.stills, self.fps, self.index = stills, fps, 0
+        self.frames = [img for img, seconds in stills for _ in range(int(seconds * fps))]
+
+    def read(self):
+        if self.index >= len(self.frames):
+            return None
+        f = Frame(self.frames[self.index], self.index / self.fps, self.index)
+        self.index += 1
+        return f
+
+
+def test_a_path_traced_reflection_over_the_kid_in_slot_3_is_told(tmp_path):
+    """Ghosts Love Candy half way through its example game, path-traced
+    (tests/data/pathtraced): in matte sleeves, then in glossy ones with the
+    lamp beside the camera, whose reflection burns out the kids in slots 3 and
+    4 and the ghost under the one in slot 4. The page tells each, by name and
+    place, and the game is not changed by it."""
+    data = Path(__file__).resolve().parents[1] / "data" / "pathtraced"
+    matte = cv2.imread(str(data / "GLC-mid-beside-matte.jpg"))
+    glossy = cv2.imread(str(data / "GLC-mid-beside-sleeved.jpg"))
+    game, _, states = example_states("GLC")
+    half = len(states) // 2                       # the frames' "mid": companion/pathtraced/setup.py
+    s = make_session(tmp_path)
+    views = record(s)
+    s.new_game("GLC", list(game.example_players), {})
+    for a in case_actions("GLC", half):
+        s.apply(a)
+    assert s.state == states[half]
+    before = s.state
+    s.start(Stills([(matte, 1.5), (glossy, 3.0)]))
+    assert s.wait(120)
+    s.stop()
+    told = {p["text"] for p in reflections(views[-1])}
+    assert "A reflection hides VAMPIRE in slot 3: tilt the lamp or the card" in told
+    assert "A reflection hides PIRATE in slot 4: tilt the lamp or the card" in told
+    assert s.state == before
+    s.close()
