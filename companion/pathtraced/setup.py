@@ -85,9 +85,10 @@ class Camera:
 @dataclass(frozen=True)
 class Light:
     """A lamp or window: a flat emitter (``disk`` of diameter ``size_mm[0]``, or a
-    ``rect``) at ``position`` facing toward ``aim`` (a table point), with
-    ``radiance`` in units where 1.0 lights white paper square on at the
-    table's centre to the picture's white level, before the other lights."""
+    ``rect``) at ``position`` facing toward ``aim`` (a table point), as bright as
+    gives ``irradiance`` at the table's centre, in units where 1.0 (all lights
+    together) renders white paper at the picture's white level (a small-source
+    estimate: the window, large and near, gives its middle more than this)."""
 
     name: str
     shape: str
@@ -131,8 +132,8 @@ LIGHTINGS: dict[str, tuple[Light, ...]] = {
     "ceiling": (Light("ceiling lamp", "disk", (350.0, 350.0), (330.0, 420.0, 1500.0), (450.0, 300.0, 0.0), 1.0),),
     "beside": (Light("lamp beside the camera", "disk", (250.0, 250.0), (650.0, 100.0, 950.0),
                      (450.0, 300.0, 0.0), 1.0),),
-    "window": (Light("window", "rect", (1000.0, 1200.0), (-1100.0, 250.0, 700.0), (450.0, 300.0, 0.0), 0.85),
-               Light("ceiling lamp", "disk", (350.0, 350.0), (330.0, 420.0, 1500.0), (450.0, 300.0, 0.0), 0.2)),
+    "window": (Light("window", "rect", (1000.0, 1200.0), (-1100.0, 250.0, 700.0), (450.0, 300.0, 0.0), 0.5),
+               Light("ceiling lamp", "disk", (350.0, 350.0), (330.0, 420.0, 1500.0), (450.0, 300.0, 0.0), 0.15)),
 }
 #: the room's light (Blender's world colour), as a fraction of the white level
 AMBIENT = 0.08

@@ -141,7 +141,7 @@ def test_make_demo_and_make_test_never_install_blender() -> None:
     extras = set(re.findall(r"^EXTRAS := (\S+)", make, re.M))
     assert extras and not any("render" in e for e in extras)
     assert "bpy" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert re.search(r"^render-frames:.*\n(\t.*\n)*\t.*-m hardware\.pathtraced", make, re.M)
+    assert re.search(r"^render-frames:.*\n(\t.*\n)*\t.*-m companion\.pathtraced", make, re.M)
 
 
 def test_frames_are_pictures_of_the_right_size() -> None:
