@@ -13,9 +13,18 @@ The neighbourhood is a row of kid slots. Three markers fix it:
 
 Candy lies above its kid; the kid's ghosts lie below it in a pile in play order,
 overlapping so that each number (and tag) stays visible: the ghost nearest the
-kid is the first (bottom) one. A card outside the neighbourhood belongs to the
-nearest seat (``TC:SEAT:<COLOUR>``: the player's stash, their revealed ghost, a
-kid drawn for a tie-break, their Love card) or zone marker.
+kid is the first (bottom) one. A kid nobody can scare (next to the CHEERLEADER)
+collects up to one ghost per player a round (36 with 6 players), more than a
+column of the row holds above the stashes, so a **tall pile** (more than
+:data:`SHOWN` ghosts) may square its oldest ghosts into one stack at the first
+place, under the kid: the newest :data:`SHOWN` stay spread, and only they must
+show (:func:`same_table`). A pile laid on past its band before it is squared is
+still read, ghost by ghost, while each next ghost lies within a pitch of the one
+before and nearer to it than to any seat marker.
+
+A card outside the neighbourhood belongs to the nearest seat
+(``TC:SEAT:<COLOUR>``: the player's stash, their revealed ghost, a kid drawn for
+a tie-break, their Love card) or zone marker.
 
 The terms (both ``expected_table`` and ``read`` return them; kids by card number,
 other cards by id)::
@@ -26,7 +35,8 @@ other cards by id)::
      "problems": []}                    # things the reading cannot place, in plain words
 
 A real discard pile hides all but its top card, so :func:`same_table` only asks
-that every card seen in a discard area is a discarded card.
+that every card seen in a discard area is a discarded card; a tall pile may hide
+its oldest ghosts, so only its newest :data:`SHOWN` must be seen, in order.
 """
 from __future__ import annotations
 
@@ -46,6 +56,10 @@ DISCARD_ZONES = (KIDDISCARD, CANDYDISCARD)
 CANDY_BAND = (0.5, 2.3)      # above the kid
 KID_BAND = 0.5               # |v| below this: the kid's own place
 GHOST_BAND = (-2.8, -0.5)    # below the kid
+
+#: the newest ghosts of a pile that must show: ten places below a kid (the first one a
+#: squared stack of the oldest) end above the stashes on every table the page asks for
+SHOWN = 9
 
 # the canonical arrangement, millimetres
 PITCH, UP, STEP = 70.0, 85.0, 36.0
@@ -97,9 +111,37 @@ def same_table(expected: dict[str, Any], reading: dict[str, Any]) -> bool:
             for kind, cards_seen in reading["discard"].items():
                 if not set(cards_seen) <= set(expected["discard"].get(kind, [])):
                     return False
+        elif k == "slots":
+            if len(expected[k]) != len(reading[k]) or \
+                    not all(_same_slot(e, r) for e, r in zip(expected[k], reading[k], strict=True)):
+                return False
         elif expected[k] != reading[k]:
             return False
     return True
+
+
+def _same_slot(expected: dict[str, Any], reading: dict[str, Any]) -> bool:
+    """A slot as expected, its pile perhaps without some of its oldest ghosts (squared
+    under the first one that shows) as long as the newest :data:`SHOWN` are seen."""
+    if {k: v for k, v in expected.items() if k != "ghosts"} != {k: v for k, v in reading.items() if k != "ghosts"}:
+        return False
+    want, seen = expected["ghosts"], reading["ghosts"]
+    return len(seen) >= min(len(want), SHOWN) and want[len(want) - len(seen):] == seen
+
+
+def squarable(table: dict[str, Any]) -> set[tuple[str, str]]:
+    """The ghosts of a table (in the terms of :func:`expected_table`) that may lie
+    hidden in a tall pile's squared stack: all but the newest :data:`SHOWN` of each pile."""
+    return {("ghost", g) for sl in table["slots"] for g in sl["ghosts"][:max(0, len(sl["ghosts"]) - SHOWN)]}
+
+
+def pile_places(n: int) -> list[int]:
+    """The place of each of a pile's ``n`` ghosts, first (oldest) first: place 0 is
+    nearest the kid. Up to :data:`SHOWN` ghosts, one place each; beyond, the oldest
+    are squared into one stack at place 0 (the last of them on top) and the newest
+    ``SHOWN - 1`` follow it, so the pile never reaches further than ``SHOWN`` places."""
+    squared = max(0, n - SHOWN)
+    return [max(0, j - squared) for j in range(n)]
 
 
 # --------------------------------------------------------------------------- read
@@ -147,7 +189,8 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
             problems.append(tr("the Kid deck, kid discard and Candy deck markers lie on top of each other"))
         else:
             row = Row(z[KIDDECK], z[KIDDISCARD], z[CANDYDECK])
-    piles: dict[int, list[tuple[float, str]]] = {}
+    piles: dict[int, list[tuple[float, str, Any]]] = {}
+    beyond: dict[int, list[tuple[float, str, Any]]] = {}      # ghosts further down a slot's column
     for s in snapshot.of("GLC") if row is not None else []:
         assert row is not None          # (the loop runs only with a row)
         found = cards.by_payload.get(s.payload)
@@ -158,6 +201,9 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
         label = _label(cards, kind, ref)
         u, v = row.uv(s.x_mm, s.y_mm)
         k = int(math.floor(u + 0.5))
+        if 1 <= k <= n_slots and v < GHOST_BAND[0] and kind == "ghost":
+            beyond.setdefault(k, []).append((v, ref, s))
+            continue
         if 1 <= k <= n_slots and GHOST_BAND[0] <= v <= CANDY_BAND[1]:
             slot = slots[k - 1]
             if abs(v) < KID_BAND and kind == "kid":
@@ -169,7 +215,7 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
             elif v >= CANDY_BAND[0] and kind == "candy":
                 slot["candy"].append(ref)
             elif v <= GHOST_BAND[1] and kind == "ghost":
-                piles.setdefault(k, []).append((v, ref))
+                piles.setdefault(k, []).append((v, ref, s))
             else:
                 seat = _nearer_seat(snapshot, s, row, k)
                 if seat is not None and seat in seats:   # a stash reaching into the band: the seat's
@@ -178,30 +224,55 @@ def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
                 place = "above" if v >= CANDY_BAND[0] else "below" if v <= GHOST_BAND[1] else "at"
                 problems.append(_misplaced(place, kind, label, k))
             continue
-        area = snapshot.area_of(s)
-        if area is None:
-            problems.append(tr("{card} lies where no marker says whose it is", card=label))
-        elif area[0] == "SEAT":
-            if area[1] in seats:
-                seats[area[1]][_plural(kind)].append(ref)
-            else:
-                problems.append(tr("{card} lies at the {seat} seat, and {seat} is not playing", card=label,
-                                   seat=area[1]))
-        elif area[1] in DISCARD_ZONES and kind != "love":
-            discard[_plural(kind)].append(ref)
-        else:
-            if area[1] == KIDDECK:
-                problems.append(tr("{card} lies face up on the Kid deck", card=label))
-            elif area[1] == CANDYDECK:
-                problems.append(tr("{card} lies face up on the Candy deck", card=label))
-            else:
-                problems.append(tr("{card} lies face up at the {zone} zone", card=label, zone=area[1]))
+        _by_area(snapshot, s, kind, ref, label, seats, discard, problems)
+    for k, further in beyond.items():
+        pile = piles.setdefault(k, [])
+        for n, (v, ref, s) in enumerate(sorted(further, key=lambda t: -t[0])):
+            if not _continues(snapshot, min(pile, key=lambda t: t[0])[2] if pile else None, s, row.pitch if row else 0):
+                for _, rest, seen in sorted(further, key=lambda t: -t[0])[n:]:
+                    _by_area(snapshot, seen, "ghost", rest, _label(cards, "ghost", rest), seats, discard, problems)
+                break
+            pile.append((v, ref, s))
     for k, pile in piles.items():
-        slots[k - 1]["ghosts"] = [g for _, g in sorted(pile, key=lambda t: -t[0])]
+        slots[k - 1]["ghosts"] = [g for _, g, _ in sorted(pile, key=lambda t: -t[0])]
     for sl in slots:
         sl["candy"].sort()
     return {"slots": slots, "seats": {p: _sorted_seat(v) for p, v in seats.items()},
             "discard": {k: sorted(v) for k, v in discard.items()}, "problems": problems}
+
+
+def _continues(snapshot: Snapshot, last: Any, s: Any, link: float) -> bool:
+    """True when ghost ``s``, further down a slot's column than its band, goes on the
+    pile whose lowest ghost is ``last``: within ``link`` of it (a slot pitch) and
+    nearer to it than to any seat marker (a pile laid on before it was squared)."""
+    if last is None:
+        return False
+    gap = math.hypot(s.x_mm - last.x_mm, s.y_mm - last.y_mm)
+    seats = [m.distance_to(s.x_mm, s.y_mm) for m in snapshot.sightings if m.game == "TC" and m.kind == "SEAT"]
+    return gap <= link and all(gap < d for d in seats)
+
+
+def _by_area(snapshot: Snapshot, s: Any, kind: str, ref: Any, label: Text, seats: dict[str, dict[str, list[Any]]],
+             discard: dict[str, list[Any]], problems: list[Text]) -> None:
+    """A card outside the neighbourhood: to the nearest seat's or discard zone's
+    cards, or a problem in plain words."""
+    area = snapshot.area_of(s)
+    if area is None:
+        problems.append(tr("{card} lies where no marker says whose it is", card=label))
+    elif area[0] == "SEAT":
+        if area[1] in seats:
+            seats[area[1]][_plural(kind)].append(ref)
+        else:
+            problems.append(tr("{card} lies at the {seat} seat, and {seat} is not playing", card=label,
+                               seat=area[1]))
+    elif area[1] in DISCARD_ZONES and kind != "love":
+        discard[_plural(kind)].append(ref)
+    elif area[1] == KIDDECK:
+        problems.append(tr("{card} lies face up on the Kid deck", card=label))
+    elif area[1] == CANDYDECK:
+        problems.append(tr("{card} lies face up on the Candy deck", card=label))
+    else:
+        problems.append(tr("{card} lies face up at the {zone} zone", card=label, zone=area[1]))
 
 
 def _nearer_seat(snapshot: Snapshot, s: Any, row: Row, slot: int) -> str | None:
@@ -310,7 +381,7 @@ def arrange(state: State, cards: Cards, table_mm: tuple[float, float] = (900.0, 
             out.append(_card(cards, "kid", s["kid"], x, yk, KID_SIZE))
         for j, c in enumerate(sorted(s["candy"])):
             out.append(_card(cards, "candy", c, x - STEP / 2 + STEP * (j % 2), yk - UP - STEP * (j // 2)))
-        for j, g in enumerate(s["ghosts"]):     # zig-zag, each lower than the one before
+        for g, j in zip(s["ghosts"], pile_places(len(s["ghosts"])), strict=True):   # zig-zag, each lower
             out.append(_card(cards, "ghost", g, x + (STEP / 2) * (1 if j % 2 else -1), yk + 62.0 + STEP / 2 * j))
     # discards: fanned out to the left of the kid discard marker (a tidy player's table)
     disc = [("kid", k) for k in sorted(state["discard"]["kids"])] + \

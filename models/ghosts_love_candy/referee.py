@@ -26,7 +26,7 @@ from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import Walk
 from ..text import Text, tr
 from . import actions as A
-from .layout import expected_table, label
+from .layout import expected_table, label, squarable
 from .state import State, current_player, where_is_candy, where_is_ghost, where_is_kid
 
 Place = str
@@ -389,6 +389,7 @@ def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
     # a slot the game has emptied (its kid scared away, a new one still to deal): a card still lying
     # there is on its way out, a chore not a fault (the page kept the checklist while it waits)
     emptied = {f"slot:{sl['slot']}" for sl in goal_table["slots"] if sl["kid"] is None}
+    squared = squarable(goal_table) & squarable(expected)    # a tall pile's oldest ghosts, hidden under it
     chores: list[Prompt] = []
     wrong: list[Prompt] = []
     if path.error is not None:
@@ -398,8 +399,8 @@ def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
         kind, ref = key
         now, goal, was = r.get(key), t.get(key), e0.get(key)
         name = label(cards, kind, ref)
-        if now == goal or (now is None and goal == "discard"):
-            continue                       # in place, or hidden in the discard pile
+        if now == goal or (now is None and (goal == "discard" or key in squared)):
+            continue                       # in place, or hidden in the discard pile or a tall pile
         if goal is None and was is None:
             wrong.append(Prompt(tr("Take {card} away: it should not be on the table (it is {reason}; seen {seen})",
                                    card=name, reason=_off_table_reason(game, target, kind, ref),

@@ -55,7 +55,8 @@ from .state import State
 #: the abilities that wait for the haunter's choice before the Scare Kids step
 CHOOSING = ("werewolf", "vampire", "skeleton", "ninja", "move_scared_kid")
 
-SPREAD = tr("spread the discard piles so that every discarded card shows (a pile hides all but its top card)")
+SPREAD = tr("spread the discard piles and any squared ghost pile so that every card shows (a pile hides all "
+            "but its top card)")
 
 
 def _refuse(reason: Text) -> IllegalAction:
