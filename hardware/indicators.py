@@ -4,7 +4,10 @@
 * a status RGB LED: green in sync, amber waiting (the table is settling, or a
   chore is under way), red out of sync (or the camera is lost);
 * a buzzer: short patterns for an illegal move and for a scare;
-* a confirm and an undo button (to ground, internal pull-up), wired to callbacks.
+* a confirm and an undo button (to ground, internal pull-up), wired to callbacks;
+  a long press of the undo button (:data:`HOLD_S`) may do something else (mute
+  the voice): the undo then acts on the release of a short press, so a long
+  press never also undoes.
 
 On a Raspberry Pi gpiozero drives real pins; anywhere else (or with
 ``factory="mock"``) gpiozero's :class:`~gpiozero.pins.mock.MockFactory` keeps
@@ -14,6 +17,7 @@ each pin's state, so tests and the demo see exactly what the LEDs would show::
     ind.show_turn(["RED"]); ind.show_status("amber")
     ind.state()   # {"seats": {"RED": True, "BLUE": False}, "status": "amber", "buzzer": False, ...}
     ind.on_confirm(lambda: print("confirmed"))
+    ind.on_undo(lambda: print("undone"), held=lambda: print("held: voice muted"))
 """
 from __future__ import annotations
 
@@ -40,7 +44,11 @@ BEEPS: dict[str, tuple[float, float, int]] = {
     "scare": (0.4, 0.1, 1),       # one long: a kid got scared
     "escape": (0.3, 0.15, 2),     # two long: someone is escaping, the others may answer
     "button": (0.03, 0.0, 1),     # a click: the button was heard
+    "muted": (0.05, 0.1, 2),      # two clicks: the voice is muted (a long press of undo)
 }
+
+#: how long the undo button is held for its long press (seconds)
+HOLD_S = 1.5
 
 
 @dataclass
@@ -94,9 +102,10 @@ def make_pin_factory(factory: str = "auto") -> Any:
 
 class Indicators:
     """The table's LEDs, buzzer and buttons. ``factory``: a name for
-    :func:`make_pin_factory` or a gpiozero pin factory object."""
+    :func:`make_pin_factory` or a gpiozero pin factory object; ``hold_s``: how
+    long a long press of the undo button lasts."""
 
-    def __init__(self, pins: IndicatorPins, factory: Any = "auto"):
+    def __init__(self, pins: IndicatorPins, factory: Any = "auto", hold_s: float = HOLD_S):
         from gpiozero import RGBLED, ButtonBoard, Buzzer, LEDBoard
 
         self.pins = pins
@@ -115,7 +124,12 @@ class Indicators:
         self._beep_name = ""
         self._buttons = self._add(ButtonBoard(confirm=pins.confirm_button, undo=pins.undo_button,
                                               pull_up=True, bounce_time=0.05, **kw))
+        self._buttons.undo.hold_time = hold_s
         self._presses = {"confirm": 0, "undo": 0}
+        self._holds = 0
+        self._undo_lock = threading.Lock()     # a press's state, between gpiozero's two threads
+        self._undo_down = False                # the undo button is down ...
+        self._undo_held = False                # ... and its long press has fired
 
     def _add(self, device: Any) -> Any:
         self._devices.append(device)
@@ -142,7 +156,8 @@ class Indicators:
                 self._status_name = status
 
     def beep(self, pattern: str) -> None:
-        """Sound a short pattern in the background: ``illegal``, ``scare``, ``escape`` or ``button``."""
+        """Sound a short pattern in the background: one of :data:`BEEPS`
+        (``illegal``, ``scare``, ``escape``, ``button``, ``muted``)."""
         if pattern not in BEEPS:
             raise ValueError(f"beep pattern must be one of {', '.join(BEEPS)}, not {pattern!r}")
         on, off, n = BEEPS[pattern]
@@ -157,15 +172,49 @@ class Indicators:
         """Call ``callback`` (in gpiozero's thread) when the confirm button is pressed."""
         self._buttons.confirm.when_pressed = self._wrap("confirm", callback)
 
-    def on_undo(self, callback: Callable[[], None] | None) -> None:
-        self._buttons.undo.when_pressed = self._wrap("undo", callback)
+    def on_undo(self, callback: Callable[[], None] | None, held: Callable[[], None] | None = None) -> None:
+        """Call ``callback`` (in gpiozero's thread) when the undo button is
+        pressed. With ``held``: a press held :data:`HOLD_S` seconds calls
+        ``held`` instead, once, and ``callback`` runs at the release of a short
+        press only (gpiozero fires ``when_pressed`` before it can know how long
+        the press will be, so a long press never also undoes)."""
+        button = self._buttons.undo
+        if held is None:
+            button.when_pressed = self._wrap("undo", callback)
+            for event in ("when_released", "when_held"):
+                if getattr(button, event) is not None:      # (gpiozero warns of a None set for nothing)
+                    setattr(button, event, None)
+            return
+        short, long = self._wrap("undo", callback), self._wrap("held", held)
+
+        def down() -> None:
+            with self._undo_lock:
+                self._undo_down, self._undo_held = True, False
+
+        def kept_down() -> None:                # gpiozero's hold thread, hold_s after the press
+            with self._undo_lock:
+                fire = self._undo_down and not self._undo_held
+                self._undo_held = self._undo_held or fire
+            if fire and long is not None:
+                long()
+
+        def up() -> None:
+            with self._undo_lock:
+                fire = self._undo_down and not self._undo_held
+                self._undo_down = False
+            if fire and short is not None:
+                short()
+        button.when_pressed, button.when_held, button.when_released = down, kept_down, up
 
     def _wrap(self, name: str, callback: Callable[[], None] | None) -> Callable[[], None] | None:
         if callback is None:
             return None
 
         def pressed() -> None:
-            self._presses[name] += 1
+            if name == "held":
+                self._holds += 1
+            else:
+                self._presses[name] += 1
             try:
                 callback()
             except Exception as e:  # a button press must never kill gpiozero's thread
@@ -185,7 +234,7 @@ class Indicators:
             beeping = bool(self._buzzer.is_active) or time.monotonic() < self._beep_until
             return {"seats": seats, "status": status, "rgb": list(rgb), "buzzer": beeping,
                     "beep": self._beep_name if beeping else "", "presses": dict(self._presses),
-                    "mock": self.mock}
+                    "holds": self._holds, "mock": self.mock}
 
     def close(self) -> None:
         for d in self._devices:

@@ -8,6 +8,10 @@ Public (never hidden information):
 * ``GET /api/events``: Server-Sent Events; one ``message`` per change, carrying
   the full public view as JSON with ``id: <seq>``; ``retry:`` for reconnection
   and a keep-alive comment every ~15 s.
+* ``GET /api/voice/<n>.wav?lang=de``: the n-th sentence the referee's voice
+  said (the view's ``voice.said`` is the latest), in the page's language, as
+  WAV: one of the voice's last few sentences only (404 otherwise), each
+  rendered once per language, never a request's own text.
 
 Referee only (see :mod:`web.auth`), each answering ``{"ok": true, "view": ...}``
 or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong):
@@ -24,6 +28,8 @@ or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong
   (``{"choice": n}``: the n-th explanation of moves the camera missed)
 * ``POST /api/referee/undo``     take back the last applied action
 * ``POST /api/referee/end``      end the game now and score it
+* ``POST /api/referee/voice``    ``{"muted": true}`` and/or ``{"volume": 60}`` (0-100): the referee's voice,
+  at once, for this session (the config file is not changed); 409 when the table has no voice
 * ``GET  /api/referee/view``     the referee's view: the public one plus what it hides
   (prompt details, secret cards seen on the table by name)
 
@@ -47,11 +53,12 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from models import jsonio
 from models.engine import IllegalAction
 from models.takeover import Unanswered
-from models.text import tr
+from models.text import LANGUAGES, tr
 
 from .auth import referee_required
 from .errors import ApiError
 from .games import games_catalog
+from .i18n import current_language
 from .session_api import TableSession
 
 log = logging.getLogger(__name__)
@@ -122,6 +129,27 @@ def past_games():
 @bp.get("/games")
 def games():
     return jsonify({"games": games_catalog()})
+
+
+@bp.get("/voice/<int:n>.wav")
+def voice_wav(n: int) -> Response:
+    """The ``n``-th sentence the referee's voice said, in ``?lang=`` (else the
+    page's language), as WAV, for a phone whose voice switch is on. Only the
+    voice's last few sentences, never a request's own text: 404 for any other
+    number, 400 for a language the page does not speak."""
+    asked = request.args.get("lang")
+    if asked is not None and asked not in LANGUAGES:
+        raise ApiError(400, f"lang must be one of {', '.join(LANGUAGES)}, not {asked[:20]!r}")
+    try:
+        wav = the_session().voice_wav(n, asked or current_language())
+    except ValueError as e:
+        raise ApiError(400, str(e)) from None
+    except RuntimeError as e:                       # the synthesizer failed (companion.voice.VoiceUnavailable)
+        raise ApiError(503, f"the voice cannot speak now: {e}") from None
+    if wav is None:
+        raise ApiError(404, f"no sentence {n}: the voice keeps only its last few (the view's voice.said is "
+                            "the latest), and only when the table has a voice")
+    return Response(wav, mimetype="audio/wav", headers={"Cache-Control": "no-store"})
 
 
 def _json_view(view: dict) -> Response:
@@ -374,6 +402,26 @@ def fill_in():
     return _run("fill_in", the_session().fill_in, *args)
 
 
+def voice() -> Response:
+    """The referee's voice: ``{"muted": true|false}`` and/or ``{"volume": 0-100}``,
+    applied at once and kept for the session (the config file is not changed)."""
+    data = json_body()
+    extra = set(data) - {"muted", "volume"}
+    if extra:
+        raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    if not data:
+        raise ApiError(400, "give muted (true or false) or volume (a whole number from 0 to 100)")
+    muted, volume = data.get("muted"), data.get("volume")
+    if "muted" in data and not isinstance(muted, bool):
+        raise ApiError(400, f"muted must be true or false, not {json.dumps(muted)[:40]}")
+    if "volume" in data and (isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100):
+        raise ApiError(400, f"volume must be a whole number from 0 to 100 (per cent), not {json.dumps(volume)[:40]}")
+    if the_session().voice_state() is None:
+        raise ApiError(409, "this table has no voice: [voice] enabled is off, or espeak-ng or the speaker is "
+                            "missing (the log says which)")
+    return _run("voice", the_session().set_voice, muted, volume)
+
+
 OPERATIONS = {
     "new": new_game,
     "takeover": lambda: new_game("takeover", "take_over"),
@@ -385,6 +433,7 @@ OPERATIONS = {
     "reopen": lambda: _plain_op("reopen", "reopen"),
     "fill_in": fill_in,
     "takeover_answers": takeover_answers,
+    "voice": voice,
 }
 
 

@@ -77,6 +77,8 @@ class Broadcast:
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
         self._seq = 0
         self._view: dict[str, Any] = {}
+        #: the referee's voice's public state (``companion.voice.Voice.state``), or None: no voice
+        self.voice_state: Callable[[], dict[str, Any]] | None = None
 
     def publish(self) -> None:
         """Bump seq, rebuild the view, hand it to every subscriber and listener."""
@@ -114,9 +116,11 @@ class Broadcast:
         source, ended, missing (no frame since start: the camera is retried),
         retry_s, last_error), ``faults`` (codes seen twice, stray codes, in
         plain words), ``indicators`` (seats {colour: lit}, status
-        green|amber|red, buzzer, virtual) and ``reflections`` (where a lamp's
+        green|amber|red, buzzer, virtual), ``reflections`` (where a lamp's
         reflection hides a card: x_mm, y_mm and the warning's text, which
-        ``prompts`` begins with)."""
+        ``prompts`` begins with) and ``voice`` (the referee's voice: muted,
+        volume, speaker, lang, said (the latest sentence's number) and kind;
+        None when the table has no voice)."""
         with self._view_lock:
             return copy.deepcopy(self._view)
 
@@ -187,7 +191,7 @@ class Broadcast:
         else:
             indicators = {"seats": {p: p in want["seats"] for p in seats}, "status": want["status"],
                           "buzzer": False, "virtual": True, "cue": t.cue}
-        return public_view(seq=self._seq, engine=t.engine, state=t.state, game_id=t.game_id,
+        view = public_view(seq=self._seq, engine=t.engine, state=t.state, game_id=t.game_id,
                            players=t.players, names=t.names, status=status, settling=t.settling,
                            table=self.table_json(referee=False), prompts=prompts, events=t.events,
                            score=t.score_json(), ended=t.ended, camera=self.camera.health,
@@ -195,6 +199,8 @@ class Broadcast:
                            reflections=[{"x_mm": x, "y_mm": y, "text": p.text}
                                         for (x, y), p in zip(t.glare.values(), told)],
                            offer=offer.to_json() if offer is not None else None)
+        view["voice"] = self.voice_state() if self.voice_state is not None else None
+        return view
 
     def reflections(self) -> list[Prompt]:
         """A warning for each tag a lamp's reflection hides now, in the game's

@@ -39,10 +39,11 @@ from __future__ import annotations
 import hmac
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hardware.frames import Frame, FrameSource
 from models.engine import Game
+from models.text import tr
 
 from ..config import Config, default_config
 from ..journal.store import Journal, JournalError
@@ -59,7 +60,13 @@ from .records import GameRecords
 from .state import TableState
 from .takeover import TakeOver
 
+if TYPE_CHECKING:
+    from ..voice import Voice
+
 log = logging.getLogger(__name__)
+
+#: what the page says when the undo button is held at a table with no voice to mute
+_NO_VOICE = tr("Undo button held: this table has no voice to mute")
 
 
 class Session:
@@ -99,10 +106,11 @@ class Session:
         self.records = GameRecords(t, self.broadcast)
         self.offers = TableOffers(t, self.life, self.takeover, self.desk, self.broadcast)
         self._frame: Frame | None = None
+        self.voice: Voice | None = None          # the referee's voice, once one is attached
         self._camera_view = CameraView(self._latest_frame, self._overlay)   # the camera page's JPEG
         if t.indicators is not None:
             t.indicators.on_confirm(self.desk.button("confirm", self.confirm))
-            t.indicators.on_undo(self.desk.button("undo", self.undo))
+            t.indicators.on_undo(self.desk.button("undo", self.undo), held=self.voice_button)
         self.broadcast.publish()
 
     def _make_indicators(self) -> Any:
@@ -342,6 +350,57 @@ class Session:
         if not expected or not isinstance(pin, str):
             return False
         return hmac.compare_digest(pin.encode(), expected.encode())
+
+    # ------------------------------------------------------------------ the referee's voice (companion.voice)
+
+    def attach_voice(self, voice: Voice) -> None:
+        """The voice speaking for this table (``Voice.attach`` calls this): its
+        state goes into the public view, and a view is published whenever it
+        changes (a sentence begun, muted, a new volume)."""
+        self.voice = voice
+        self.broadcast.voice_state = voice.state
+        voice.on_state(self.broadcast.publish)
+        self.broadcast.publish()
+
+    def voice_state(self) -> dict[str, Any] | None:
+        """The voice's public state (:meth:`Voice.state`), or None: no voice."""
+        return self.voice.state() if self.voice is not None else None
+
+    def set_voice(self, muted: bool | None = None, volume: int | None = None) -> dict[str, Any]:
+        """The referee's voice control: mute or unmute, a volume 0-100, applied
+        at once and kept for the session (not written to the config).
+        ValueError says what is wrong; LookupError: this table has no voice."""
+        if self.voice is None:
+            raise LookupError("this table has no voice ([voice] enabled is off, or espeak-ng or the "
+                              "speaker is missing: the log says which)")
+        if volume is not None:
+            self.voice.set_volume(volume)
+        if muted is not None:
+            self.voice.set_muted(muted)
+        return self.voice.state()
+
+    def voice_wav(self, n: int, lang: str) -> bytes | None:
+        """The ``n``-th sentence the voice said, in ``lang``, as WAV bytes
+        (:meth:`Voice.phone_wav`); None when there is no voice or it is not one
+        of the last few. ValueError: not a language of the page."""
+        return self.voice.phone_wav(n, lang) if self.voice is not None else None
+
+    def voice_button(self) -> None:
+        """A long press of the undo button (never also an undo): the voice muted
+        (the buzzer's ``muted`` cue: a voice cannot say it) or unmuted (it says
+        "Voice on"); at a table with no voice the page says so."""
+        t = self.table
+        if self.voice is None:
+            log.info("undo button held: no voice to mute")
+            t.add_event({"type": "button", "text": _NO_VOICE})
+            if t.indicators is not None:
+                t.indicators.beep("illegal")
+            self.broadcast.publish()
+            return
+        muted = not self.voice.muted
+        self.voice.set_muted(muted)
+        if muted and t.indicators is not None:
+            t.indicators.beep("muted")
 
     # ------------------------------------------------------------------ the broadcast and the records
 

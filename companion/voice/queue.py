@@ -8,7 +8,8 @@
   time, the newest (only the latest turn is said), and a turn waits
   :data:`GATHER_S` before it is due, so that a turn passed on at once is not
   read out at all.
-* Nothing is said twice in a row, and nothing talks over itself: one sentence
+* Nothing is said twice in a row (but the voice's own answer to a person,
+  "Voice on", every time), and nothing talks over itself: one sentence
   is spoken at a time (:meth:`SpeechQueue.take` hands out the next only after
   :meth:`SpeechQueue.done`).
 
@@ -25,19 +26,25 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 #: how long a sentence of these kinds waits for a newer one before it is said (seconds)
 GATHER_S = {"turn": 0.1, "fix": 0.05}
+#: kinds said every time, even twice in a row: they answer what a person just did ("Voice on")
+EVERY_TIME = frozenset({"voice"})
 
 
 @dataclass(frozen=True)
 class Said:
     """A sentence ready to speak, in the table's language: its kind, its text
-    and its urgency (higher is more urgent)."""
+    and its urgency (higher is more urgent); ``source``: the sentence before
+    it was translated (a :class:`~models.text.Text`), so that a phone can
+    hear it in its page's language (None: only ``text``)."""
 
     kind: str
     text: str
     priority: int
+    source: Any = field(default=None, compare=False)
 
 
 @dataclass
@@ -59,6 +66,7 @@ class SpeechQueue:
         self._speaking: Said | None = None
         self._last: str | None = None            # the last sentence said to the end
         self._cut = threading.Event()            # set when the sentence being spoken must stop
+        self._hushed = False                     # ... and not be said again (the speaker was muted)
         self._changed = threading.Condition()
         self._closed = False
 
@@ -98,10 +106,11 @@ class SpeechQueue:
             best = max(due, key=lambda w: (w.said.priority, -w.due))
             del self._waiting[best.said.kind]
             due.remove(best)
-            if best.said.text == self._last:
+            if best.said.text == self._last and best.said.kind not in EVERY_TIME:
                 continue                         # the same sentence again: not twice in a row
             self._speaking = best.said
             self._cut.clear()
+            self._hushed = False
             return best.said
         return None
 
@@ -135,12 +144,22 @@ class SpeechQueue:
             if self._speaking is not said:
                 return
             self._speaking = None
-            if self._cut.is_set():
+            if self._cut.is_set() and not self._hushed:
                 self._cut.clear()
                 self._waiting.setdefault(said.kind, _Waiting(said, self.clock()))
             else:
+                self._cut.clear()
                 self._last = said.text
+            self._hushed = False
             self._changed.notify_all()
+
+    def hush(self) -> None:
+        """Stop the sentence being spoken now, and do not say it again (the
+        speaker was muted: it counts as said)."""
+        with self._changed:
+            if self._speaking is not None:
+                self._hushed = True
+                self._cut.set()
 
     @property
     def idle(self) -> bool:

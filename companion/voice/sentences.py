@@ -21,9 +21,10 @@ from typing import Any
 from models.text import Text, and_list, concat, tr, trn
 
 #: what the voice speaks of, most urgent first (:data:`PRIORITY`)
-KINDS = ("illegal", "camera", "over", "fix", "offer", "turn")
+KINDS = ("illegal", "camera", "over", "fix", "offer", "voice", "turn")
 #: a higher number is more urgent: it is said first, and cuts a less urgent sentence short
-PRIORITY = {"illegal": 4, "camera": 4, "over": 3, "fix": 2, "offer": 2, "turn": 1}
+#: (``voice``: the voice's own "Voice on" when it is unmuted)
+PRIORITY = {"illegal": 4, "camera": 4, "over": 3, "fix": 2, "offer": 2, "voice": 2, "turn": 1}
 #: at most this many of the page's prompts are read out for one change (the page shows the rest)
 MAX_PROMPTS = 2
 #: the keys a game's public state names whose turn it is by (as the page reads them, common.js whoseTurn)

@@ -40,9 +40,11 @@ class VoiceUnavailable(RuntimeError):
 class Synthesizer(Protocol):
     """Something that turns one sentence into a WAV file's bytes, at its
     volume; ``stream`` starts it writing the WAV to a pipe as it is made (the
-    speaker starts on the first bytes), or is None when it cannot."""
+    speaker starts on the first bytes), or is None when it cannot.
+    ``volume``: per cent (0-100), read at each sentence."""
 
     name: str
+    volume: int
 
     def render(self, text: str) -> bytes: ...
 

@@ -17,9 +17,20 @@ one log line::
     voice.start()
     ...
     voice.close()          # says what is still queued (a few seconds at most), then stops
+
+The referee turns it down or mutes it while it runs (:meth:`Voice.set_volume`,
+:meth:`Voice.set_muted`: the console, a long press of the undo button; kept
+for the session, not written to the config), and a phone hears the same
+sentences in its page's language (:meth:`Voice.phone_wav`: the last
+:data:`PHONE_KEEP` sentences, each rendered once per language)::
+
+    voice.set_muted(True); voice.set_volume(60)
+    voice.state()          # {"muted": True, "volume": 60, "said": 12, "kind": "turn", ...}
+    voice.phone_wav(12, "de")                          # b'RIFF....WAVE...', or None: not one of the last
 """
 from __future__ import annotations
 
+import collections
 import logging
 import re
 import threading
@@ -28,8 +39,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
+from models.text import LANGUAGES, tr
+
 from .queue import Said, SpeechQueue
-from .sentences import announcements
+from .sentences import PRIORITY, announcements
 from .sinks import FileSink, Sink, SpeakerSink
 from .synth import Synthesizer, VoiceUnavailable, synthesizer
 
@@ -39,6 +52,11 @@ log = logging.getLogger(__name__)
 PAYLOAD_RE = re.compile(r"\b[A-Z]{2,4}:[A-Z0-9]+:([A-Z0-9]+)\b")
 #: how long :meth:`Voice.close` lets queued sentences finish (seconds)
 DRAIN_S = 10.0
+#: how many of the latest sentences a phone may still ask for (``phone_wav``); each is
+#: rendered at most once per language, so a phone asking again and again costs nothing
+PHONE_KEEP = 4
+#: what the voice says when it is unmuted (muting is told by the buzzer: a voice cannot say it)
+VOICE_ON = tr("Voice on")
 
 
 class Views(Protocol):
@@ -57,21 +75,33 @@ def spoken(text: str) -> str:
 class Voice:
     """Says the table's changes aloud in ``lang`` through ``synth`` to ``sinks``
     (see the module docstring). ``said`` lists every sentence said, as
-    ``(kind, text)``; ``muted`` silences the speaker (files are still written);
-    ``on_said(kind, text)`` is called on the voice's thread after each sentence."""
+    ``(kind, text)``; ``muted`` silences the speaker (files are still written,
+    and phones still hear it); ``on_said(kind, text)`` is called on the voice's
+    thread after each sentence. ``voices``: the folder of Piper voices (a
+    phone's language may differ from the table's)."""
 
     def __init__(self, lang: str, synth: Synthesizer, sinks: list[Sink], *,
                  muted: bool = False, clock: Callable[[], float] = time.monotonic,
-                 on_said: Callable[[str, str], None] | None = None):
+                 on_said: Callable[[str, str], None] | None = None, voices: str = ""):
         self.lang = lang
         self.on_said = on_said
         self.synth = synth
         self.sinks = list(sinks)
         self.muted = muted
+        self.voices = voices
         self.queue = SpeechQueue(clock=clock)
         self.said: list[tuple[str, str]] = []
         self._last: Mapping[str, Any] | None = None
+        self._heard = threading.Lock()           # views come from several threads
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()            # the state below, read by the web's threads
+        self._count = 0                          # sentences begun: the n of the latest
+        self._kind = ""
+        self._recent: collections.deque[tuple[int, str, Any]] = collections.deque(maxlen=PHONE_KEEP)
+        self._wavs: dict[tuple[int, str], bytes] = {}
+        self._render = threading.Lock()          # one phone rendering at a time
+        self._phone_synths: dict[str, Synthesizer] = {}
+        self._listeners: list[Callable[[], None]] = []
 
     # ---- hearing (the session's thread)
 
@@ -82,13 +112,122 @@ class Voice:
         catalog(self.lang)
         self._last = session.view()
         session.on_change(self.hear)
+        attach = getattr(session, "attach_voice", None)
+        if attach is not None:
+            attach(self)                      # the pages show it, the console and the buttons reach it
 
     def hear(self, view: Mapping[str, Any]) -> None:
-        """A new public view: queue what is worth saying about the change."""
+        """A new public view: queue what is worth saying about the change (a
+        view older than the last one heard, come late from another thread, is
+        passed over)."""
+        with self._heard:
+            before = self._last
+            if before is not None and int(view.get("seq") or 0) < int(before.get("seq") or 0):
+                return
+            self._last = view
+            for u in announcements(before, view):
+                self.queue.put(Said(u.kind, self._localize(u.text, self.lang), u.priority, u.text))
+
+    # ---- the referee's controls (any thread)
+
+    def on_state(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when :meth:`state` changes: muted, volume, a
+        new sentence begun (the session publishes a view, so the pages know)."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for cb in list(self._listeners):
+            try:
+                cb()
+            except Exception as e:   # a listener's trouble must not stop the voice
+                log.warning("voice: state listener: %s", e)
+
+    def state(self) -> dict[str, Any]:
+        """What the pages show of the voice (public: nothing here is secret):
+        ``muted``, ``volume`` (0-100), ``speaker`` (a speaker is playing it),
+        ``lang`` (the table's), ``said`` (the number of the latest sentence
+        begun, for ``phone_wav``; 0: none yet) and its ``kind``."""
+        with self._lock:
+            return {"muted": self.muted, "volume": self.volume,
+                    "speaker": any(hasattr(s, "play_stream") for s in self.sinks),
+                    "lang": self.lang, "said": self._count, "kind": self._kind}
+
+    @property
+    def volume(self) -> int:
+        """The loudness, per cent of the synthesizer's own (0-100)."""
+        return int(getattr(self.synth, "volume", 100))
+
+    def set_volume(self, volume: int) -> None:
+        """Speak at ``volume`` per cent (a whole number 0-100) from the next
+        sentence on. ValueError says what is wrong with it."""
+        if isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100:
+            raise ValueError(f"volume is a whole number from 0 to 100 (per cent), not {volume!r}")
+        with self._lock:
+            if volume == self.volume:
+                return
+            self.synth.volume = volume       # Espeak and Piper read it at each sentence
+        log.info("voice: volume %d", volume)
+        self._changed()
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute the speaker (at once: the sentence being spoken stops), or
+        unmute it (then it says "Voice on"). Files and phones go on."""
+        if not isinstance(muted, bool):
+            raise ValueError(f"muted is true or false, not {muted!r}")
+        with self._lock:
+            if muted == self.muted:
+                return
+            self.muted = muted
+        if muted:
+            self.queue.hush()                # the sentence being spoken stops now, not to be said again
+        else:
+            self.queue.put(Said("voice", str(self._localize(VOICE_ON, self.lang)), PRIORITY["voice"], VOICE_ON))
+        log.info("voice: %s", "muted" if muted else "unmuted")
+        self._changed()
+
+    @staticmethod
+    def _localize(text: Any, lang: str) -> str:
         from web.i18n import localize
-        before, self._last = self._last, view
-        for u in announcements(before, view):
-            self.queue.put(Said(u.kind, spoken(str(localize(u.text, self.lang))), u.priority))
+        return spoken(str(localize(text, lang)))
+
+    # ---- a phone's copy (the web's threads)
+
+    def phone_wav(self, n: int, lang: str) -> bytes | None:
+        """The ``n``-th sentence said, in ``lang`` (one of the page's
+        languages; ValueError otherwise), as WAV bytes at full loudness (a
+        phone has its own volume), or None when it is not one of the last
+        :data:`PHONE_KEEP`. Each (sentence, language) is rendered once and
+        kept while the sentence is one of the last; the sentences are the
+        voice's own, never a request's text. VoiceUnavailable when the
+        synthesizer fails."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"no voice for language {lang!r} (the page speaks {', '.join(LANGUAGES)})")
+        with self._render:
+            with self._lock:
+                source = next((text for m, _kind, text in self._recent if m == n), None)
+                kept = self._wavs.get((n, lang))
+            if source is None or kept is not None:
+                return kept
+            wav = self._phone_synth(lang).render(self._localize(source, lang))
+            with self._lock:
+                if any(m == n for m, _kind, _text in self._recent):
+                    self._wavs[(n, lang)] = wav
+            return wav
+
+    def _phone_synth(self, lang: str) -> Synthesizer:
+        if lang not in self._phone_synths:
+            self._phone_synths[lang] = synthesizer(lang, voices=self.voices, volume=100)
+        return self._phone_synths[lang]
+
+    def _begin(self, said: Said) -> None:
+        """A sentence begins: numbered, kept for phones, and told to the pages."""
+        with self._lock:
+            self._count += 1
+            self._kind = said.kind
+            self._recent.append((self._count, said.kind, said.source if said.source is not None else said.text))
+            kept = {m for m, _kind, _text in self._recent}
+            self._wavs = {k: w for k, w in self._wavs.items() if k[0] in kept}
+        self._changed()
 
     # ---- speaking (the voice's thread)
 
@@ -112,7 +251,8 @@ class Voice:
         """Say ``said`` on every sink: a speaker as the synthesizer makes the
         sound (it starts on the first bytes), the files once it is whole. A
         sink that fails is turned off with one log line; a synthesizer that
-        fails, the whole voice."""
+        fails, the whole voice. Phones are told of it as it begins."""
+        self._begin(said)
         speakers = [s for s in self.sinks if hasattr(s, "play_stream") and not self.muted]
         rest = [s for s in self.sinks if not hasattr(s, "play_stream")]
         try:
@@ -196,7 +336,7 @@ def from_config(session: Views | None, config: Any, *, out_dir: str | Path | Non
             log.warning("voice: speaker off: %s", e)
     if not sinks:
         return None
-    voice = Voice(lang, synth, sinks, muted=vc.mute, on_said=on_said)
+    voice = Voice(lang, synth, sinks, muted=vc.mute, on_said=on_said, voices=vc.voices)
     if vc.voices and synth.name.startswith("espeak"):
         log.info("voice: no Piper voice for %s in %s: espeak-ng speaks", lang, vc.voices)
     log.info("voice: %s to %s", synth.name, ", ".join(s.name for s in sinks))

@@ -100,3 +100,50 @@ def test_auto_factory_is_mock_off_a_pi():
         assert ind.mock is (not on_raspberry_pi())
     finally:
         ind.close()
+
+
+@pytest.fixture
+def quick_hold():
+    """A board whose long press is 0.3 s (the table's is 1.5 s), with an undo
+    button that also has a long press."""
+    factory = MockFactory(pin_class=MockPWMPin)
+    ind = Indicators(PINS, factory=factory, hold_s=0.3)
+    hits = []
+    ind.on_undo(lambda: hits.append("undo"), held=lambda: hits.append("held"))
+    yield ind, factory, hits
+    ind.close()
+
+
+def test_a_short_press_of_undo_undoes_once_and_does_not_mute(quick_hold):
+    ind, f, hits = quick_hold
+    f.pin(21).drive_low()
+    f.pin(21).drive_high()
+    assert wait_for(lambda: hits == ["undo"])
+    time.sleep(0.5)                          # past the long press's time: nothing more comes
+    assert hits == ["undo"]
+    assert ind.state()["presses"]["undo"] == 1 and ind.state()["holds"] == 0
+
+
+def test_a_long_press_of_undo_mutes_and_never_undoes(quick_hold):
+    ind, f, hits = quick_hold
+    f.pin(21).drive_low()
+    assert wait_for(lambda: hits == ["held"])      # while still held down
+    time.sleep(0.5)                                 # held on: it does not fire again
+    f.pin(21).drive_high()
+    time.sleep(0.1)
+    assert hits == ["held"]
+    assert ind.state()["presses"]["undo"] == 0 and ind.state()["holds"] == 1
+    time.sleep(0.06)                                # past the debounce: a short press after still undoes
+    f.pin(21).drive_low()
+    f.pin(21).drive_high()
+    assert wait_for(lambda: hits == ["held", "undo"])
+
+
+def test_the_muted_cue_is_two_clicks(board):
+    ind, f = board
+    buzzer = f.pin(19)
+    buzzer.clear_states()
+    ind.beep("muted")
+    assert ind.state()["beep"] == "muted"
+    assert wait_for(lambda: not ind.state()["buzzer"])
+    assert sum(1 for s in buzzer.states if s.state == 1) == 2

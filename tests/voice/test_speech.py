@@ -17,14 +17,14 @@ from companion.config import ConfigError, load_config
 from companion.voice import from_config
 from companion.voice.sentences import KINDS, announcements
 from companion.voice.synth import Espeak, Piper, VoiceUnavailable, scaled, synthesizer
-from companion.voice.voice import spoken
+from companion.voice.voice import VOICE_ON, spoken
 from tests.voice.conftest import demo_views, sox_stat
 from web.i18n import localize
 
 
 def one_of_each_kind() -> dict[str, object]:
     """A real sentence of each kind from the demos' views (the camera's from a
-    demo view whose camera stopped)."""
+    demo view whose camera stopped; the voice's own "Voice on", said when it is unmuted)."""
     found: dict[str, object] = {}
     for game in ("GLC", "GAH", "GVG"):            # Ghosts Love Candy's has every kind but on a loaded machine
         before = None
@@ -32,12 +32,13 @@ def one_of_each_kind() -> dict[str, object]:
             for u in announcements(before, v):
                 found.setdefault(u.kind, u.text)
             before = v
-        if len(found) == len(KINDS) - 1:
+        if len(found) == len(KINDS) - 2:          # all but the camera's and the voice's own
             break
     view = copy.deepcopy(demo_views("GLC")[20])
     [u] = announcements(view, {**view, "status": "camera_lost"})
     found[u.kind] = u.text
     found["offer"] = offered_game().text         # no game open: a table laid out for Candy Crave
+    found["voice"] = VOICE_ON
     return found
 
 

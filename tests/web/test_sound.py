@@ -25,7 +25,7 @@ def test_the_page_plays_the_buzzers_patterns():
     js = (ROOT / "web" / "static" / "display.js").read_text()
     table = re.search(r"const CUES = (\{[^}]*\});", js).group(1)
     cues = json.loads(re.sub(r"(\w+):", r'"\1":', table))
-    assert cues == {k: list(v) for k, v in BEEPS.items() if k != "button"}
+    assert cues == {k: list(v) for k, v in BEEPS.items() if k not in ("button", "muted")}   # the table's own clicks
 
 
 @pytest.mark.browser

@@ -252,8 +252,25 @@
     const ev = view && view.events && view.events.length ? view.events[view.events.length - 1] : null;
     const key = (view && view.game_id) + ":" + (ev ? ev.entry : "");
     if (key !== formKey) { formKey = key; templateAction(); }   // the game moved: what is legal changed
+    renderVoice(view && view.voice);
     document.body.dataset.seq = view && view.seq !== undefined ? view.seq : "";
   }
+
+  /* The referee's voice (when the table has one): mute and volume, applied at once
+   * and kept for this session (POST /api/referee/voice; the config file is not changed). */
+  function renderVoice(v) {
+    $("voice-none").hidden = !!v;
+    $("voice-controls").hidden = !v;
+    if (!v) return;
+    $("voice-mute").checked = !!v.muted;
+    if (document.activeElement !== $("voice-volume")) {
+      $("voice-volume").value = v.volume;
+      $("voice-volume-out").textContent = v.volume;
+    }
+  }
+  $("voice-mute").addEventListener("change", function () { post("voice", { muted: $("voice-mute").checked }); });
+  $("voice-volume").addEventListener("input", function () { $("voice-volume-out").textContent = $("voice-volume").value; });
+  $("voice-volume").addEventListener("change", function () { post("voice", { volume: parseInt($("voice-volume").value, 10) }); });
 
   /* One tap never ends a game: what would end it asks first, in words, beside the button. */
   let pending = null;

@@ -67,10 +67,35 @@
     $("sound").textContent = on ? TC.t("sound on") : TC.t("sound off");
   });
 
+  /* The referee's voice on this screen, when the table has one: each sentence it
+   * says (the view's voice.said numbers them), in this page's language, made by the
+   * table's own espeak-ng (GET /api/voice/<n>.wav) and played by an <audio> once
+   * someone turned it on (a tap unlocks it); a newer sentence cuts the one playing. */
+  const SILENCE = "data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
+  const speech = new Audio();
+  let hearing = false, lastSaid = null;
+  function hear(n) {
+    speech.src = "/api/voice/" + n + ".wav?lang=" + encodeURIComponent(TC.lang);
+    speech.play().catch(function () { /* the browser refused: the switch shows it on, the next tap retries */ });
+  }
+  $("voice").addEventListener("click", function () {
+    hearing = !hearing;
+    if (hearing) { speech.src = SILENCE; speech.play().catch(function () {}); }     // this tap unlocks the sound
+    else speech.pause();
+    $("voice").setAttribute("aria-pressed", hearing ? "true" : "false");
+    $("voice").textContent = hearing ? TC.t("voice on") : TC.t("voice off");
+  });
+  function renderVoice(v) {
+    $("voice").hidden = !v;
+    if (v && hearing && lastSaid !== null && v.said > lastSaid) hear(v.said);    // a new sentence since the last view
+    lastSaid = v ? v.said : null;
+  }
+
   function render(view) {
     const cue = view && view.indicators && view.indicators.cue;
     if (cue && lastCue !== null && cue.n !== lastCue) play(cue.name);      // a new cue since the last view
     lastCue = cue ? cue.n : 0;
+    renderVoice(view && view.voice);
     const st = TC.renderStatus(view);
     renderBanner(view, st);
     TC.renderLeds($("leds"), view);
