@@ -11,8 +11,9 @@ public view, so it never names a hidden card.
 * :mod:`.queue`: in which order, cut short, summarised, never twice in a row;
 * :mod:`.synth`: espeak-ng, or a Piper neural voice from the configured folder;
 * :mod:`.sinks`: the speaker (``aplay``) and numbered WAV files (``--voice-out``);
-* :mod:`.voice`: :class:`Voice`, which wires them to a session, and
-  :func:`from_config`.
+* :mod:`.phones`: the last few sentences for phones, in each page's language;
+* :mod:`.voice`: :class:`Voice`, which wires them to a session (its mute and
+  volume set while it runs), and :func:`from_config`.
 """
 from __future__ import annotations
 

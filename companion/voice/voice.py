@@ -21,8 +21,8 @@ one log line::
 The referee turns it down or mutes it while it runs (:meth:`Voice.set_volume`,
 :meth:`Voice.set_muted`: the console, a long press of the undo button; kept
 for the session, not written to the config), and a phone hears the same
-sentences in its page's language (:meth:`Voice.phone_wav`: the last
-:data:`PHONE_KEEP` sentences, each rendered once per language)::
+sentences in its page's language (:meth:`Voice.phone_wav`, :mod:`.phones`:
+the last few sentences, each rendered once per language)::
 
     voice.set_muted(True); voice.set_volume(60)
     voice.state()          # {"muted": True, "volume": 60, "said": 12, "kind": "turn", ...}
@@ -30,7 +30,6 @@ sentences in its page's language (:meth:`Voice.phone_wav`: the last
 """
 from __future__ import annotations
 
-import collections
 import logging
 import re
 import threading
@@ -39,8 +38,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from models.text import LANGUAGES, tr
+from models.text import tr
 
+from .phones import PhoneCopies
 from .queue import Said, SpeechQueue
 from .sentences import PRIORITY, announcements
 from .sinks import FileSink, Sink, SpeakerSink
@@ -52,9 +52,6 @@ log = logging.getLogger(__name__)
 PAYLOAD_RE = re.compile(r"\b[A-Z]{2,4}:[A-Z0-9]+:([A-Z0-9]+)\b")
 #: how long :meth:`Voice.close` lets queued sentences finish (seconds)
 DRAIN_S = 10.0
-#: how many of the latest sentences a phone may still ask for (``phone_wav``); each is
-#: rendered at most once per language, so a phone asking again and again costs nothing
-PHONE_KEEP = 4
 #: what the voice says when it is unmuted (muting is told by the buzzer: a voice cannot say it)
 VOICE_ON = tr("Voice on")
 
@@ -88,19 +85,13 @@ class Voice:
         self.synth = synth
         self.sinks = list(sinks)
         self.muted = muted
-        self.voices = voices
         self.queue = SpeechQueue(clock=clock)
         self.said: list[tuple[str, str]] = []
         self._last: Mapping[str, Any] | None = None
         self._heard = threading.Lock()           # views come from several threads
         self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()            # the state below, read by the web's threads
-        self._count = 0                          # sentences begun: the n of the latest
-        self._kind = ""
-        self._recent: collections.deque[tuple[int, str, Any]] = collections.deque(maxlen=PHONE_KEEP)
-        self._wavs: dict[tuple[int, str], bytes] = {}
-        self._render = threading.Lock()          # one phone rendering at a time
-        self._phone_synths: dict[str, Synthesizer] = {}
+        self._lock = threading.Lock()            # muted and the volume, set from the web's threads
+        self.phones = PhoneCopies(voices, say=self._localize)
         self._listeners: list[Callable[[], None]] = []
 
     # ---- hearing (the session's thread)
@@ -147,10 +138,11 @@ class Voice:
         ``muted``, ``volume`` (0-100), ``speaker`` (a speaker is playing it),
         ``lang`` (the table's), ``said`` (the number of the latest sentence
         begun, for ``phone_wav``; 0: none yet) and its ``kind``."""
+        said, kind = self.phones.latest
         with self._lock:
             return {"muted": self.muted, "volume": self.volume,
                     "speaker": any(hasattr(s, "play_stream") for s in self.sinks),
-                    "lang": self.lang, "said": self._count, "kind": self._kind}
+                    "lang": self.lang, "said": said, "kind": kind}
 
     @property
     def volume(self) -> int:
@@ -193,41 +185,10 @@ class Voice:
     # ---- a phone's copy (the web's threads)
 
     def phone_wav(self, n: int, lang: str) -> bytes | None:
-        """The ``n``-th sentence said, in ``lang`` (one of the page's
-        languages; ValueError otherwise), as WAV bytes at full loudness (a
-        phone has its own volume), or None when it is not one of the last
-        :data:`PHONE_KEEP`. Each (sentence, language) is rendered once and
-        kept while the sentence is one of the last; the sentences are the
-        voice's own, never a request's text. VoiceUnavailable when the
-        synthesizer fails."""
-        if lang not in LANGUAGES:
-            raise ValueError(f"no voice for language {lang!r} (the page speaks {', '.join(LANGUAGES)})")
-        with self._render:
-            with self._lock:
-                source = next((text for m, _kind, text in self._recent if m == n), None)
-                kept = self._wavs.get((n, lang))
-            if source is None or kept is not None:
-                return kept
-            wav = self._phone_synth(lang).render(self._localize(source, lang))
-            with self._lock:
-                if any(m == n for m, _kind, _text in self._recent):
-                    self._wavs[(n, lang)] = wav
-            return wav
-
-    def _phone_synth(self, lang: str) -> Synthesizer:
-        if lang not in self._phone_synths:
-            self._phone_synths[lang] = synthesizer(lang, voices=self.voices, volume=100)
-        return self._phone_synths[lang]
-
-    def _begin(self, said: Said) -> None:
-        """A sentence begins: numbered, kept for phones, and told to the pages."""
-        with self._lock:
-            self._count += 1
-            self._kind = said.kind
-            self._recent.append((self._count, said.kind, said.source if said.source is not None else said.text))
-            kept = {m for m, _kind, _text in self._recent}
-            self._wavs = {k: w for k, w in self._wavs.items() if k[0] in kept}
-        self._changed()
+        """The ``n``-th sentence said, in ``lang``, as WAV bytes for a phone
+        (:meth:`.phones.PhoneCopies.wav`): None when it is not one of the last
+        few, ValueError for a language the page does not speak."""
+        return self.phones.wav(n, lang)
 
     # ---- speaking (the voice's thread)
 
@@ -252,7 +213,8 @@ class Voice:
         sound (it starts on the first bytes), the files once it is whole. A
         sink that fails is turned off with one log line; a synthesizer that
         fails, the whole voice. Phones are told of it as it begins."""
-        self._begin(said)
+        self.phones.add(said)                 # numbered: the pages hear of it as it begins
+        self._changed()
         speakers = [s for s in self.sinks if hasattr(s, "play_stream") and not self.muted]
         rest = [s for s in self.sinks if not hasattr(s, "play_stream")]
         try:

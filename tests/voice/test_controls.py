@@ -174,7 +174,7 @@ def test_a_phone_hears_the_same_sentences_in_its_own_language(table: Table) -> N
 
 
 def test_only_the_last_few_sentences_are_kept_for_phones(table: Table) -> None:
-    from companion.voice.voice import PHONE_KEEP
+    from companion.voice.phones import KEEP as PHONE_KEEP
     for _ in range(PHONE_KEEP + 1):                          # "Voice on" after each unmute: one sentence each
         said = table.session.view()["voice"]["said"]
         table.session.set_voice(muted=True)
@@ -183,4 +183,4 @@ def test_only_the_last_few_sentences_are_kept_for_phones(table: Table) -> None:
     n = table.session.view()["voice"]["said"]
     assert table.session.voice_wav(n, "es") is not None
     assert table.session.voice_wav(n - PHONE_KEEP, "es") is None      # dropped, and so is its sound
-    assert {k[0] for k in table.voice._wavs} <= set(range(n - PHONE_KEEP + 1, n + 1))
+    assert {k[0] for k in table.voice.phones.kept()} <= set(range(n - PHONE_KEEP + 1, n + 1))

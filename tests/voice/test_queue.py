@@ -144,3 +144,26 @@ def test_a_waiting_sentence_can_be_dropped_and_a_closed_queue_releases_its_reade
     q.close()
     reader.join(5.0)
     assert got == [None]
+
+
+def test_muting_stops_the_sentence_at_once_and_it_is_not_said_again() -> None:
+    clock = Clock()
+    q = SpeechQueue(clock=clock)
+    q.put(said("turn", "RED: your turn"))
+    clock.after(1.0)
+    turn = q.take()
+    assert turn is not None
+    q.hush()                                       # the referee muted the speaker
+    assert q.cut.is_set()
+    q.done(turn)
+    assert speak_all(q, clock) == [] and q.idle    # it counts as said
+    q.put(said("turn", "RED: your turn"))
+    assert speak_all(q, clock) == []               # ... so not twice in a row either
+
+
+def test_voice_on_is_said_every_time_it_is_unmuted() -> None:
+    clock = Clock()
+    q = SpeechQueue(clock=clock)
+    for _ in range(2):
+        q.put(said("voice", "Voice on"))
+        assert speak_all(q, clock) == ["Voice on"]
