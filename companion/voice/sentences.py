@@ -21,10 +21,10 @@ from typing import Any
 from models.text import Text, and_list, concat, tr, trn
 
 #: what the voice speaks of, most urgent first (:data:`PRIORITY`)
-KINDS = ("illegal", "camera", "over", "fix", "offer", "voice", "turn")
+KINDS = ("illegal", "camera", "over", "fix", "offer", "glare", "voice", "turn")
 #: a higher number is more urgent: it is said first, and cuts a less urgent sentence short
 #: (``voice``: the voice's own "Voice on" when it is unmuted)
-PRIORITY = {"illegal": 4, "camera": 4, "over": 3, "fix": 2, "offer": 2, "voice": 2, "turn": 1}
+PRIORITY = {"illegal": 4, "camera": 4, "over": 3, "fix": 2, "offer": 2, "glare": 2, "voice": 2, "turn": 1}
 #: at most this many of the page's prompts are read out for one change (the page shows the rest)
 MAX_PROMPTS = 2
 #: the keys a game's public state names whose turn it is by (as the page reads them, common.js whoseTurn)
@@ -158,6 +158,8 @@ def announcements(before: Mapping[str, Any] | None, after: Mapping[str, Any]) ->
       goes on (status waiting with new prompts);
     * ``offer``: with no game open, the game the table's tags offer, or why
       none can start (two games' tags, too few seats), when that changes;
+    * ``glare``: a lamp's reflection newly hides a card (the page's warning,
+      which names a hidden card only as "a card");
     * ``turn``: the game moved the turn on (its own turn in the public state:
       that seat), or a seat is to move that was not before (every seat to move;
       a round whose players finish one by one is not read out again).
@@ -179,6 +181,11 @@ def announcements(before: Mapping[str, Any] | None, after: Mapping[str, Any]) ->
     if offer and str(offer) != str((prev.get("offer") or {}).get("text") or ""):
         out.append(Utterance.of("offer", offer))
         return out
+    hidden = [r["text"] for r in after.get("reflections") or [] if r.get("text")]
+    seen = {str(r.get("text")) for r in prev.get("reflections") or []}
+    new = [t for t in hidden if str(t) not in seen]
+    if new:
+        out.append(Utterance.of("glare", _a_few(new)))
     if status == "waiting":
         todo = _prompts(after, ("todo", "warning", "error"))
         old = set(map(str, _prompts(prev, ("todo", "warning", "error")))) if was == "waiting" else set()

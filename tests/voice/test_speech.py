@@ -38,8 +38,22 @@ def one_of_each_kind() -> dict[str, object]:
     [u] = announcements(view, {**view, "status": "camera_lost"})
     found[u.kind] = u.text
     found["offer"] = offered_game().text         # no game open: a table laid out for Candy Crave
+    found["glare"] = reflection_said().text       # a lamp's reflection over a card
     found["voice"] = VOICE_ON
     return found
+
+
+def reflection_said() -> Any:
+    """What the voice says when a lamp's reflection newly hides a card (not again while it stays)."""
+    from models.engine import Prompt
+    from models.text import tr
+    view = copy.deepcopy(demo_views("GLC")[20])
+    text = Prompt(tr("A reflection hides {card} {place}: tilt the lamp or the card", card="VAMPIRE",
+                     place="in slot 3")).text
+    glare = {**view, "reflections": [{"x_mm": 300.0, "y_mm": 200.0, "text": text}]}
+    [u] = [u for u in announcements(view, glare) if u.kind == "glare"]
+    assert not [u for u in announcements(glare, glare) if u.kind == "glare"]
+    return u
 
 
 def offered_game() -> Any:
