@@ -20,6 +20,12 @@ A game is a :class:`Game` subclass with:
   view never holds hidden information (face-down cards, hands). (There is no
   per-player view: nothing could serve one until a phone can prove whose it is.)
 
+The hooks are implemented in the game's own modules (``views.py``,
+``layout.py``, ``referee.py``...), each function taking the game first, and
+named once on the class (:class:`Modules`, checked against a Protocol per
+module): :class:`Game` calls them, and ``game.py`` overrides only what is the
+game's own (``docs/adding-a-game.md``).
+
 Example, with any registered game::
 
     game = get_game("GLC")
@@ -36,7 +42,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal, TypedDict
+from typing import Any, ClassVar, Literal, Protocol, TypedDict, TypeVar
 
 from .errors import (
     GameSetupError as GameSetupError,  # re-exported: games import the errors from here
@@ -343,6 +349,136 @@ def readable(name: str) -> str:
     return name.replace("_", " ").strip()
 
 
+# --------------------------------------------------------------------------- the modules a game's hooks come from
+#
+# A game's package implements its hooks in modules of fixed roles (views.py,
+# scoring.py, layout.py...), each a function of a fixed name that takes the game
+# first: ``views.prompts(game, state)``. The game names them once
+# (:attr:`Game.modules`), strict mypy checks each against its Protocol below,
+# and :class:`Game` calls them; ``game.py`` overrides a hook only where the game
+# does something the modules do not (Ghosts Love Candy hides a Love card's name
+# in its refusals' prompts). ``game`` is typed Any there: a module reads its
+# game's own parts (``game.kit``, ``game.cards``, ``game.board``).
+
+
+class ViewsModule(Protocol):
+    """``views.py``: what everyone at the table may see (never a secret)."""
+
+    def prompts(self, game: Any, state: Any, /) -> list[Prompt]: ...
+
+    def public_view(self, game: Any, state: Any, /) -> dict[str, Any]: ...
+
+
+class ScoringModule(Protocol):
+    """``scoring.py``: the scoreboard, every point a line a player can check."""
+
+    def scoreboard(self, game: Any, state: Any, /) -> Scoreboard: ...
+
+
+class LayoutModule(Protocol):
+    """``layout.py``: the table in the game's own terms: what it should show,
+    what a settled snapshot shows, and a tidy arrangement of it."""
+
+    def expected_table(self, game: Any, state: Any, /) -> Layout: ...
+
+    def read(self, game: Any, state: Any, snapshot: Any, /) -> Layout: ...
+
+    def arrange(self, game: Any, state: Any, table_mm: tuple[float, float], /) -> list[Any]: ...
+
+
+class WhereaboutsModule(Protocol):
+    """``whereabouts.py``: where the state puts each component (:meth:`Game.whereabouts`),
+    on :meth:`Game.new_whereabouts`, for the engine's "nothing in two places" check."""
+
+    def whereabouts(self, game: Any, state: Any, /) -> Whereabouts: ...
+
+
+class MovesModule(Protocol):
+    """``moves.py``: every action ``apply`` accepts now (:meth:`Game.legal_actions`)."""
+
+    def legal_actions(self, game: Any, state: Any, /) -> list[Action]: ...
+
+
+class RefereeModule(Protocol):
+    """``referee.py``: what a difference between the expected table and a reading
+    can be (:meth:`Game.candidates`), and what to say when it is none (:meth:`Game.explain`)."""
+
+    def candidates(self, game: Any, state: Any, reading: Layout, /) -> list[list[Action]]: ...
+
+    def explain(self, game: Any, state: Any, expected: Layout, reading: Layout, /) \
+        -> tuple[VerdictStatus, list[Prompt]]: ...
+
+
+class SearchModule(Protocol):
+    """The referee's search over moves the camera missed (:meth:`Game.steps`,
+    :meth:`Game.distance`), in ``referee.py`` beside the candidates."""
+
+    def steps(self, game: Any, state: Any, reading: Layout, /) -> list[list[Action]]: ...
+
+    def distance(self, game: Any, state: Any, reading: Layout, /) -> int | None: ...
+
+
+class TakeoverModule(Protocol):
+    """``takeover.py``: a game under way read from its table and a few answers
+    (:meth:`Game.takeover_questions`, :meth:`Game.from_table`,
+    :meth:`Game.takeover_answers`). ``players`` and ``options`` come checked
+    and resolved."""
+
+    def questions(self, game: Any, players: list[str], options: dict[str, Any], reading: Layout, /) \
+        -> list[Question]: ...
+
+    def from_table(self, game: Any, players: list[str], options: dict[str, Any], reading: Layout,
+                   answers: Mapping[str, Any], /) -> State: ...
+
+    def answers(self, game: Any, state: Any, /) -> dict[str, Any]: ...
+
+
+class FinalTableModule(Protocol):
+    """``final_table.py``: a finished game scored from one look at its table
+    (:meth:`Game.score_table`); ``options`` as given (score inputs included)."""
+
+    def score_table(self, game: Any, players: Sequence[str], options: Mapping[str, Any], snapshot: Any, /) \
+        -> TableScore: ...
+
+
+class WordsModule(Protocol):
+    """``words.py``: the game's actions, fields, options and values in its own
+    words (:meth:`Game.action_words`), from the base class's."""
+
+    def action_words(self, words: ActionWords, /) -> ActionWords: ...
+
+
+@dataclass(frozen=True)
+class Modules:
+    """The modules of a game's package that implement its hooks, by role, e.g.
+    ``Modules(views=views, scoring=scoring, layout=layout, ...)``. A role left
+    None keeps the base class's default (a game with no ``final_table.py``
+    answers that its score cannot be read from a photo), or, for the hooks
+    every game needs (views, scoring, layout), is one the game overrides."""
+
+    views: ViewsModule | None = None
+    scoring: ScoringModule | None = None
+    layout: LayoutModule | None = None
+    whereabouts: WhereaboutsModule | None = None
+    moves: MovesModule | None = None
+    referee: RefereeModule | None = None
+    search: SearchModule | None = None
+    takeover: TakeoverModule | None = None
+    final_table: FinalTableModule | None = None
+    words: WordsModule | None = None
+
+
+_M = TypeVar("_M")
+
+
+def _needed(module: _M | None, game: Game, role: str) -> _M:
+    """The module of a hook every game implements, or a clear error naming the role."""
+    if module is None:
+        raise NotImplementedError(f"{type(game).__name__} names no {role} module (Game.modules) "
+                                  f"and does not override the hook")
+    return module
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -383,6 +519,9 @@ class Game:
     #: what :meth:`score_table` needs beyond the table, as options: key -> what to
     #: type (the ``/score`` page asks for each), e.g. Candy Crave's round 1 points
     score_inputs: ClassVar[dict[str, str]] = {}
+    #: the modules of the game's package that implement its hooks (:class:`Modules`):
+    #: each hook below calls its module's function unless the game overrides it
+    modules: ClassVar[Modules] = Modules()
 
     def __init__(self, catalog: Any | None = None):
         from .catalog import Catalog  # local: catalog imports nothing from here
@@ -507,7 +646,8 @@ class Game:
     def count_kind(self, payload: str) -> str | None:
         """The kind a payload counts as (None: not in the catalog or not counted)."""
         self.new_whereabouts()
-        return self.__dict__["_kinds_by_payload"].get(payload)
+        kind: str | None = self.__dict__["_kinds_by_payload"].get(payload)
+        return kind
 
     def _kind_counts(self) -> dict[str, int]:
         counts = self.__dict__.get("_kind_counts_cache")
@@ -689,9 +829,11 @@ class Game:
         :meth:`steps`, :meth:`from_table`) start from what the camera shows,
         each game's own reading of the table; ``tests/models/test_legal_moves.py``
         holds every step the search tries that ``apply`` accepts to this list.
-        Default: none (the game is not searched, and its forms offer nothing
+        The game's ``moves.legal_actions(game, state)``; none without a
+        ``moves`` module (the game is not searched, and its forms offer nothing
         as legal)."""
-        return []
+        moves = self.modules.moves
+        return moves.legal_actions(self, state) if moves is not None else []
 
     def distance(self, state: State, reading: Layout) -> int | None:
         """A lower bound of the actions still needed to go from ``state`` to a
@@ -700,8 +842,10 @@ class Game:
         the table shows none can never be unlocked). It must never overestimate
         (a piece three squares away needs at least three moves): the referee's
         search spends its bound only on sequences that can still reach the
-        table. Default: 0 (no bound: every state is searched)."""
-        return 0
+        table. The game's ``distance(game, state, reading)`` (``modules.search``);
+        0 without one (no bound: every state is searched)."""
+        search = self.modules.search
+        return search.distance(self, state, reading) if search is not None else 0
 
     # ---- taking a game over as it lies
 
@@ -709,15 +853,22 @@ class Game:
                            reading: Layout) -> list[Question]:
         """What a settled table of this game cannot tell and :meth:`from_table`
         needs (whose turn it is, which round, points written down), asked once
-        as one short form. Default: nothing to ask."""
-        return []
+        as one short form: the game's ``takeover.questions(game, players,
+        options, reading)``, with the players checked and the options
+        resolved; nothing to ask without a ``takeover`` module."""
+        takeover = self.modules.takeover
+        if takeover is None:
+            return []
+        return takeover.questions(self, self.check_players(players), self.resolve_options(options), reading)
 
     def takeover_answers(self, state: State) -> dict[str, Any]:
         """The answers to :meth:`takeover_questions` that a known state gives
         (whose turn it is in it, its round...): what the tests answer from the
         truth, and how two explanations that differ only in what no camera can
-        see are read as the one state the table shows. Default: none."""
-        return {}
+        see are read as the one state the table shows: the game's
+        ``takeover.answers(game, state)``; none without one."""
+        takeover = self.modules.takeover
+        return takeover.answers(self, state) if takeover is not None else {}
 
     def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
                    answers: Mapping[str, Any]) -> State | None:
@@ -726,16 +877,24 @@ class Game:
         what the table shows exactly, what no camera can see as counts the
         catalog allows, nothing invented. Raises IllegalAction, in words a
         player can act on, when the table is no position of the game. The
-        default, None, says the game cannot be read this way and is followed
-        from its setup by the referee's search instead."""
-        return None
+        game's ``takeover.from_table(game, players, options, reading,
+        answers)``, the players checked and the options resolved; without a
+        ``takeover`` module, None: the game cannot be read this way and is
+        followed from its setup by the referee's search instead."""
+        takeover = self.modules.takeover
+        if takeover is None:
+            return None
+        return takeover.from_table(self, self.check_players(players), self.resolve_options(options), reading,
+                                   answers)
 
     def steps(self, state: State, reading: Layout) -> list[list[Action]]:
         """The steps that may come next on the way from ``state`` to the reading,
         legal or not, for :meth:`jump`'s search: the table's evidence, and an
-        alternative for each thing the table cannot tell apart. The default, no
-        steps, turns the search off."""
-        return []
+        alternative for each thing the table cannot tell apart: the game's
+        ``steps(game, state, reading)`` (``modules.search``). Without one, no
+        steps turns the search off."""
+        search = self.modules.search
+        return search.steps(self, state, reading) if search is not None else []
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         """Whether a reading matches the expected table (override to ignore parts
@@ -743,21 +902,25 @@ class Game:
         return expected == reading
 
     def state_round_trip(self, state: State) -> State:
-        return json.loads(json.dumps(state))
+        copied: State = json.loads(json.dumps(state))
+        return copied
 
     # ---- hooks every game implements
 
     def whereabouts(self, state: State) -> Whereabouts | None:
         """Where the state puts each component (see :mod:`models.whereabouts`),
         built on :meth:`new_whereabouts`; None (the default) opts out of the
-        engine's "nothing in two places / nothing that cannot exist" check."""
-        return None
+        engine's "nothing in two places / nothing that cannot exist" check:
+        ``whereabouts.whereabouts(game, state)``."""
+        module = self.modules.whereabouts
+        return module.whereabouts(self, state) if module is not None else None
 
     def count_kind_of(self, component: Any) -> str | None:
         """The kind a catalog component counts as: its catalog file (``kids``) by
         default; a game may group by a column (GAH cards by type: ``cat``) or
         return None for components it does not track."""
-        return component.kind
+        kind: str | None = component.kind
+        return kind
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> Any:
         """The state before the first action: the game's own state TypedDict
@@ -780,19 +943,24 @@ class Game:
         return bool(state.get("phase") == "over")
 
     def prompts(self, state: State) -> list[Prompt]:
-        raise NotImplementedError
+        """What the table should do next (public): ``views.prompts(game, state)``."""
+        return _needed(self.modules.views, self, "views").prompts(self, state)
 
     def score(self, state: State) -> Scoreboard:
-        raise NotImplementedError
+        """The scoreboard: ``scoring.scoreboard(game, state)``."""
+        return _needed(self.modules.scoring, self, "scoring").scoreboard(self, state)
 
     def public_view(self, state: State) -> dict[str, Any]:
-        raise NotImplementedError
+        """What everyone may see of the state: ``views.public_view(game, state)``."""
+        return _needed(self.modules.views, self, "views").public_view(self, state)
 
     def expected_table(self, state: State) -> Layout:
-        raise NotImplementedError
+        """What the table should show: ``layout.expected_table(game, state)``."""
+        return _needed(self.modules.layout, self, "layout").expected_table(self, state)
 
     def read(self, state: State, snapshot: Any) -> Layout:
-        raise NotImplementedError
+        """What a settled snapshot shows, in the game's terms: ``layout.read(game, state, snapshot)``."""
+        return _needed(self.modules.layout, self, "layout").read(self, state, snapshot)
 
     @classmethod
     def action_words(cls) -> ActionWords:
@@ -807,6 +975,8 @@ class Game:
             words = super().action_words()
             words["actions"]["reveal_kid"] = tr("Reveal a kid")
             words["descriptions"]["reveal_kid"] = tr("The top kid of the Kid deck, turned up into an empty slot.")
+
+        and names the module (``modules.words``): the base class hands it these.
         """
         yes_no = {"true": tr("yes"), "false": tr("no")}
         fields: dict[str, Any] = {}
@@ -821,8 +991,10 @@ class Game:
         for name, option in cls.options.items():
             if isinstance(option.default, bool):
                 values[name] = dict(yes_no)
-        return {"actions": {a.type: readable(a.type) for a in cls.actions}, "descriptions": {}, "fields": fields,
-                "options": {name: readable(name) for name in cls.options}, "values": values}
+        words: ActionWords = {"actions": {a.type: readable(a.type) for a in cls.actions}, "descriptions": {},
+                              "fields": fields, "options": {name: readable(name) for name in cls.options},
+                              "values": values}
+        return cls.modules.words.action_words(words) if cls.modules.words is not None else words
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """The words of what each action field may hold, for the console's forms
@@ -839,8 +1011,13 @@ class Game:
         """Score a finished game from one settled look at its table (``companion
         score``, a photo): read ``snapshot`` with :meth:`read`, build the final
         state the table shows, :meth:`score` it, and say which tags counted
-        (:func:`models.final_table.table_score`). A game whose end score the
-        table does not show says so in ``reason``."""
+        (:func:`models.final_table.table_score`): the game's
+        ``final_table.score_table(game, players, options, snapshot)``. A game
+        whose end score the table does not show says so in ``reason``, as the
+        default does for a game with no ``final_table`` module."""
+        final_table = self.modules.final_table
+        if final_table is not None:
+            return final_table.score_table(self, players, options, snapshot)
         return TableScore(None, reason=tr("{game}'s score cannot be read from a photo of the table",
                                           game=self.title))
 
@@ -848,13 +1025,20 @@ class Game:
         """A canonical physical arrangement of the expected table, as
         :class:`models.table.Placement` s (table markers included): what the
         simulated table draws for the demo and the tests. ``read`` of a snapshot
-        of this arrangement must equal ``expected_table(state)``."""
-        raise NotImplementedError
+        of this arrangement must equal ``expected_table(state)``:
+        ``layout.arrange(game, state, table_mm)``."""
+        return _needed(self.modules.layout, self, "layout").arrange(self, state, table_mm)
 
     def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
-        """Action sequences that could explain the difference (tried in order)."""
-        return []
+        """Action sequences that could explain the difference (tried in order):
+        ``referee.candidates(game, state, reading)``; none without a referee module."""
+        referee = self.modules.referee
+        return referee.candidates(self, state, reading) if referee is not None else []
 
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
-        """Why the reading is not the expected table, as prompts."""
+        """Why the reading is not the expected table, as prompts:
+        ``referee.explain(game, state, expected, reading)``."""
+        referee = self.modules.referee
+        if referee is not None:
+            return referee.explain(self, state, expected, reading)
         return "out_of_sync", [Prompt(tr("The table does not match the game: put it back as shown."), level="error")]

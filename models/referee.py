@@ -202,9 +202,11 @@ def successors(game: Any, state: State, reading: Any) -> list[Sequence[Action]]:
     toward the reading (its legal actions narrowed by what the table shows:
     the shipped games' tests hold every legal step to :meth:`legal_actions`),
     or, for a game that proposes no steps of its own, every one of its
-    :meth:`legal_actions`, the one legal-move source."""
+    :meth:`legal_actions`, the one legal-move source. A game has steps of its
+    own when it names a ``search`` module (:class:`models.engine.Modules`) or
+    overrides :meth:`steps`."""
     own = getattr(type(game), "steps", None)
-    if own is not None and own is not _base_steps(game):
+    if game.modules.search is not None or (own is not None and own is not _base_steps(game)):
         steps: list[Sequence[Action]] = game.steps(state, reading)
         return steps
     return [(a,) for a in game.legal_actions(state)]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ..engine import Game, IllegalAction, Scoreboard, ScoreEntry, ScoreLine
+from ..engine import IllegalAction, Scoreboard, ScoreEntry, ScoreLine
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
@@ -106,14 +106,14 @@ def _owners_2p(state: State, snapshot: Snapshot, round1: dict[str, int] | None) 
     return {"A": starter, "B": second, "C": second, "D": starter}, ""
 
 
-def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[str, Any],
-                snapshot: Snapshot) -> TableScore:
+def score_table(game: Any, players: Sequence[str], options: Mapping[str, Any], snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows (round 2) with round 1's
     written points (``options["round1"]``), for ``players``."""
     setup = cast(State, game.setup(players, {k: v for k, v in options.items() if k != ROUND1}))
     seats: list[str] = setup["players"]
     round1, round1_wrong = parse_round1(seats, options.get(ROUND1))
-    reading = read(kit, setup, snapshot)
+    kit: Kit = game.kit
+    reading = read(game, setup, snapshot)
     n = len(seats)
 
     def name(area: str) -> str:      # round 2's parties need not be round 1's: no owner named

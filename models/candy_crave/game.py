@@ -13,16 +13,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import Action, ActionWords, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
-from ..final_table import TableScore
+from ..engine import Action, Game, Modules, Option, State
 from ..plan_table import Dim, PlanTable
-from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import CandyCraveState
-from .whereabouts import whereabouts as _whereabouts
 
 
 class CandyCrave(Game):
@@ -49,6 +46,8 @@ class CandyCrave(Game):
                "side the divider's tag points to."))
     actions = ACTIONS
     phases = rules.PHASES
+    modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
+                      referee=referee, search=referee, takeover=takeover, final_table=final_table, words=words)
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = CATALOG_SCHEMA
     options = {
@@ -83,10 +82,6 @@ class CandyCrave(Game):
     #: each bowl's sticker lies under the bowl's own sweets (layout.py)
     fixed_markers = ("CCR:BOWL:",)
 
-    def whereabouts(self, state: State) -> Any:
-        """The sweets and tiles whose place the state names (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts(), state, self.kit)
-
     def count_kind_of(self, component: Any) -> str | None:
         """Sweets, base tiles and favourites are counted; bowls and dividers stay put."""
         return component.kind if component.kind in ("sweets", "base_tiles", "favourites") else None
@@ -109,26 +104,6 @@ class CandyCrave(Game):
         """The dispatch table (action class -> the rules function applying it)."""
         return self.rules.handlers()
 
-    def prompts(self, state: State) -> list[Prompt]:
-        return views.prompts(self.kit, state)
-
-    def score(self, state: State) -> Scoreboard:
-        return scoring.scoreboard(self.kit, state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public_view(self.kit, state)
-
-    def expected_table(self, state: State) -> Layout:
-        return layout.expected_table(self.kit, state)
-
-    def read(self, state: State, snapshot: Any) -> Layout:
-        return layout.read(self.kit, state, snapshot)
-
-    @classmethod
-    def action_words(cls) -> ActionWords:
-        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
-        return words.action_words(super().action_words())
-
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Bowls by their sweet, tiles and sweets by id, parties (a victim may be
         one: the 2-player game's parties A-D), from the catalog."""
@@ -140,47 +115,3 @@ class CandyCrave(Game):
                 "base.tile": [(c.id, c.id) for c in cat.of_kind("base_tiles")],
                 "tile": [(c.id, c.id) for c in cat.of_kind("favourites")],
                 "tiles": [(c.id, c.id) for c in cat.of_kind("favourites")], "party": parties}
-
-    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
-        """Round 2's table (rows laid out, sweets locked behind the dividers) plus
-        round 1's written points, ``options["round1"]`` (:mod:`.final_table`)."""
-        return final_table.score_table(self, self.kit, players, options, snapshot)
-
-    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(self.kit, state, table_mm)
-
-    def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
-        return referee.candidates(self, state, reading)
-
-    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
-                           reading: Layout) -> list[Question]:
-        """Which round, round 1's points and removals, who plays A and D (2
-        players), whose turn and who has withdrawn (:mod:`.takeover`)."""
-        return takeover.questions(self, players, reading)
-
-    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
-                   answers: Mapping[str, Any]) -> State:
-        """The game as its table lies, with the answers (:mod:`.takeover`)."""
-        return takeover.from_table(self, self.check_players(players), self.resolve_options(options), reading,
-                                   answers)
-
-    def takeover_answers(self, state: State) -> dict[str, Any]:
-        """The answers to :meth:`takeover_questions` that ``state`` gives (a
-        test's truth, a demo's table)."""
-        return takeover.answers(self, state)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every move the rules accept, one per kind (:mod:`.moves`: a take by its
-        mix of sweet types, a row by its faces), the likeliest first."""
-        return moves.legal_actions(self.kit, state)
-
-    def steps(self, state: State, reading: Layout) -> list[list[Any]]:
-        return referee.steps(self, state, reading)
-
-    def distance(self, state: State, reading: Layout) -> int | None:
-        """A lower bound of the actions still needed to reach the reading, None
-        when it cannot be reached (:func:`.referee.distance`)."""
-        return referee.distance(self.kit, state, reading)
-
-    def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
-        return referee.explain(self, state, expected, reading)

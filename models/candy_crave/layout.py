@@ -59,7 +59,8 @@ def _up(angle_deg: float) -> tuple[float, float]:
 # --------------------------------------------------------------------------- expected
 
 
-def expected_table(kit: Kit, state: State) -> Layout:
+def expected_table(game: Any, state: State) -> Layout:
+    kit: Kit = game.kit
     tiles: dict[str, list[str]] = {}
     for t in kit.types:
         if t in state["rows"]:
@@ -126,7 +127,8 @@ class BowlLine:
         return self.origin is not None and BOWL_COLUMN_MM[0] <= self.across(x, y) <= BOWL_COLUMN_MM[1]
 
 
-def read(kit: Kit, state: State, snapshot: Snapshot) -> Layout:
+def read(game: Any, state: State, snapshot: Snapshot) -> Layout:
+    kit: Kit = game.kit
     ours = [s for s in snapshot.sightings if s.game == "CCR"]
     bowls = {s.id: s for s in ours if s.kind == "BOWL" and s.id in kit.types}
     dividers = {s.id: s for s in ours if s.kind == "DIVIDER" and s.id in state["areas"]}
@@ -177,11 +179,12 @@ def _area_sides(state: State) -> tuple[list[str], list[str]]:
     return order[:k], order[k:]
 
 
-def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(game: Any, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
     """The canonical table: the bowl column in the middle (lollipops toward
     corner 4, chocolates toward corner 1), play areas on the left and right edges with their dividers
     (3 columns of sweets in the play area, 4 locked), seat markers on the divider line. Sweets in the
     bowls are not drawn."""
+    kit: Kit = game.kit
     W, H = float(table_mm[0]), float(table_mm[1])
     out: list[Placement] = []
     lane_pitch = min(96.0, (H - 120.0) / len(kit.types))

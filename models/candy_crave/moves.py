@@ -57,9 +57,10 @@ EXACT_AT_MOST = 10_000
 ROWS_EXACT_AT_MOST = 1_000
 
 
-def legal_actions(kit: Kit, state: State) -> list[Action]:
+def legal_actions(game: Any, state: State) -> list[Action]:
     """Every move the rules accept in ``state``, in its listed form (see the
     module docstring), the likeliest first."""
+    kit: Kit = game.kit
     phase = state["phase"]
     if phase == "base":
         return _draws(kit, state)

@@ -158,12 +158,13 @@ PRE_ROUND = ("base", "favourites")
 TURNS = ("distribute", "endphase")
 
 
-def distance(kit: Kit, state: State, reading: Layout) -> int | None:
+def distance(game: Any, state: State, reading: Layout) -> int | None:
     """A lower bound of the actions from ``state`` to a state whose expected table
     is ``reading``, or None when none can be reached: the best of going on in
     this round (:func:`_this_round`) and, from round 1, in round 2
     (:func:`_next_round`). Never more than the truth: each count below is of
     actions of one kind, each needed by a change the reading shows."""
+    kit: Kit = game.kit
     if reading["missing"] or reading["strays"] or not _whole(kit, state, reading):
         return None
     if any(s in state["box"] for s in locations(reading)):

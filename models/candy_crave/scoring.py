@@ -56,7 +56,8 @@ def round_totals(kit: Kit, state: State, record: dict[str, Any]) -> dict[str, in
     return {p: sum(l.points for l in lines) for p, lines in round_lines(kit, state, record).items()}
 
 
-def scoreboard(kit: Kit, state: State) -> Scoreboard:
+def scoreboard(game: Any, state: State) -> Scoreboard:
+    kit: Kit = game.kit
     lines: dict[str, list[ScoreLine]] = {p: [] for p in state["players"]}
     for record in state["rounds"]:
         for p, ls in round_lines(kit, state, record).items():

@@ -59,7 +59,7 @@ def _shows(game: Any, players: Sequence[str], reading: Layout) -> dict[str, Any]
             "empty": [a for a in _areas(players) if not areas[a]["play"]]}
 
 
-def questions(game: Any, players: Sequence[str], reading: Layout) -> list[Question]:
+def questions(game: Any, players: Sequence[str], options: Mapping[str, Any], reading: Layout) -> list[Question]:
     """The round, round 1's written points and removals, with 2 players who
     plays A and D, whose turn it is and who has withdrawn: what the table
     cannot show. Asked once, before the answers are known, so the round 2
@@ -257,5 +257,5 @@ def answers(game: Any, state: State) -> dict[str, Any]:
                            "withdrawn": ",".join(a for a in state["order"] if state["areas"][a]["withdrawn"])}
     if len(state["players"]) == 2:
         out["start"] = state["owner"]["A"]
-    asked = {q.key for q in questions(game, state["players"], game.expected_table(state))}
+    asked = {q.key for q in questions(game, state["players"], state["options"], game.expected_table(state))}
     return {k: v for k, v in out.items() if k in asked}

@@ -16,7 +16,8 @@ from .rules import area_name, describe_phase, reference_area, sets_in_play, turn
 from .values import type_value
 
 
-def public_view(kit: Kit, state: State) -> dict[str, Any]:
+def public_view(game: Any, state: State) -> dict[str, Any]:
+    kit: Kit = game.kit
     bowls = {t: sum(1 for s in state["bowls"] if kit.type_of(s) == t) for t in kit.types}
     values = {}
     for t in kit.types:
@@ -54,7 +55,8 @@ def _round_points(kit: Kit, state: State) -> list[dict[str, int]]:
     return [round_totals(kit, state, r) for r in state["rounds"]]
 
 
-def prompts(kit: Kit, state: State) -> list[Prompt]:
+def prompts(game: Any, state: State) -> list[Prompt]:
+    kit: Kit = game.kit
     phase = state["phase"]
     n = len(state["players"])
     if phase == "base":
@@ -111,7 +113,7 @@ def prompts(kit: Kit, state: State) -> list[Prompt]:
                           player=starter))]
     if phase == "over":
         from .scoring import scoreboard
-        board = scoreboard(kit, state)
+        board = scoreboard(game, state)
         best = board.entries[board.winners[0]].total
         if len(board.winners) > 1:
             text = tr("Game over: {winners} win with {points} points.", winners=and_list(board.winners), points=best)

@@ -6,6 +6,8 @@ favourites stacks and the unused tiles are unknown.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import State
 from ..text import tr
 from ..whereabouts import Whereabouts
@@ -13,7 +15,9 @@ from .kit import Kit
 from .rules import area_name
 
 
-def whereabouts(w: Whereabouts, state: State, kit: Kit) -> Whereabouts:
+def whereabouts(game: Any, state: State) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts()
+    kit: Kit = game.kit
     w.place_all((f"CCR:SWEET:{s}" for s in state["bowls"]),
                 tr("in the bowls or the box") if state.get("hidden_box") else tr("in the bowls"))
     w.place_all((f"CCR:SWEET:{s}" for s in state["box"]), tr("removed from the game"))

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..text import Text, and_list, concat, tr, trn
@@ -35,11 +34,11 @@ from .scoring import scoreboard
 State = dict[str, Any]
 
 
-def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[str, Any],
-                snapshot: Snapshot) -> TableScore:
+def score_table(game: Any, players: Sequence[str], options: Mapping[str, Any], snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` (in seat order)."""
     setup: State = dict(game.setup(players, options))
-    reading = read(kit, setup, snapshot)
+    kit: Kit = game.kit
+    reading = read(game, setup, snapshot)
     counted: list[str] = []
     why: dict[str, Text] = {}
     problems: list[Text] = []
@@ -120,4 +119,4 @@ def score_table(game: Game, kit: Kit, players: Sequence[str], options: Mapping[s
     if wrong:
         return table_score("GAH", snapshot, None, counted, why, problems, concat(*wrong, sep="; "),
                            game.fixed_markers)
-    return table_score("GAH", snapshot, scoreboard(kit, state), counted, why, problems, fixed=game.fixed_markers)
+    return table_score("GAH", snapshot, scoreboard(game, state), counted, why, problems, fixed=game.fixed_markers)

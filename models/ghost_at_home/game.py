@@ -14,16 +14,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, ActionWords, Game, Layout, Option, Prompt, Scoreboard, State, VerdictStatus
-from ..final_table import TableScore
+from ..engine import Action, Game, Layout, Modules, Option, State
 from ..plan_table import Area, Dim, PlanTable
-from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
-from .whereabouts import whereabouts as _whereabouts
 
 
 class GhostAtHome(Game):
@@ -52,6 +49,13 @@ class GhostAtHome(Game):
         areas=(Area("TC:ZONE:DECK", layout.PILE_MM, 135.0), Area("TC:ZONE:DISCARD", layout.PILE_MM, 45.0)))
     actions = ACTIONS
     phases = rules.PHASES
+    modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
+                      referee=referee, search=referee, takeover=takeover, final_table=final_table, words=words)
+    #: a pass clears the floor's rooms and the ghost: a whole turn can come and
+    #: go within a camera gap, so the referee picks among the search's findings
+    jumps_leave_traces = False
+    late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
+                     "lies."),)
     alerts: ClassVar[dict[str, str]] = {"escape": "escape"}
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = CATALOG_SCHEMA
@@ -82,10 +86,6 @@ class GhostAtHome(Game):
         """Cards count by their type (cats, ghosts...); floor and roof cards are not tracked."""
         return component["kind"] if component.kind == "cards" else None
 
-    def whereabouts(self, state: State) -> Any:
-        """The cards on the table and on the discard pile (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts(tr("no hand can hold one")), state)
-
     def seats(self) -> list[str]:
         """A seat per complete house (floors.csv: all six floor faces of a colour)."""
         return [c for c in self.kit.houses if self.kit.has_house(c)]
@@ -103,31 +103,6 @@ class GhostAtHome(Game):
         """The dispatch table (action class -> the rules function applying it)."""
         return self.rules.handlers()
 
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every action ``apply`` accepts, likeliest first (:mod:`.moves`: a card in a hand is any card whose
-        place is unknown; an unnamed cat defence is listed as the table tells it)."""
-        return moves.legal_actions(self.rules, state)
-
-    def prompts(self, state: State) -> list[Prompt]:
-        return views.prompts(self.kit, state)
-
-    def score(self, state: State) -> Scoreboard:
-        return scoring.scoreboard(self.kit, state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public_view(self.kit, state)
-
-    def expected_table(self, state: State) -> Layout:
-        return layout.expected_table(self.kit, state)
-
-    def read(self, state: State, snapshot: Any) -> Layout:
-        return layout.read(self.kit, state, snapshot)
-
-    @classmethod
-    def action_words(cls) -> ActionWords:
-        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
-        return words.action_words(super().action_words())
-
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Cards by full payload (rooms, ghosts, cats, specials: spelled as
         :meth:`legal_actions` lists them, so that the console offers exactly the
@@ -141,47 +116,6 @@ class GhostAtHome(Game):
                 "cards": cards, "count": [(n, str(n)) for n in range(1, 8)],
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
 
-    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
-        """The houses as they lie when the game ends; the one full house escaped (:mod:`.final_table`)."""
-        return final_table.score_table(self, self.kit, players, options, snapshot)
-
     def same_table(self, expected: Layout, reading: Layout) -> bool:
+        """Equal, but cards the last action took off may still lie there (:func:`.layout.same_table`)."""
         return layout.same_table(expected, reading)
-
-    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(self.kit, state, table_mm)
-
-    def candidates(self, state: State, reading: Layout) -> list[list[Any]]:
-        return referee.candidates(self, state, reading)
-
-    #: a pass clears the floor's rooms and the ghost: a whole turn can come and
-    #: go within a camera gap, so the referee picks among the search's findings
-    jumps_leave_traces = False
-    late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
-                     "lies."),)
-
-    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
-                           reading: Layout) -> list[Question]:
-        """Hand sizes, the deck's size, whose turn, a ghost still waiting for its answer, who may still answer
-        an escape: what the table cannot show (:mod:`.takeover`)."""
-        return takeover.questions(self.kit, self.check_players(players), self.resolve_options(options), reading)
-
-    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
-                   answers: Mapping[str, Any]) -> State:
-        """The game as its table lies, with the answers (:mod:`.takeover`)."""
-        return takeover.from_table(self, self.check_players(players), self.resolve_options(options), reading,
-                                   answers)
-
-    def takeover_answers(self, state: State) -> dict[str, Any]:
-        """The answers to :meth:`takeover_questions` that ``state`` gives (a test's truth)."""
-        return takeover.answers(self, state)
-
-    def steps(self, state: State, reading: Layout) -> list[list[Any]]:
-        return referee.steps(self, state, reading)
-
-    def distance(self, state: State, reading: Layout) -> int | None:
-        """A lower bound of the actions to the reading; None when no play leads there (:func:`.referee.distance`)."""
-        return referee.distance(self, state, reading)
-
-    def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
-        return referee.explain(self, state, expected, reading)

@@ -63,7 +63,7 @@ def empty_floor_layout() -> dict[str, Any]:
 # --------------------------------------------------------------------------- expected
 
 
-def expected_table(kit: Kit, state: State) -> Layout:
+def expected_table(game: Any, state: State) -> Layout:
     houses = {}
     for p, house in state["houses"].items():
         floors = []
@@ -98,7 +98,8 @@ def same_table(expected: Layout, reading: Layout) -> bool:
 # --------------------------------------------------------------------------- read
 
 
-def read(kit: Kit, state: State, snapshot: Snapshot) -> Layout:
+def read(game: Any, state: State, snapshot: Snapshot) -> Layout:
+    kit: Kit = game.kit
     players = state["players"]
     houses = {p: [empty_floor_layout() for _ in FLOORS] for p in players}
     floors: dict[tuple[str, int], list[Any]] = {}
@@ -177,7 +178,7 @@ def house_spots(state: State, table_mm: tuple[float, float]) -> dict[str, tuple[
     return out
 
 
-def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(game: Any, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
     """The canonical table: each house in front of its player (floor 1 nearest,
     the roof furthest), rooms left and right of each floor card, cats beside
     their room, a ghost further out on the right (a second one on the left);
@@ -185,6 +186,7 @@ def arrange(kit: Kit, state: State, table_mm: tuple[float, float] = (900.0, 600.
     floor 1's row, beyond its cards: as for every game; Ghost at Home does not
     read it, each house is known by its floor cards); the deck and discard
     markers in the middle."""
+    kit: Kit = game.kit
     W, H = float(table_mm[0]), float(table_mm[1])
     out: list[Placement] = []
     for p, (x0, y0, angle) in house_spots(state, table_mm).items():

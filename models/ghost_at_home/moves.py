@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from ..engine import Action, State
 from .actions import (
@@ -60,8 +61,9 @@ def unknown_cards(rules: Rules, state: State) -> list[str]:
             and (cats_free or kit.kind(c) != "cat")]
 
 
-def legal_actions(rules: Rules, state: State) -> list[Action]:
+def legal_actions(game: Any, state: State) -> list[Action]:
     """Every action ``apply`` accepts in ``state`` (see the module doc)."""
+    rules: Rules = game.rules
     if state["phase"] == "over":
         return []
     pd = state["pending"]

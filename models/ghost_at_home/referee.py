@@ -330,7 +330,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     return "out_of_sync", [Prompt(tr("The table does not match the game: {fixes}.", fixes=fixes), level="error")]
 
 
-__all__ = ["candidates", "explain", "places"]
+__all__ = ["candidates", "distance", "explain", "places", "steps"]
 
 
 def distance(game: Any, state: State, reading: Layout) -> int | None:

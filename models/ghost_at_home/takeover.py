@@ -78,8 +78,9 @@ def _waiting_ghosts(reading: Layout, options: Mapping[str, Any], escaper: str | 
     return out, must
 
 
-def questions(kit: Kit, players: Sequence[str], options: Mapping[str, Any], reading: Layout) -> list[Question]:
+def questions(game: Any, players: Sequence[str], options: Mapping[str, Any], reading: Layout) -> list[Question]:
     """What the table cannot show (see the module doc), asked once."""
+    kit: Kit = game.kit
     full = _full(reading)
     escaper = full[0] if len(full) == 1 else None
     out: list[Question] = []
@@ -138,7 +139,7 @@ def _cards(reading: Layout) -> list[str]:
 def answers(game: Any, state: State) -> dict[str, Any]:
     """The answers ``state`` gives to the questions its own table asks."""
     reading = game.expected_table(state)
-    asked = {q.key for q in questions(game.kit, state["players"], state["options"], reading)}
+    asked = {q.key for q in questions(game, state["players"], state["options"], reading)}
     out: dict[str, Any] = {f"hand_{p}": state["hands"][p] for p in state["players"]}
     out["deck"] = state["deck"]
     if "turn" in asked:

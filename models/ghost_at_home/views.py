@@ -15,7 +15,7 @@ from .kit import FLOORS, Kit
 from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor
 
 
-def public_view(kit: Kit, state: State) -> dict[str, Any]:
+def public_view(game: Any, state: State) -> dict[str, Any]:
     houses = {}
     for p, house in state["houses"].items():
         houses[p] = [{"floor": i + 1, "lit": fl["lit"], "rooms": dict(fl["rooms"]), "cats": dict(fl["cats"]),
@@ -57,7 +57,8 @@ def _turn_prompt(state: State) -> Prompt:
     return Prompt(tr("{player}'s turn: {choices}.", player=p, choices=concat(*parts, sep="; ")), to=p)
 
 
-def prompts(kit: Kit, state: State) -> list[Prompt]:
+def prompts(game: Any, state: State) -> list[Prompt]:
+    kit: Kit = game.kit
     out: list[Prompt] = []
     if state["clearing"]:
         cards = kit.listed(state["clearing"])

@@ -11,13 +11,16 @@ card of the old pile is unknown again.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import State
 from ..text import tr
 from ..whereabouts import Whereabouts
 from .kit import SIDES
 
 
-def whereabouts(w: Whereabouts, state: State) -> Whereabouts:
+def whereabouts(game: Any, state: State) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts(tr("no hand can hold one"))
     table, pile_area = tr("on the table"), tr("on the discard pile")
     for p, house in state["houses"].items():
         for i, fl in enumerate(house, start=1):

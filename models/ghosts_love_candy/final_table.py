@@ -9,6 +9,7 @@ neighbourhood or on a discard pile are not part of anyone's score.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..final_table import TableScore, table_score
@@ -23,8 +24,11 @@ State = dict[str, Any]
 PILE_KIND = {"kids": "kid", "ghosts": "ghost", "candy": "candy"}
 
 
-def score_table(cards: Cards, setup: State, snapshot: Snapshot) -> TableScore:
-    """The scoreboard the table in ``snapshot`` shows, for a game set up as ``setup``."""
+def score_table(game: Any, players: Sequence[str], options: Mapping[str, Any], snapshot: Snapshot) -> TableScore:
+    """The scoreboard the table in ``snapshot`` shows: stashes and face-up Love
+    cards in front of the seat markers, for ``players``."""
+    cards: Cards = game.cards
+    setup: State = dict(game.setup(players, options))
     reading = read(setup, cards, snapshot)
     payload = {(kind, ref): p for p, (kind, ref) in cards.by_payload.items()}
     counted: list[str] = []
@@ -60,4 +64,4 @@ def score_table(cards: Cards, setup: State, snapshot: Snapshot) -> TableScore:
     if seats_missing or missing:
         reason = concat(*seats_missing, *missing, sep="; ")
         return table_score("GLC", snapshot, None, counted, why, reading["problems"], reason)
-    return table_score("GLC", snapshot, scoreboard(cards, state), counted, why, reading["problems"])
+    return table_score("GLC", snapshot, scoreboard(game, state), counted, why, reading["problems"])

@@ -16,19 +16,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, ActionWords, Event, Game, Layout, Option, Prompt, Scoreboard, VerdictStatus
-from ..final_table import TableScore
+from ..engine import Action, Event, Game, Layout, Modules, Option, Prompt, VerdictStatus
 from ..plan_table import Dim, PlanTable
-from ..takeover import Question
 from ..text import concat, tr
-from . import final_table, layout, moves, referee, rules, takeover, words
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS, Choose, Resolve
 from .kit import SCHEMA, Cards
-from .prompts import hide_love, prompts as _prompts
-from .scoring import scoreboard
+from .prompts import hide_love
 from .state import GhostsLoveCandyState, State, canonical_sets
-from .views import public_view as _public_view
-from .whereabouts import whereabouts as _whereabouts
 
 #: how the shipped catalog marks a kid whose ability's wording is not in it
 UNTRANSCRIBED = "Not transcribed"
@@ -60,6 +55,8 @@ class GhostsLoveCandy(Game):
         view=180)
     actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
     phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
+    modules = Modules(views=views, scoring=scoring, whereabouts=whereabouts, moves=moves, referee=referee,
+                      search=referee, takeover=takeover, final_table=final_table, words=words)
     catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"
     catalog_schema: ClassVar[dict[str, Any]] = SCHEMA
     editable_fields: ClassVar[dict[str, tuple[str, ...]]] = {"kids": ("text",)}
@@ -83,10 +80,6 @@ class GhostsLoveCandy(Game):
         "love": (tr("Love card"), tr("Love cards")), "kids": (tr("kid"), tr("kids")),
         "ghosts": (tr("ghost"), tr("ghosts")), "candy": (tr("candy card"), tr("candy cards"))}
 
-    def whereabouts(self, state: State) -> Any:
-        """Every card's place (see whereabouts.py): the engine refuses a card in two places."""
-        return _whereabouts(self.new_whereabouts(tr("the others are in the box")), state, self.cards)
-
     def seats(self) -> list[str]:
         """A seat per ghost set: its colour (ghosts.csv), in catalog order."""
         return list(self.cards.colours)
@@ -107,22 +100,19 @@ class GhostsLoveCandy(Game):
         """The dispatch table (action class -> the rules function applying it)."""
         return rules.HANDLERS
 
-    def prompts(self, state: State) -> list[Prompt]:
-        return _prompts(state, self.cards)
-
-    def score(self, state: State) -> Scoreboard:
-        return scoreboard(self.cards, state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return _public_view(state, self.cards)
-
-    # ---- the table
+    # ---- the table: layout.py's functions take the state first, so they are called here (Modules.layout)
 
     def expected_table(self, state: State) -> Layout:
         return layout.expected_table(state, self.cards)
 
     def read(self, state: State, snapshot: Any) -> Layout:
         return layout.read(state, self.cards, snapshot)
+
+    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
+        return layout.arrange(state, self.cards, table_mm)
+
+    def same_table(self, expected: Layout, reading: Layout) -> bool:
+        return layout.same_table(expected, reading)
 
     def missing_texts(self, state: State) -> list[dict[str, str]]:
         """The kid being resolved by hand, when its ability is not transcribed."""
@@ -132,28 +122,6 @@ class GhostsLoveCandy(Game):
         kid = self.cards.kid(m["kid"])
         return [{"payload": kid.payload, "field": "text", "name": kid.name}] if kid.text.startswith(UNTRANSCRIBED) \
             else []
-
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every action ``apply`` accepts now, likeliest first (:mod:`.moves`)."""
-        return moves.legal_actions(state, self.cards)
-
-    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
-                           reading: Layout) -> list[Question]:
-        """What the table cannot tell (:mod:`.takeover`): which kids got this round's
-        candy, the turn order after a tie, a tie-break's draws; usually nothing."""
-        players = self.check_players(players)
-        return takeover.takeover_questions(self.cards, players, self.resolve_options(options), reading)
-
-    def takeover_answers(self, state: State) -> dict[str, Any]:
-        """The answers a known state gives to the take-over's questions (:func:`.takeover.answers_of`)."""
-        return takeover.answers_of(self.cards, state)
-
-    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
-                   answers: Mapping[str, Any]) -> State:
-        """The game as it lies (:mod:`.takeover`): the table exactly, hands and decks
-        as what the catalog leaves over (the discard piles spread)."""
-        players = self.check_players(players)
-        return takeover.from_table(self.cards, players, self.resolve_options(options), reading, answers)
 
     def chores(self, state: State) -> list[list[Action]]:
         """A kid's ability resolved by hand with nothing moved: one confirm."""
@@ -165,11 +133,6 @@ class GhostsLoveCandy(Game):
         if isinstance(action, Choose) and action.ghost is not None:
             return Choose(action.player)
         return action
-
-    @classmethod
-    def action_words(cls) -> ActionWords:
-        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
-        return words.action_words(super().action_words())
 
     def field_choices(self, state: State) -> dict[str, list[tuple[Any, str]]]:
         """Slots by their kid, kids (the Kid deck's order first), candy, ghosts and
@@ -199,27 +162,8 @@ class GhostsLoveCandy(Game):
                    for g in cards.ghosts.values()],
                 "to": places}
 
-    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
-        """Stashes and face-up Love cards in front of the seat markers (:mod:`.final_table`)."""
-        return final_table.score_table(self.cards, cast(State, self.setup(players, options)), snapshot)
-
-    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(state, self.cards, table_mm)
-
-    def same_table(self, expected: Layout, reading: Layout) -> bool:
-        return layout.same_table(expected, reading)
-
-    def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
-        return referee.candidates(self, state, reading)
-
-    def steps(self, state: State, reading: Layout) -> list[list[Action]]:
-        return referee.steps(self, state, reading)
-
-    def distance(self, state: State, reading: Layout) -> int | None:
-        """A lower bound of the actions to the reading, None if unreachable (:func:`.referee.distance`)."""
-        return referee.distance(self, state, reading)
-
     def explain(self, state: State, expected: Layout, reading: Layout) -> tuple[VerdictStatus, list[Prompt]]:
-        """Why the table differs; a Love card still secret is "a Love card" (its name in ``detail``)."""
-        status, prompts = referee.explain(self, state, expected, reading)
+        """Why the table differs (:func:`.referee.explain`); a Love card still secret is "a Love card" (its
+        name in ``detail``)."""
+        status, prompts = super().explain(state, expected, reading)
         return status, hide_love(state, self.cards, prompts)

@@ -23,6 +23,8 @@ Candy in round 1 with 8 kids: 8 slots x 48 candies), usually a few dozen.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Action
 from . import actions as A
 from .abilities import OPTIONAL, ghost_id
@@ -31,8 +33,9 @@ from .rules import NOTHING_MOVED, PHASES
 from .state import State, current_player, owner_of_ghost
 
 
-def legal_actions(state: State, cards: Cards) -> list[Action]:
+def legal_actions(game: Any, state: State) -> list[Action]:
     """Every action ``apply`` accepts in ``state`` (see the module doc)."""
+    cards: Cards = game.cards
     phase = state["phase"]
     if phase == "over":
         return []

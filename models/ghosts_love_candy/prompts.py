@@ -12,7 +12,8 @@ from .scoring import scoreboard
 from .state import State, current_player
 
 
-def prompts(state: State, cards: Cards) -> list[Prompt]:
+def prompts(game: Any, state: State) -> list[Prompt]:
+    cards: Cards = game.cards
     out: list[Prompt] = []
     ph = state["phase"]
     p = state["pending"]
@@ -61,7 +62,7 @@ def prompts(state: State, cards: Cards) -> list[Prompt]:
             if pl not in state["love_shown"]:
                 out.append(Prompt(tr("{player}: reveal your Love card", player=pl), pl))
     elif ph == "over":
-        board = scoreboard(cards, state)
+        board = scoreboard(game, state)
         top = board.entries[board.winners[0]].total if board.winners else 0
         if board.tie:
             out.append(Prompt(trn("Game over: a tie between {players} with {n} point — shout BOO! and play again",

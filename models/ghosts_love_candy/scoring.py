@@ -7,6 +7,7 @@ False): candy is counted but not valued, since a hidden Love card is secret.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..engine import Scoreboard, ScoreEntry, ScoreLine
 from ..text import tr
@@ -14,7 +15,8 @@ from .kit import CANDY_TYPES, Cards
 from .state import State
 
 
-def scoreboard(cards: Cards, state: State) -> Scoreboard:
+def scoreboard(game: Any, state: State) -> Scoreboard:
+    cards: Cards = game.cards
     entries: dict[str, ScoreEntry] = {}
     notes: list[str] = []
     for p in state["players"]:

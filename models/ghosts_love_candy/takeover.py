@@ -364,20 +364,23 @@ class Survey:
         return state
 
 
-def takeover_questions(cards: Cards, players: Sequence[str], options: Mapping[str, Any],
-                       reading: Mapping[str, Any]) -> list[Question]:
-    return Survey(cards, players, options, reading).questions
+def questions(game: Any, players: Sequence[str], options: Mapping[str, Any],
+              reading: Mapping[str, Any]) -> list[Question]:
+    """What the table cannot tell (see the module doc)."""
+    return Survey(game.cards, players, options, reading).questions
 
 
-def from_table(cards: Cards, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any],
+def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any],
                answers: Mapping[str, Any]) -> State:
-    return Survey(cards, players, options, reading).settle(answers)
+    """The game as it lies: the table exactly, hands and decks as what the catalog leaves over."""
+    return Survey(game.cards, players, options, reading).settle(answers)
 
 
-def answers_of(cards: Cards, state: State) -> dict[str, Any]:
+def answers(game: Any, state: State) -> dict[str, Any]:
     """The answers a known state gives (``Game.takeover_answers``), to the questions
     its own table asks: which kids got this round's candy, the turn order still
     to come, the tie-break's draws, the kid being resolved by hand."""
+    cards: Cards = game.cards
     out: dict[str, Any] = {}
     if state["phase"] == "candy":
         out["candied"] = ",".join(map(str, state["candied"]))

@@ -13,10 +13,12 @@ from typing import Any
 
 from .abilities import pending_text
 from .kit import Cards
+from .prompts import prompts as prompts  # the views' prompts, the longer part, have their own module
 from .state import State, current_player, ghost_total
 
 
-def public_view(state: State, cards: Cards) -> dict[str, Any]:
+def public_view(game: Any, state: State) -> dict[str, Any]:
+    cards: Cards = game.cards
     slots = []
     for i, s in enumerate(state["slots"], 1):
         kid = cards.kid(s["kid"]) if s["kid"] is not None else None

@@ -22,7 +22,9 @@ BACK_IN_BOX, DRAWN, IN_A_HAND = tr("back in the box"), tr("drawn for the tie-bre
 REVEALED, DEALT = tr("revealed"), tr("dealt")
 
 
-def whereabouts(w: Whereabouts, state: State, cards: Cards) -> Whereabouts:
+def whereabouts(game: Any, state: State) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts(tr("the others are in the box"))
+    cards: Cards = game.cards
     kid = {n: k.payload for n, k in cards.kids.items()}
     ghost = {g: x.payload for g, x in cards.ghosts.items()}
     candy = {c: x.payload for c, x in cards.candy.items()}

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import Game
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..tags import seat as seat_tag
@@ -34,11 +33,12 @@ from .scoring import scoreboard
 State = dict[str, Any]
 
 
-def score_table(game: Game, board: Board, players: Sequence[str], options: Mapping[str, Any],
+def score_table(game: Any, players: Sequence[str], options: Mapping[str, Any],
                 snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` playing with ``options``."""
     setup: State = dict(game.setup(players, options))
-    reading = read(board, setup, snapshot)
+    board: Board = game.board
+    reading = read(game, setup, snapshot)
     counted: list[str] = []
     why: dict[str, str] = {}
     missing: list[str] = []
@@ -168,5 +168,5 @@ def score_table(game: Game, board: Board, players: Sequence[str], options: Mappi
                            fixed=game.fixed_markers)
     state = dict(setup, phase="over", round=ROUNDS, control=control, closed=closed,
                  first=reading["first_player"] or setup["first"], identities={p: identities[p] for p in players})
-    return table_score("GVG", snapshot, scoreboard(board, state), counted, why, problems,
+    return table_score("GVG", snapshot, scoreboard(game, state), counted, why, problems,
                        fixed=game.fixed_markers)

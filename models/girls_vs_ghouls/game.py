@@ -15,16 +15,13 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..catalog import Column
-from ..engine import Action, ActionWords, Game, Option, Prompt, Scoreboard, VerdictStatus
-from ..final_table import TableScore
+from ..engine import Action, Game, Modules, Option
 from ..plan_table import Dim, PlanTable
-from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS
 from .kit import Board
 from .state import GirlsVsGhoulsState
-from .whereabouts import whereabouts as _whereabouts
 
 
 class GirlsVsGhouls(Game):
@@ -49,6 +46,14 @@ class GirlsVsGhouls(Game):
                "every tag showing. Standees on the sidewalk between the tile and the slot."))
     actions = ACTIONS
     phases = rules.PHASES
+    modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
+                      referee=referee, search=referee, takeover=takeover, final_table=final_table, words=words)
+    #: a Peek and a Trick on a stack show nothing, and a Treat tucked under its
+    #: house's tile unseen looks like a Peek: the referee picks among the
+    #: search's findings
+    jumps_leave_traces = False
+    late_notes = (tr("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
+                     "may have gone."),)
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = {
         "houses": {"house": Column("int"), "face": Column("str", choices=("GIRLS", "GHOULS")),
@@ -82,10 +87,6 @@ class GirlsVsGhouls(Game):
     kind_names = {"treats": (tr("Treat card"), tr("Treat cards")), "tricks": (tr("Trick card"), tr("Trick cards")),
                   "identities": (tr("identity card"), tr("identity cards"))}
 
-    def whereabouts(self, state: dict[str, Any]) -> Any:
-        """The cards whose place the state names, and the face-down Tricks (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts(tr("no hand can hold one")), state)
-
     def count_kind_of(self, component: Any) -> str | None:
         """Treats, Tricks and identity cards are counted; the board's tags stay put."""
         return component.kind if component.kind in ("treats", "tricks", "identities") else None
@@ -106,36 +107,6 @@ class GirlsVsGhouls(Game):
         """The dispatch table (action class -> the rules function applying it)."""
         return rules.HANDLERS
 
-    def legal_actions(self, state: dict[str, Any]) -> list[Action]:
-        """Every action :meth:`apply` accepts, likeliest first (:mod:`.moves`)."""
-        return moves.legal_actions(self, self.board, state)
-
-    # ---- what the players see
-    def prompts(self, state: dict[str, Any]) -> list[Prompt]:
-        out = views.prompts(self.board, state)
-        if state["phase"] == "over":
-            board = self.score(state)
-            out.extend(Prompt(n, None, "info") for n in board.notes)
-        return out
-
-    def score(self, state: dict[str, Any]) -> Scoreboard:
-        return scoring.scoreboard(self.board, state)
-
-    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
-        return views.public_view(self.board, state)
-
-    # ---- the table
-    def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:
-        return layout.expected_table(self.board, state)
-
-    def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
-        return layout.read(self.board, state, snapshot)
-
-    @classmethod
-    def action_words(cls) -> ActionWords:
-        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
-        return words.action_words(super().action_words())
-
     def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
         """Houses 1-8, cards by their catalog id: Treats and Tricks, identities."""
         cat, base = self.catalog, super().field_choices(state)
@@ -145,52 +116,6 @@ class GirlsVsGhouls(Game):
                 "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")],
                 "treat.value": [(1, tr("+1 (candy corn upright)")), (-1, tr("-1 (candy corn upside down)"))]}
 
-    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
-        """House faces, VP cards in the Trick slots and identity cards in front of the
-        seat markers (:mod:`.final_table`)."""
-        return final_table.score_table(self, self.board, players, options, snapshot)
-
-    def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(self.board, state, table_mm)
-
     def same_table(self, expected: dict[str, Any], reading: dict[str, Any]) -> bool:
+        """Equal, but for what the table may still show (:func:`.layout.same_table`)."""
         return layout.same_table(expected, reading)
-
-    def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[Any]:
-        return referee.candidates(self, state, reading)
-
-    #: a Peek and a Trick on a stack show nothing, and a Treat tucked under its
-    #: house's tile unseen looks like a Peek: the referee picks among the
-    #: search's findings
-    jumps_leave_traces = False
-    late_notes = (tr("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
-                     "may have gone."),)
-
-    def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Any]]:
-        return referee.steps(self, state, reading)
-
-    def distance(self, state: dict[str, Any], reading: dict[str, Any]) -> int | None:
-        """A lower bound of the actions still needed to reach the reading, None when
-        none can (:func:`.referee.distance`)."""
-        return referee.distance(self, state, reading)
-
-    # ---- taking a game over as it lies
-    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
-                           reading: dict[str, Any]) -> list[Question]:
-        """Whose turn, the cards they hold, where their turn began, each open house's
-        cubes and Treats, each stack's height (:mod:`.takeover`)."""
-        return takeover.questions(self.board, dict(self.setup(players, options)), reading)
-
-    def takeover_answers(self, state: dict[str, Any]) -> dict[str, Any]:
-        """The answers a known state gives (:func:`.takeover.answers_of`)."""
-        return takeover.answers_of(state)
-
-    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: dict[str, Any],
-                   answers: Mapping[str, Any]) -> dict[str, Any]:
-        """The game as it lies (:mod:`.takeover`): the table exactly, the rest as counts."""
-        players = self.check_players(players)
-        return takeover.from_table(self.board, players, self.resolve_options(options), reading, answers)
-
-    def explain(self, state: dict[str, Any], expected: dict[str, Any],
-                reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
-        return referee.explain(self, state, expected, reading)

@@ -74,7 +74,7 @@ def house_rotation(house: int, n: int = 8) -> float:
 # --------------------------------------------------------------------------- expected
 
 
-def expected_table(board: Board, state: dict[str, Any]) -> dict[str, Any]:
+def expected_table(game: Any, state: dict[str, Any]) -> dict[str, Any]:
     phase = state["phase"]
     houses = {}
     for h in state["control"]:
@@ -193,7 +193,8 @@ def candy_corn_sign(card: Any, tile: Any | None) -> int | None:
     return None
 
 
-def read(board: Board, state: dict[str, Any], snapshot: Snapshot) -> dict[str, Any]:
+def read(game: Any, state: dict[str, Any], snapshot: Snapshot) -> dict[str, Any]:
+    board: Board = game.board
     phase = state["phase"]
     tiles: dict[int, Any] = {}
     faces: dict[int, str | None] = {}
@@ -265,9 +266,10 @@ def seat_positions(players: list[str]) -> dict[str, tuple[float, float]]:
     return {p: SEAT_SPOTS[i] for i, p in enumerate(players)}
 
 
-def arrange(board: Board, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(game: Any, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
     """The canonical table for ``state``: a ring of 8 houses in the middle, seats
     on the left and right edges (corners not included)."""
+    board: Board = game.board
     n = len(board.houses)
     out: list[Placement] = []
     seats = seat_positions(state["players"])

@@ -35,8 +35,9 @@ from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, Board
 from .rules import cards_left
 
 
-def legal_actions(game: Any, board: Board, state: dict[str, Any]) -> list[Action]:
+def legal_actions(game: Any, state: dict[str, Any]) -> list[Action]:
     """Every action ``game.apply`` accepts in ``state`` (see the module doc)."""
+    board: Board = game.board
     phase = state["phase"]
     if phase == "setup":
         return _setup(board, state)

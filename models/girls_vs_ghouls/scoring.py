@@ -34,7 +34,8 @@ def vp_cards(state: dict[str, Any], team: str) -> int:
     return sum(1 for h in state["closed"] if state["control"][h] == team)
 
 
-def scoreboard(board: Board, state: dict[str, Any]) -> Scoreboard:
+def scoreboard(game: Any, state: dict[str, Any]) -> Scoreboard:
+    board: Board = game.board
     entries = {team: ScoreEntry.of(team_lines(state, team)) for team in TEAMS}
     final = state["phase"] == "over"
     notes: list[str] = []

@@ -61,8 +61,11 @@ def _kind_of_table(board: Board, setup: dict[str, Any], reading: Mapping[str, An
     return "play"
 
 
-def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -> list[Question]:
+def questions(game: Any, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any]) \
+        -> list[Question]:
     """What the table cannot tell (see the module doc); none at setup or at the end."""
+    board: Board = game.board
+    setup: dict[str, Any] = dict(game.setup(players, options))
     kind = _kind_of_table(board, setup, reading)
     if kind not in ("play", "reveal", "tiebreak"):
         return []
@@ -98,7 +101,7 @@ def questions(board: Board, setup: dict[str, Any], reading: Mapping[str, Any]) -
     return out
 
 
-def answers_of(state: Mapping[str, Any]) -> dict[str, Any]:
+def answers(game: Any, state: Mapping[str, Any]) -> dict[str, Any]:
     """The answers a known state gives to the questions its table raises (the
     tests answer from the truth)."""
     out: dict[str, Any] = {}
@@ -128,9 +131,10 @@ def answers_of(state: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def from_table(board: Board, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any],
+def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], reading: Mapping[str, Any],
                answers: Mapping[str, Any]) -> dict[str, Any]:
     """The state the table shows, with the answers (see the module doc)."""
+    board: Board = game.board
     state = new_state(board, players, options)
     players = state["players"]
     n = len(players)

@@ -49,7 +49,8 @@ def house_views(board: Board, state: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
+def public_view(game: Any, state: dict[str, Any]) -> dict[str, Any]:
+    board: Board = game.board
     return {
         "phase": state["phase"],
         "round": state["round"],
@@ -70,7 +71,8 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def prompts(board: Board, state: dict[str, Any]) -> list[Prompt]:
+def prompts(game: Any, state: dict[str, Any]) -> list[Prompt]:
+    """What the table does next; once the game is over, the scoreboard's notes."""
     out = [Prompt(c, None, "todo") for c in state["chores"]]
     phase = state["phase"]
     if phase == "setup":
@@ -115,4 +117,6 @@ def prompts(board: Board, state: dict[str, Any]) -> list[Prompt]:
         for p in state["players"]:
             if p not in state["identities"]:
                 out.append(Prompt(tr("{player}: turn your identity card face up in front of you", player=p), p))
+    elif phase == "over":
+        out.extend(Prompt(n, None, "info") for n in game.score(state).notes)
     return out

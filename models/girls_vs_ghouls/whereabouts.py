@@ -15,7 +15,8 @@ from ..text import tr
 from ..whereabouts import Whereabouts
 
 
-def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
+def whereabouts(game: Any, state: dict[str, Any]) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts(tr("no hand can hold one"))
     on_board: set[str] = set()
     for h, cards in state["treats"].items():
         for t in cards:

@@ -37,7 +37,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import Event, Game
+from ..engine import Event
 from ..final_table import TableScore, table_score
 from ..table import Sighting, Snapshot
 from ..tags import seat as seat_tag
@@ -60,14 +60,14 @@ def _side(seat: Sighting, s: Sighting) -> float:
     return (s.x_mm - seat.x_mm) * math.cos(a) + (s.y_mm - seat.y_mm) * math.sin(a)
 
 
-def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: Mapping[str, Any],
-                snapshot: Snapshot) -> TableScore:
+def score_table(game: Any, players: Sequence[str], options: Mapping[str, Any], snapshot: Snapshot) -> TableScore:
     """The scoreboard the table in ``snapshot`` shows, for ``players`` (board A's owner first)."""
     setup: State = dict(game.setup(players, options))
     players = setup["players"]
     owners: dict[str, str] = setup["owners"]
     own_board = {p: b for b, p in owners.items()}
-    reading = read(board, game.catalog, setup, snapshot)
+    board: BoardSpec = game.board
+    reading = read(game, setup, snapshot)
     markers = tuple(s for s in snapshot if s.payload.startswith("TCG:BOARD:"))
     counted: list[str] = [s.payload for s in markers]
     why: dict[str, str] = {}
@@ -100,7 +100,7 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
                 counted.append(s.payload)
         elif s.kind == "CANDY":
             alone = Snapshot(snapshot.t, markers + (s,), snapshot.calibrated, snapshot.table_mm)
-            if read(board, game.catalog, setup, alone)["candy"]:
+            if read(game, setup, alone)["candy"]:
                 counted.append(s.payload)
                 continue
             near = [(m.distance_to(s.x_mm, s.y_mm), p) for p, m in seats.items()]
@@ -195,7 +195,7 @@ def score_table(game: Game, board: BoardSpec, players: Sequence[str], options: M
                         "({boards})", boards=concat(*holds, sep=", "))
     if final is None:
         return table_score("TCG", snapshot, None, counted, why, problems, reason, game.fixed_markers)
-    return table_score("TCG", snapshot, scoreboard(area, final), counted, why, problems, fixed=game.fixed_markers)
+    return table_score("TCG", snapshot, scoreboard(game, final), counted, why, problems, fixed=game.fixed_markers)
 
 
 def _last_move(spec: Any, area: Area, state: State, board: str) -> tuple[State | None, str]:

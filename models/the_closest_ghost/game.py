@@ -37,28 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog import Catalog, Column
-from ..engine import (
-    Action,
-    ActionWords,
-    Event,
-    Game,
-    GameSetupError,
-    IllegalAction,
-    Option,
-    Prompt,
-    Scoreboard,
-    VerdictStatus,
-)
-from ..final_table import TableScore
+from ..engine import Action, Event, Game, GameSetupError, Modules, Option
 from ..plan_table import Dim, PlanTable
-from ..takeover import Question
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views, words
-from .actions import ACTIONS, TurnBoard
+from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
+from .actions import ACTIONS
 from .grid import BOARDS, LAYOUTS, ROTATIONS, Area
 from .kit import BoardSpec, load_board_spec
 from .state import TheClosestGhostState
-from .whereabouts import whereabouts as _whereabouts
 
 CATALOG_DIR = Path(__file__).parent / "catalog"
 
@@ -86,6 +72,8 @@ class TheClosestGhost(Game):
                "Keep the board markers on the strip along each board's printed bottom uncovered."))
     actions = ACTIONS
     phases = rules.PHASES
+    modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
+                      referee=referee, search=referee, takeover=takeover, final_table=final_table, words=words)
     #: a ghost moved and moved back by the next player leaves the table as it
     #: was, a turn on: after a gap, detours of up to two whole turns are looked for
     detour_slack = 4
@@ -128,10 +116,6 @@ class TheClosestGhost(Game):
     kind_names = {"ghosts": (tr("ghost"), tr("ghosts")), "avatars": (tr("avatar"), tr("avatars")),
                   "candy": (tr("piece of candy"), tr("pieces of candy"))}
 
-    def whereabouts(self, state: Mapping[str, Any]) -> Any:
-        """Avatars by name, ghosts and candy by count (see whereabouts.py)."""
-        return _whereabouts(self.new_whereabouts(tr("none is left in the box")), state)  # type: ignore[arg-type]
-
     def count_kind_of(self, component: Any) -> str | None:
         """Avatars, ghosts and candy are counted; the board markers stay put."""
         return component.kind if component.kind in ("avatars", "ghosts", "candy") else None
@@ -143,6 +127,7 @@ class TheClosestGhost(Game):
     # ---- helpers
 
     def area(self, state: Mapping[str, Any]) -> Area:
+        """The combined boards as the state turns them: what the game's modules read (``game.area(state)``)."""
         return rules.area_of(self.board, state)  # type: ignore[arg-type]
 
     # ---- setup and rules
@@ -181,30 +166,6 @@ class TheClosestGhost(Game):
         """The dispatch table (action class -> the rules function applying it)."""
         return rules.HANDLERS
 
-    # ---- what the players see
-
-    def prompts(self, state: dict[str, Any]) -> list[Prompt]:
-        return views.prompts(self.area(state), state)
-
-    def score(self, state: dict[str, Any]) -> Scoreboard:
-        return scoring.scoreboard(self.area(state), state)
-
-    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
-        return views.public_view(self.area(state), state)
-
-    # ---- the table
-
-    def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:
-        return layout.expected_table(self.area(state), state)
-
-    def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
-        return layout.read(self.board, self.catalog, state, snapshot)
-
-    @classmethod
-    def action_words(cls) -> ActionWords:
-        """The actions, fields, options and values in the game's words (:mod:`.words`)."""
-        return words.action_words(super().action_words())
-
     def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
         """Squares of the combined boards (ghosts' squares first where a ghost is moved), rotations."""
         base = super().field_choices(state)
@@ -212,60 +173,3 @@ class TheClosestGhost(Game):
         ghosts = [(sq, sq) for sq in state["ghosts"]]
         return {**base, "square": squares, "move_ghost.square": ghosts, "to": squares,
                 "rotation": [(r, tr("{rotation} degrees", rotation=r)) for r in (0, 90, 180, 270)]}
-
-    def score_table(self, players: Sequence[str], options: Mapping[str, Any], snapshot: Any) -> TableScore:
-        """The boards as the game ended and the candy each player took in front of their seat
-        marker, their own board's to its left (:mod:`.final_table`)."""
-        return final_table.score_table(self, self.board, players, options, snapshot)
-
-    def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(self.board, self.catalog, self.area(state), state, table_mm)
-
-    # ---- what can happen next (moves.py)
-
-    def legal_actions(self, state: dict[str, Any]) -> list[Action]:
-        """Every action ``apply`` accepts now, from the rules' own checks (:mod:`.moves`)."""
-        return moves.legal_actions(self.area(state), state)
-
-    def distance(self, state: dict[str, Any], reading: dict[str, Any]) -> int | None:
-        """A lower bound of the actions from ``state`` to the reading, None when
-        unreachable (:func:`.moves.distance`). Before play the boards the table
-        shows turned are turned first (the pieces turn with them)."""
-        turned = None
-        boards = reading.get("boards")
-        if state["phase"] == "place_ghost" and isinstance(boards, dict) and all(
-                boards.get(b) is not None for b in state["rotations"]):
-            turns = [TurnBoard(b, boards[b]) for b in sorted(state["rotations"])
-                     if boards[b] != state["rotations"][b]]
-            if turns:
-                try:
-                    turned, _ = self.apply_all(state, turns)
-                except IllegalAction:
-                    return None
-        return moves.distance(self.board, state, reading, turned)
-
-    # ---- taking a game over as it lies (takeover.py)
-
-    def takeover_questions(self, players: Sequence[str], options: Mapping[str, Any],
-                           reading: dict[str, Any]) -> list[Question]:
-        """Whose turn (and whether the ghost move is due), the candy under each ghost
-        that may hide some, and how much candy each player took from the other's board."""
-        return takeover.questions(self, players, options, reading)
-
-    def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: dict[str, Any],
-                   answers: Mapping[str, Any]) -> dict[str, Any]:
-        """The game as the table shows it, with the answers (:func:`.takeover.from_table`)."""
-        return takeover.from_table(self, players, options, reading, answers)
-
-    def takeover_answers(self, state: dict[str, Any]) -> dict[str, Any]:
-        return takeover.answers_of(self, state)
-
-    def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
-        return referee.candidates(self, state, reading)
-
-    def steps(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
-        return referee.steps(self, state, reading)
-
-    def explain(self, state: dict[str, Any], expected: dict[str, Any],
-                reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
-        return referee.explain(self, state, expected, reading)

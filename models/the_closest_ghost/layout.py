@@ -110,7 +110,7 @@ def snap_rotation(angle: float) -> int:
 # --------------------------------------------------------------------------- expected and read
 
 
-def expected_table(area: Area, state: State) -> dict[str, Any]:
+def expected_table(game: Any, state: State) -> dict[str, Any]:
     ghosts = sorted(state["ghosts"])
     return {
         "boards": {b: state["rotations"][b] for b in BOARDS},
@@ -120,8 +120,10 @@ def expected_table(area: Area, state: State) -> dict[str, Any]:
     }
 
 
-def read(spec: BoardSpec, catalog: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
+def read(game: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
     """The table as the camera sees it, in the terms of :func:`expected_table`."""
+    spec: BoardSpec = game.board
+    catalog = game.catalog
     layout = state["options"]["layout"]
     poses = {b: board_pose(spec.markers.get(b, ()), snapshot) for b in BOARDS}
     rotations: dict[str, int | None] = {b: None for b in BOARDS}
@@ -207,9 +209,11 @@ def board_poses(spec: BoardSpec, state: State, table_mm: tuple[float, float]) ->
     return {b: Pose(centres[b][0], centres[b][1], float(rot[b])) for b in BOARDS}
 
 
-def arrange(spec: BoardSpec, catalog: Any, area: Area, state: State,
-            table_mm: tuple[float, float]) -> list[Placement]:
+def arrange(game: Any, state: State, table_mm: tuple[float, float]) -> list[Placement]:
     """Board markers, seat markers and every visible piece, where they lie."""
+    spec: BoardSpec = game.board
+    catalog = game.catalog
+    area: Area = game.area(state)
     poses = board_poses(spec, state, table_mm)
     out: list[Placement] = []
     for b in BOARDS:
@@ -242,7 +246,7 @@ def arrange(spec: BoardSpec, catalog: Any, area: Area, state: State,
         x, y, a = at(sq)
         out.append(Placement(payload, x, y, a, size_mm=token(payload), label=tr("ghost")))
     candy_tags = [c.payload for c in catalog.of_kind("candy")]
-    visible = expected_table(area, state)["candy"]
+    visible = expected_table(game, state)["candy"]
     for payload, sq in zip(candy_tags, visible):
         x, y, a = at(sq)
         out.append(Placement(payload, x, y, a, size_mm=token(payload), label=tr("candy")))

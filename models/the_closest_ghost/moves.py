@@ -40,11 +40,12 @@ from .rules import avatar_targets, ghost_choices, ghost_targets
 State = dict[str, Any]
 
 
-def legal_actions(area: Area, state: State) -> list[Action]:
+def legal_actions(game: Any, state: State) -> list[Action]:
     """Every action the rules allow now: turning a board (while the third ghost
     is not yet placed) to each other rotation, placing the third ghost on any
     open square, moving the avatar along an arrow, moving one of the closest
     ghosts one square. Empty once the game is over."""
+    area: Area = game.area(state)
     p = state["turn"]
     if state["phase"] == "place_ghost":
         turns: list[Action] = [TurnBoard(b, r) for b in BOARDS for r in ROTATIONS if r != state["rotations"][b]]

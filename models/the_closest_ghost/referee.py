@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import outcomes
 from ..text import or_list, tr, trn
+from . import moves
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
 from .grid import BOARDS
 from .rules import expecting, other, reason_of
@@ -98,6 +99,24 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     legal = [a for a in game.legal_actions(state)
              if not isinstance(a, TurnBoard) or a.rotation == reading["boards"][a.board]]
     return [[a] for a in sorted(legal, key=lambda a: isinstance(a, PlaceGhost) and a.square not in reading["ghosts"])]
+
+
+def distance(game: Any, state: State, reading: dict[str, Any]) -> int | None:
+    """A lower bound of the actions from ``state`` to the reading, None when
+    unreachable (:func:`.moves.distance`). Before play the boards the table
+    shows turned are turned first (the pieces turn with them)."""
+    turned = None
+    boards = reading.get("boards")
+    if state["phase"] == "place_ghost" and isinstance(boards, dict) and all(
+            boards.get(b) is not None for b in state["rotations"]):
+        turns = [TurnBoard(b, boards[b]) for b in sorted(state["rotations"])
+                 if boards[b] != state["rotations"][b]]
+        if turns:
+            try:
+                turned, _ = game.apply_all(state, turns)
+            except IllegalAction:
+                return None
+    return moves.distance(game.board, state, reading, turned)
 
 
 def explain(game: Any, state: State, expected: dict[str, Any],

@@ -12,9 +12,10 @@ from .rules import board_candy
 State = dict[str, Any]
 
 
-def scoreboard(area: Area, state: State) -> Scoreboard:
+def scoreboard(game: Any, state: State) -> Scoreboard:
     """Each player's score is the candy gone from their own starting board, and who took it;
     the winner is the player whose board is empty."""
+    area: Area = game.area(state)
     entries = {}
     for b in BOARDS:
         owner = state["owners"][b]

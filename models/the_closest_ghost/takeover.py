@@ -238,7 +238,7 @@ def _before_play(game: Any, state: State, reading: Mapping[str, Any]) -> State:
     return state
 
 
-def answers_of(game: Any, state: State) -> dict[str, Any]:
+def answers(game: Any, state: State) -> dict[str, Any]:
     """The answers a known state gives to the questions its table raises."""
     table = game.expected_table(state)
     out: dict[str, Any] = {}

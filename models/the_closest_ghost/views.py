@@ -51,7 +51,8 @@ def ghost_prompt(area: Area, state: State, player: str) -> str:
     return concat(text, *asides, sep=" ") if asides else text
 
 
-def prompts(area: Area, state: State) -> list[Prompt]:
+def prompts(game: Any, state: State) -> list[Prompt]:
+    area: Area = game.area(state)
     out = [Prompt(n, None, "info") for n in state["notes"]]
     phase, p = state["phase"], state["turn"]
     if phase == "over":
@@ -77,7 +78,8 @@ def prompts(area: Area, state: State) -> list[Prompt]:
 
 
 
-def public_view(area: Area, state: State) -> dict[str, Any]:
+def public_view(game: Any, state: State) -> dict[str, Any]:
+    area: Area = game.area(state)
     view: dict[str, Any] = {
         "players": list(state["players"]),
         "owners": dict(state["owners"]),

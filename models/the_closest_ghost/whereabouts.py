@@ -13,7 +13,8 @@ from ..text import tr
 from ..whereabouts import Whereabouts
 
 
-def whereabouts(w: Whereabouts, state: dict[str, Any]) -> Whereabouts:
+def whereabouts(game: Any, state: dict[str, Any]) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts(tr("none is left in the box"))
     for p, sq in state["avatars"].items():
         w.place(f"TCG:AVATAR:{p}", tr("on {square}", square=sq), tr("on the boards"))
     for sq in state["ghosts"]:

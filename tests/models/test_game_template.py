@@ -4,6 +4,7 @@ covering every action, the legal actions of each phase declared once (and
 enforced by the engine), and refusals worded "<action type>: <reason>"."""
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import json
@@ -15,7 +16,8 @@ from models.engine import Game, IllegalAction
 from models.registry import game_classes
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ("game", "rules", "actions", "state", "views", "scoring", "layout", "referee", "kit", "whereabouts")
+MODULES = ("game", "rules", "actions", "state", "views", "scoring", "layout", "referee", "kit", "whereabouts",
+           "moves")
 GAMES = sorted(game_classes(), key=lambda c: c.code)
 
 
@@ -28,7 +30,12 @@ def script(cls: type[Game]) -> list[dict]:
 
 
 def test_every_shipped_game_is_checked():
-    assert {c.code for c in GAMES} == {"CCR", "GAH", "GLC", "GVG", "TCG"}
+    """Every package under models/ with a game.py is a registered game (none
+    left out by a broken import), so the checks below run on each; the five
+    shipped games at least."""
+    packages = {p.parent.name for p in (ROOT / "models").glob("*/game.py")}
+    assert {package_of(c).rsplit(".", 1)[1] for c in GAMES} == packages
+    assert {"CCR", "GAH", "GLC", "GVG", "TCG"} <= {c.code for c in GAMES}
 
 
 @pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.code)
@@ -59,6 +66,17 @@ def test_the_same_modules_in_every_game(cls):
     assert inspect.signature(cls.setup).return_annotation == shapes[0].__name__
 
 
+@pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.code)
+def test_the_hooks_come_from_the_games_own_modules(cls):
+    """``Game.modules`` names modules of the game's own package, each in its role
+    (``views=views``...; the referee's search is in referee.py)."""
+    pkg = package_of(cls)
+    named = {f.name: getattr(cls.modules, f.name) for f in dataclasses.fields(cls.modules)}
+    for role, module in named.items():
+        if module is not None:
+            assert module.__name__ == f"{pkg}.{'referee' if role == 'search' else role}", (role, module.__name__)
+    assert named["views"] and named["scoring"] and named["moves"] and named["referee"], \
+        f"{cls.code} names the modules of the hooks every game has"
 @pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.code)
 def test_a_state_has_the_declared_shape(cls):
     game = cls()

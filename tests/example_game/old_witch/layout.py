@@ -19,11 +19,11 @@ from .state import OldWitchState as State
 CARD_MM = (44.0, 63.0)
 
 
-def expected_table(state: State) -> dict[str, Any]:
+def expected_table(game: Any, state: State) -> dict[str, Any]:
     return {"areas": {p: sorted(c) for p, c in state["laid"].items()}, "problems": []}
 
 
-def read(state: State, snapshot: Snapshot) -> dict[str, Any]:
+def read(game: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
     out: dict[str, Any] = {"areas": {p: [] for p in state["players"]}, "problems": []}
     for s in snapshot.of("OWT"):
         area = snapshot.area_of(s)
@@ -36,7 +36,7 @@ def read(state: State, snapshot: Snapshot) -> dict[str, Any]:
     return out
 
 
-def arrange(state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(game: Any, state: State, table_mm: tuple[float, float]) -> list[Placement]:
     """The seats along the near edge, each player's pairs in rows of two pairs
     above their seat, the two cards of a pair side by side."""
     w, h = table_mm

@@ -39,8 +39,8 @@ def new_pairs(kit: Kit, state: State, reading: dict[str, Any]) -> dict[str, list
     return out
 
 
-def candidates(kit: Kit, state: State, reading: dict[str, Any]) -> list[list[Action]]:
-    shown = new_pairs(kit, state, reading)
+def candidates(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
+    shown = new_pairs(game.kit, state, reading)
     if not shown:
         return []
     drawer = rules.next_drawer(state)
@@ -56,11 +56,11 @@ def candidates(kit: Kit, state: State, reading: dict[str, Any]) -> list[list[Act
     return []
 
 
-def steps(kit: Kit, state: State, reading: dict[str, Any]) -> list[list[Action]]:
+def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]]:
     """The steps the referee's search may take toward the reading: a pair the
     table shows, laid by a player who may lay it now, or the next draw by a
     player the table shows a pair for. Never a draw without a pair to prove it."""
-    shown = new_pairs(kit, state, reading) or {}
+    shown = new_pairs(game.kit, state, reading) or {}
     out: list[list[Action]] = [[LayPair(p, pair)] for p in rules.may_lay(state) for pair in shown.get(p, [])]
     drawer = rules.next_drawer(state)
     if drawer in shown:
@@ -68,7 +68,16 @@ def steps(kit: Kit, state: State, reading: dict[str, Any]) -> list[list[Action]]
     return out
 
 
-def explain(state: State, reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
+def distance(game: Any, state: State, reading: dict[str, Any]) -> int | None:
+    """A lower bound of the actions still needed: a lay per pair the table
+    shows that is not laid yet; None when no play leads there (a laid pair
+    gone, half a pair, a card where no seat says whose it is)."""
+    shown = new_pairs(game.kit, state, reading)
+    return None if shown is None else sum(len(pairs) for pairs in shown.values())
+
+
+def explain(game: Any, state: State, expected: dict[str, Any],
+            reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     if reading["problems"]:
         return "out_of_sync", [Prompt(f"{p}: put it in front of a seat, or back in a hand", level="error")
                                for p in reading["problems"]]

@@ -2,13 +2,16 @@
 player left holding the Old Witch (they lose)."""
 from __future__ import annotations
 
+from typing import Any
+
 from models.engine import Scoreboard, ScoreEntry, ScoreLine
 
 from .kit import Kit
 from .state import OldWitchState as State
 
 
-def scoreboard(kit: Kit, state: State) -> Scoreboard:
+def scoreboard(game: Any, state: State) -> Scoreboard:
+    kit: Kit = game.kit
     entries = {}
     for p, cards in state["laid"].items():
         if p == state["loser"]:

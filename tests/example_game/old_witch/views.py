@@ -10,14 +10,14 @@ from . import rules
 from .state import OldWitchState as State
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(game: Any, state: State) -> dict[str, Any]:
     turn = state["turn"]
     return {"phase": state["phase"], "turn": None if turn is None else state["players"][turn],
             "hands": dict(state["hands"]), "laid": {p: list(c) for p, c in state["laid"].items()},
             "loser": state["loser"]}
 
 
-def prompts(state: State) -> list[Prompt]:
+def prompts(game: Any, state: State) -> list[Prompt]:
     if state["phase"] == "over":
         return [Prompt(f"The game is over: {state['loser']} is left holding the Old Witch", None, "info")]
     out = []

@@ -2,12 +2,15 @@
 check: the pairs laid by name, the hands as counts (unnamed)."""
 from __future__ import annotations
 
+from typing import Any
+
 from models.whereabouts import Whereabouts
 
 from .state import OldWitchState as State
 
 
-def whereabouts(w: Whereabouts, state: State) -> Whereabouts:
+def whereabouts(game: Any, state: State) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts()
     for p, cards in state["laid"].items():
         for c in cards:
             w.place(c, f"laid in front of {p}", "on the table")

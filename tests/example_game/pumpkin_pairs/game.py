@@ -13,14 +13,12 @@ from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from models.catalog import Column
-from models.engine import Action, Event, Game, Prompt, Scoreboard
-from models.whereabouts import Whereabouts
+from models.engine import Action, Event, Game, Modules
 
-from . import layout, referee, rules, scoring, views
+from . import layout, moves, referee, rules, scoring, views, whereabouts
 from .actions import ACTIONS, Reveal, Take
 from .kit import SEATS, Kit
 from .state import PumpkinPairsState
-from .whereabouts import whereabouts
 
 
 class PumpkinPairs(Game):
@@ -32,6 +30,9 @@ class PumpkinPairs(Game):
     phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema: ClassVar[dict[str, dict[str, Any]]] = {"pumpkins": {"value": Column("int")}}
+    #: the modules that implement the hooks: Game calls views.prompts(game, state), layout.read(...)...
+    modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
+                      referee=referee)
 
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
@@ -51,41 +52,6 @@ class PumpkinPairs(Game):
         handler = self.handlers()[type(action)]
         events: list[Event] = handler(self.kit, state, action)
         return events
-
-    def legal_actions(self, state: dict[str, Any]) -> list[Action]:
-        """Every action apply accepts: a card turned up, one action per card the
-        face-down deck can still hand out (the chance outcomes), or the card in
-        the middle taken by whoever's turn it is."""
-        s = cast(PumpkinPairsState, state)
-        if s["phase"] == "reveal":
-            return [Reveal(c) for c in rules.deck(self.kit, s)]
-        if s["phase"] == "take" and s["middle"]:
-            return [Take(s["players"][s["turn"]], s["middle"])]
-        return []
-
-    def whereabouts(self, state: dict[str, Any]) -> Whereabouts:
-        return whereabouts(self.new_whereabouts(), cast(PumpkinPairsState, state))
-
-    def prompts(self, state: dict[str, Any]) -> list[Prompt]:
-        return views.prompts(cast(PumpkinPairsState, state))
-
-    def score(self, state: dict[str, Any]) -> Scoreboard:
-        return scoring.scoreboard(self.kit, cast(PumpkinPairsState, state))
-
-    def public_view(self, state: dict[str, Any]) -> dict[str, Any]:
-        return views.public_view(cast(PumpkinPairsState, state))
-
-    def expected_table(self, state: dict[str, Any]) -> dict[str, Any]:
-        return layout.expected_table(cast(PumpkinPairsState, state))
-
-    def read(self, state: dict[str, Any], snapshot: Any) -> dict[str, Any]:
-        return layout.read(cast(PumpkinPairsState, state), snapshot)
-
-    def arrange(self, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(cast(PumpkinPairsState, state), table_mm)
-
-    def candidates(self, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
-        return referee.candidates(cast(PumpkinPairsState, state), reading)
 
 
 GAME = PumpkinPairs

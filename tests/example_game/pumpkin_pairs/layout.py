@@ -18,12 +18,12 @@ from .state import PumpkinPairsState as State
 CARD_MM = (44.0, 63.0)
 
 
-def expected_table(state: State) -> dict[str, Any]:
+def expected_table(game: Any, state: State) -> dict[str, Any]:
     return {"middle": [state["middle"]] if state["middle"] else [],
             "areas": {p: sorted(c) for p, c in state["areas"].items()}, "problems": []}
 
 
-def read(state: State, snapshot: Snapshot) -> dict[str, Any]:
+def read(game: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
     out: dict[str, Any] = {"middle": [], "areas": {p: [] for p in state["players"]}, "problems": []}
     for s in snapshot.of("PUP"):
         area = snapshot.area_of(s)
@@ -39,7 +39,7 @@ def read(state: State, snapshot: Snapshot) -> dict[str, Any]:
     return out
 
 
-def arrange(state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(game: Any, state: State, table_mm: tuple[float, float]) -> list[Placement]:
     """The middle marker in the centre, the seats along the near edge, each
     player's cards in a row above their seat."""
     w, h = table_mm

@@ -3,6 +3,7 @@ equal values 3 more."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from models.engine import Scoreboard, ScoreEntry, ScoreLine
 
@@ -12,7 +13,8 @@ from .state import PumpkinPairsState as State
 PAIR_BONUS = 3
 
 
-def scoreboard(kit: Kit, state: State) -> Scoreboard:
+def scoreboard(game: Any, state: State) -> Scoreboard:
+    kit: Kit = game.kit
     entries = {}
     for p, cards in state["areas"].items():
         values = sorted(kit.value[c] for c in cards)

@@ -9,12 +9,12 @@ from models.engine import Prompt
 from .state import PumpkinPairsState as State
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(game: Any, state: State) -> dict[str, Any]:
     return {"phase": state["phase"], "turn": state["players"][state["turn"]], "middle": state["middle"],
             "areas": {p: list(c) for p, c in state["areas"].items()}}
 
 
-def prompts(state: State) -> list[Prompt]:
+def prompts(game: Any, state: State) -> list[Prompt]:
     who = state["players"][state["turn"]]
     if state["phase"] == "reveal":
         return [Prompt(f"{who}: turn up the top card of the deck in the middle", who)]

@@ -2,12 +2,15 @@
 check (the deck holds the rest)."""
 from __future__ import annotations
 
+from typing import Any
+
 from models.whereabouts import Whereabouts
 
 from .state import PumpkinPairsState as State
 
 
-def whereabouts(w: Whereabouts, state: State) -> Whereabouts:
+def whereabouts(game: Any, state: State) -> Whereabouts:
+    w: Whereabouts = game.new_whereabouts()
     if state["middle"]:
         w.place(state["middle"], "in the middle", "on the table")
     for p, cards in state["areas"].items():
