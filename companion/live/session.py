@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any
 
 from hardware.frames import Frame, FrameSource
 from models.engine import Game
-from models.text import tr
 
 from ..config import Config, default_config
 from ..journal.store import Journal, JournalError
@@ -52,6 +51,7 @@ from .camera_loop import CameraLoop, camera_source
 from .camera_view import CameraView
 from .catalog_edit import override_folder, use_overrides_in
 from .desk import RefereeDesk
+from .devices import make_indicators, make_pipeline
 from .game_life import GameLife
 from .markers import MarkerFile
 from .monitor import FaultMonitor
@@ -59,6 +59,7 @@ from .offer import TableOffers
 from .records import GameRecords
 from .state import TableState
 from .takeover import TakeOver
+from .voice_controls import VoiceControls
 
 if TYPE_CHECKING:
     from ..voice import Voice
@@ -66,7 +67,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: what the page says when the undo button is held at a table with no voice to mute
-_NO_VOICE = tr("Undo button held: this table has no voice to mute")
 
 
 class Session:
@@ -89,7 +89,7 @@ class Session:
         journal = journal if journal is not None else Journal(config.journal.path)
         self.backoff = backoff
         self.table = t = TableState(config, journal, pipeline=pipeline,
-                                    indicators=self._make_indicators() if indicators is None else (indicators or None))
+                                    indicators=make_indicators(config) if indicators is None else (indicators or None))
         path = str(journal.path)
         if path != ":memory:":
             use_overrides_in(override_folder(path))      # card texts filled in at the table, kept
@@ -106,32 +106,12 @@ class Session:
         self.records = GameRecords(t, self.broadcast)
         self.offers = TableOffers(t, self.life, self.takeover, self.desk, self.broadcast)
         self._frame: Frame | None = None
-        self.voice: Voice | None = None          # the referee's voice, once one is attached
+        self.voices = VoiceControls(t, self.broadcast)     # the referee's voice, once one is attached
         self._camera_view = CameraView(self._latest_frame, self._overlay)   # the camera page's JPEG
         if t.indicators is not None:
             t.indicators.on_confirm(self.desk.button("confirm", self.confirm))
-            t.indicators.on_undo(self.desk.button("undo", self.undo), held=self.voice_button)
+            t.indicators.on_undo(self.desk.button("undo", self.undo), held=self.voices.button)
         self.broadcast.publish()
-
-    def _make_indicators(self) -> Any:
-        from hardware.indicators import IndicatorPins, Indicators
-        p = self.config.pins
-        pins = IndicatorPins(seats=dict(self.config.seat_leds.as_dict()), status_red=p.status_red,
-                             status_green=p.status_green, status_blue=p.status_blue, buzzer=p.buzzer,
-                             confirm_button=p.confirm_button, undo_button=p.undo_button)
-        try:
-            return Indicators(pins, factory=p.factory)
-        except Exception as e:  # no GPIO access (not in group gpio), pins busy
-            log.warning("LEDs, buzzer and buttons are off: %s", e)
-            return None
-
-    def _make_pipeline(self) -> Any:
-        from companion.vision import Pipeline, PipelineConfig
-        v = self.config.vision
-        decoder = "zbar" if v.decoder == "pyzbar" else v.decoder
-        return Pipeline(PipelineConfig(table_mm=self.config.table_mm, decoder=decoder,
-                                       appear_frames=v.appear_frames, vanish_s=v.vanish_s,
-                                       settle_s=v.settle_s))
 
     # ------------------------------------------------------------------ the game, as the table holds it
 
@@ -192,7 +172,7 @@ class Session:
             source = camera_source(self.config.camera.source, self.config)
         t = self.table
         if t.pipeline is None:
-            t.pipeline = self._make_pipeline()
+            t.pipeline = make_pipeline(self.config)
         if self._markers is not None and hasattr(t.pipeline, "recall"):
             recalled = t.pipeline.recall(self._markers.load())
             if recalled:
@@ -351,56 +331,28 @@ class Session:
             return False
         return hmac.compare_digest(pin.encode(), expected.encode())
 
-    # ------------------------------------------------------------------ the referee's voice (companion.voice)
+    # ------------------------------------------------------------------ the referee's voice (live/voice_controls)
+
+    @property
+    def voice(self) -> Voice | None:
+        """The referee's voice speaking for this table, once one is attached."""
+        return self.voices.voice
 
     def attach_voice(self, voice: Voice) -> None:
-        """The voice speaking for this table (``Voice.attach`` calls this): its
-        state goes into the public view, and a view is published whenever it
-        changes (a sentence begun, muted, a new volume)."""
-        self.voice = voice
-        self.broadcast.voice_state = voice.state
-        voice.on_state(self.broadcast.publish)
-        self.broadcast.publish()
+        """See :meth:`VoiceControls.attach`."""
+        self.voices.attach(voice)
 
     def voice_state(self) -> dict[str, Any] | None:
-        """The voice's public state (:meth:`Voice.state`), or None: no voice."""
-        return self.voice.state() if self.voice is not None else None
+        """See :meth:`VoiceControls.state`."""
+        return self.voices.state()
 
     def set_voice(self, muted: bool | None = None, volume: int | None = None) -> dict[str, Any]:
-        """The referee's voice control: mute or unmute, a volume 0-100, applied
-        at once and kept for the session (not written to the config).
-        ValueError says what is wrong; LookupError: this table has no voice."""
-        if self.voice is None:
-            raise LookupError("this table has no voice ([voice] enabled is off, or espeak-ng or the "
-                              "speaker is missing: the log says which)")
-        if volume is not None:
-            self.voice.set_volume(volume)
-        if muted is not None:
-            self.voice.set_muted(muted)
-        return self.voice.state()
+        """See :meth:`VoiceControls.set`."""
+        return self.voices.set(muted, volume)
 
     def voice_wav(self, n: int, lang: str) -> bytes | None:
-        """The ``n``-th sentence the voice said, in ``lang``, as WAV bytes
-        (:meth:`Voice.phone_wav`); None when there is no voice or it is not one
-        of the last few. ValueError: not a language of the page."""
-        return self.voice.phone_wav(n, lang) if self.voice is not None else None
-
-    def voice_button(self) -> None:
-        """A long press of the undo button (never also an undo): the voice muted
-        (the buzzer's ``muted`` cue: a voice cannot say it) or unmuted (it says
-        "Voice on"); at a table with no voice the page says so."""
-        t = self.table
-        if self.voice is None:
-            log.info("undo button held: no voice to mute")
-            t.add_event({"type": "button", "text": _NO_VOICE})
-            if t.indicators is not None:
-                t.indicators.beep("illegal")
-            self.broadcast.publish()
-            return
-        muted = not self.voice.muted
-        self.voice.set_muted(muted)
-        if muted and t.indicators is not None:
-            t.indicators.beep("muted")
+        """See :meth:`VoiceControls.wav`."""
+        return self.voices.wav(n, lang)
 
     # ------------------------------------------------------------------ the broadcast and the records
 
