@@ -22,7 +22,7 @@ A game is a :class:`Game` subclass with:
 
 The hooks are implemented in the game's own modules (``views.py``,
 ``layout.py``, ``referee.py``...), each function taking the game first, and
-named once on the class (:class:`Modules`, checked against a Protocol per
+named once on the class (:class:`~models.hooks.Modules`, checked against a Protocol per
 module): :class:`Game` calls them, and ``game.py`` overrides only what is the
 game's own (``docs/adding-a-game.md``).
 
@@ -37,20 +37,33 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
-import types
-import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from .action import (
+    Action as Action,  # re-exported: games import the action and its words from here
+    ActionWords as ActionWords,
+    hints_of,
+    parse_action as parse_action,
+    readable as readable,
+    value_key as value_key,
+)
 from .errors import (
     GameSetupError as GameSetupError,  # re-exported: games import the errors from here
     IllegalAction as IllegalAction,
     MalformedAction as MalformedAction,
 )
 from .final_table import TableScore
+from .hooks import Layout as Layout, Modules as Modules  # re-exported: games import them from here
 from .plan_table import PlanTable
+from .prompt import (
+    Event as Event,  # re-exported: games import what they tell the table from here
+    Prompt as Prompt,
+    PromptLevel as PromptLevel,
+    VerdictStatus as VerdictStatus,
+)
 from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting, state_key as _state_key
 from .scoreboard import (
     Scoreboard as Scoreboard,
@@ -63,7 +76,6 @@ from .text import or_list, tr, trn
 from .whereabouts import Whereabouts
 
 State = dict[str, Any]
-Layout = dict[str, Any]
 
 
 def copy_state(state: State) -> State:
@@ -74,175 +86,7 @@ def copy_state(state: State) -> State:
     return copied
 
 
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Action:
-    """Base of every typed action. Subclasses are frozen dataclasses with a ``type``
-    class variable (the JSON tag) and a docstring that says what it means::
-
-        @dataclass(frozen=True)
-        class Haunt(Action):
-            '''A player places their revealed ghost under a kid.'''
-            type: ClassVar[str] = "haunt"
-            player: str
-            slot: int
-    """
-
-    type: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            d[f.name] = _jsonable(getattr(self, f.name))
-        return d
-
-    def __str__(self) -> str:
-        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
-        return f"{self.type}({args})"
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return [_jsonable(x) for x in v]
-    return v
-
-
-def _coerce(value: Any, hint: Any, where: str) -> Any:
-    """Check/convert one JSON value against a field's type hint."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if hint is Any:
-        return value
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        errors = []
-        for a in args:
-            if a is type(None):
-                continue
-            try:
-                return _coerce(value, a, where)
-            except MalformedAction as e:
-                errors.append(str(e))
-        raise MalformedAction(errors[0] if errors else f"{where}: bad value {value!r}")
-    if origin is Literal:
-        if value not in args:
-            raise MalformedAction(f"{where}: must be one of {', '.join(map(repr, args))}, not {value!r}")
-        return value
-    if origin in (tuple, list):
-        if not isinstance(value, (list, tuple)):
-            raise MalformedAction(f"{where}: must be a list, not {value!r}")
-        inner = args[0] if args else Any
-        items = [_coerce(x, inner, f"{where}[{i}]") for i, x in enumerate(value)]
-        return tuple(items) if origin is tuple else items
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise MalformedAction(f"{where}: must be true or false, not {value!r}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedAction(f"{where}: must be a whole number, not {value!r}")
-        return value
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise MalformedAction(f"{where}: must be a number, not {value!r}")
-        return float(value)
-    if hint is str:
-        if not isinstance(value, str):
-            raise MalformedAction(f"{where}: must be text, not {value!r}")
-        return value
-    if origin is dict or hint is dict:
-        if not isinstance(value, dict):
-            raise MalformedAction(f"{where}: must be an object, not {value!r}")
-        return value
-    return value
-
-
-_HINTS: dict[type[Action], dict[str, Any]] = {}
-
-
-def _hints(cls: type[Action]) -> dict[str, Any]:
-    """An action class's field types (resolved once: it does not change)."""
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def parse_action(action_types: Sequence[type[Action]], data: Any) -> Action:
-    """Build a typed action from JSON data, or raise :class:`MalformedAction`."""
-    if not isinstance(data, dict):
-        raise MalformedAction(f"an action must be a JSON object, not {type(data).__name__}")
-    kind = data.get("type")
-    by_type = {a.type: a for a in action_types}
-    if kind not in by_type:
-        known = ", ".join(sorted(by_type))
-        raise MalformedAction(f"unknown action type {kind!r} (known: {known})")
-    cls = by_type[kind]
-    hints = _hints(cls)
-    kwargs = {}
-    names = set()
-    for f in dataclasses.fields(cls):
-        names.add(f.name)
-        if f.name in data:
-            kwargs[f.name] = _coerce(data[f.name], hints[f.name], f"{kind}.{f.name}")
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise MalformedAction(f"{kind}: missing field {f.name!r}")
-    extra = set(data) - names - {"type"}
-    if extra:
-        raise MalformedAction(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
-    return cls(**kwargs)
-
-
-# --------------------------------------------------------------------------- events, prompts, scores
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened when an action was applied, in plain words."""
-
-    type: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "text": self.text, **({"data": self.data} if self.data else {})}
-
-
-PromptLevel = Literal["info", "todo", "warning", "error"]
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What the table should do next. ``to`` is a player id, or None for everyone.
-
-    ``level``: ``info`` (news), ``todo`` (the table has a chore or a choice to
-    make), ``warning`` (cannot tell, please check), ``error`` (out of sync).
-
-    Prompts are public. ``text`` never names a secret ("Take a Love card away");
-    where the referee needs it, ``detail`` says it in full ("Take Love card L3
-    away"): only :meth:`to_referee_json` carries it, never :meth:`to_json`."""
-
-    text: str
-    to: str | None = None
-    level: PromptLevel = "todo"
-    detail: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The public form: never the detail."""
-        return {"text": self.text, "to": self.to, "level": self.level}
-
-    def to_referee_json(self) -> dict[str, Any]:
-        """The referee's form: the public one plus ``detail`` (the text again when
-        there is none)."""
-        return {**self.to_json(), "detail": self.detail or self.text}
-
-
 # --------------------------------------------------------------------------- referee verdicts
-
-
-VerdictStatus = Literal["in_sync", "applied", "waiting", "out_of_sync"]
 
 
 @dataclass
@@ -311,161 +155,6 @@ class Option:
             raise GameSetupError(tr("option {option}: must be one of {choices}, not {value!r}", option=name,
                                     choices=", ".join(map(str, self.choices)), value=v))
         return v
-
-
-# --------------------------------------------------------------------------- words for people
-
-
-class ActionWords(TypedDict):
-    """How a game names its actions, their fields and their values for people
-    (the console's forms, :meth:`Game.action_words`): each a :func:`~models.text.tr`
-    sentence of the game's package, so it says itself in the page's language."""
-
-    #: action type -> what the action is called ("reveal_kid" -> "Reveal a kid")
-    actions: dict[str, Any]
-    #: action type -> what the move is, one short sentence in the rulebook's words
-    #: (no JSON, no identifiers): the console shows it above the action's form
-    descriptions: dict[str, Any]
-    #: field name, or ``"type.field"`` where one action's field means something else -> its label
-    fields: dict[str, Any]
-    #: option name -> its label
-    options: dict[str, Any]
-    #: field or option name -> :func:`value_key` of a value -> its label ("ninja_moves" -> "any" -> "any ghost")
-    values: dict[str, dict[str, Any]]
-
-
-def value_key(value: Any) -> str:
-    """A field's or option's value as a key of :attr:`ActionWords.values`: a
-    string as it is, anything else as JSON (``True`` -> ``"true"``, ``90`` -> ``"90"``).
-
-    >>> value_key("any"), value_key(True), value_key(90)
-    ('any', 'true', '90')
-    """
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def readable(name: str) -> str:
-    """An identifier as words, where a game names it no better: ``"reveal_kid"`` -> ``"reveal kid"``."""
-    return name.replace("_", " ").strip()
-
-
-# --------------------------------------------------------------------------- the modules a game's hooks come from
-#
-# A game's package implements its hooks in modules of fixed roles (views.py,
-# scoring.py, layout.py...), each a function of a fixed name that takes the game
-# first: ``views.prompts(game, state)``. The game names them once
-# (:attr:`Game.modules`), strict mypy checks each against its Protocol below,
-# and :class:`Game` calls them; ``game.py`` overrides a hook only where the game
-# does something the modules do not (Ghosts Love Candy hides a Love card's name
-# in its refusals' prompts). ``game`` is typed Any there: a module reads its
-# game's own parts (``game.kit``, ``game.cards``, ``game.board``).
-
-
-class ViewsModule(Protocol):
-    """``views.py``: what everyone at the table may see (never a secret)."""
-
-    def prompts(self, game: Any, state: Any, /) -> list[Prompt]: ...
-
-    def public_view(self, game: Any, state: Any, /) -> dict[str, Any]: ...
-
-
-class ScoringModule(Protocol):
-    """``scoring.py``: the scoreboard, every point a line a player can check."""
-
-    def scoreboard(self, game: Any, state: Any, /) -> Scoreboard: ...
-
-
-class LayoutModule(Protocol):
-    """``layout.py``: the table in the game's own terms: what it should show,
-    what a settled snapshot shows, and a tidy arrangement of it."""
-
-    def expected_table(self, game: Any, state: Any, /) -> Layout: ...
-
-    def read(self, game: Any, state: Any, snapshot: Any, /) -> Layout: ...
-
-    def arrange(self, game: Any, state: Any, table_mm: tuple[float, float], /) -> list[Any]: ...
-
-
-class WhereaboutsModule(Protocol):
-    """``whereabouts.py``: where the state puts each component (:meth:`Game.whereabouts`),
-    on :meth:`Game.new_whereabouts`, for the engine's "nothing in two places" check."""
-
-    def whereabouts(self, game: Any, state: Any, /) -> Whereabouts: ...
-
-
-class MovesModule(Protocol):
-    """``moves.py``: every action ``apply`` accepts now (:meth:`Game.legal_actions`)."""
-
-    def legal_actions(self, game: Any, state: Any, /) -> list[Action]: ...
-
-
-class RefereeModule(Protocol):
-    """``referee.py``: what a difference between the expected table and a reading
-    can be (:meth:`Game.candidates`), and what to say when it is none (:meth:`Game.explain`)."""
-
-    def candidates(self, game: Any, state: Any, reading: Layout, /) -> list[list[Action]]: ...
-
-    def explain(self, game: Any, state: Any, expected: Layout, reading: Layout, /) \
-        -> tuple[VerdictStatus, list[Prompt]]: ...
-
-
-class SearchModule(Protocol):
-    """The referee's search over moves the camera missed (:meth:`Game.steps`,
-    :meth:`Game.distance`), in ``referee.py`` beside the candidates."""
-
-    def steps(self, game: Any, state: Any, reading: Layout, /) -> list[list[Action]]: ...
-
-    def distance(self, game: Any, state: Any, reading: Layout, /) -> int | None: ...
-
-
-class TakeoverModule(Protocol):
-    """``takeover.py``: a game under way read from its table and a few answers
-    (:meth:`Game.takeover_questions`, :meth:`Game.from_table`,
-    :meth:`Game.takeover_answers`). ``players`` and ``options`` come checked
-    and resolved."""
-
-    def questions(self, game: Any, players: list[str], options: dict[str, Any], reading: Layout, /) \
-        -> list[Question]: ...
-
-    def from_table(self, game: Any, players: list[str], options: dict[str, Any], reading: Layout,
-                   answers: Mapping[str, Any], /) -> State: ...
-
-    def answers(self, game: Any, state: Any, /) -> dict[str, Any]: ...
-
-
-class FinalTableModule(Protocol):
-    """``final_table.py``: a finished game scored from one look at its table
-    (:meth:`Game.score_table`); ``options`` as given (score inputs included)."""
-
-    def score_table(self, game: Any, players: Sequence[str], options: Mapping[str, Any], snapshot: Any, /) \
-        -> TableScore: ...
-
-
-class WordsModule(Protocol):
-    """``words.py``: the game's actions, fields, options and values in its own
-    words (:meth:`Game.action_words`), from the base class's."""
-
-    def action_words(self, words: ActionWords, /) -> ActionWords: ...
-
-
-@dataclass(frozen=True)
-class Modules:
-    """The modules of a game's package that implement its hooks, by role, e.g.
-    ``Modules(views=views, scoring=scoring, layout=layout, ...)``. A role left
-    None keeps the base class's default (a game with no ``final_table.py``
-    answers that its score cannot be read from a photo), or, for the hooks
-    every game needs (views, scoring, layout), is one the game overrides."""
-
-    views: ViewsModule | None = None
-    scoring: ScoringModule | None = None
-    layout: LayoutModule | None = None
-    whereabouts: WhereaboutsModule | None = None
-    moves: MovesModule | None = None
-    referee: RefereeModule | None = None
-    search: SearchModule | None = None
-    takeover: TakeoverModule | None = None
-    final_table: FinalTableModule | None = None
-    words: WordsModule | None = None
 
 
 _M = TypeVar("_M")
@@ -982,7 +671,7 @@ class Game:
         fields: dict[str, Any] = {}
         values: dict[str, dict[str, Any]] = {}
         for action in cls.actions:
-            hints = _hints(action)
+            hints = hints_of(action)
             for f in dataclasses.fields(action):
                 fields.setdefault(f.name, readable(f.name))
                 if hints.get(f.name) in (bool, bool | None):
