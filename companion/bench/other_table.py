@@ -7,6 +7,7 @@ noise. The four corner markers are 30 mm codes at the table's corners::
 
     image, centres = draw_table(15.0, (4608, 2592))
     len(centres)     # 64: 60 cards' codes and the 4 corners, payload -> pixel centre
+    images, centres = camera_frames(15.0, (4608, 2592), 3)   # the same table, each frame's noise new
 """
 from __future__ import annotations
 
@@ -72,3 +73,13 @@ def draw_table(tag_mm: float, resolution: tuple[int, int], n: int = 60, seed: in
         image = cv2.GaussianBlur(image, (0, 0), blur)
     grain = rng.normal(0, noise, image.shape) if noise > 0 else 0.0
     return np.clip(image + grain, 0, 255).astype(np.uint8), centres
+
+
+def camera_frames(tag_mm: float, resolution: tuple[int, int], n: int, seed: int = 7, blur: float = 1.2,
+                  noise: float = 4.0, keystone: float = 0.08
+                  ) -> tuple[list[np.ndarray], dict[str, tuple[float, float]]]:
+    """``n`` frames of one still table (:func:`draw_table`), as a camera gives
+    them: the same picture, each frame with its own sensor noise."""
+    clean, centres = draw_table(tag_mm, resolution, seed=seed, blur=blur, noise=0.0, keystone=keystone)
+    rng = np.random.default_rng(seed + 1000)
+    return [np.clip(clean + rng.normal(0, noise, clean.shape), 0, 255).astype(np.uint8) for _ in range(n)], centres

@@ -529,9 +529,14 @@ class Pipeline:
 
     def _take_lens(self) -> None:
         """Take up the lens being learned once it is (the one before stays when
-        no code qualified)."""
+        no code qualified); a new lens gives the patches left their full-size
+        restored crop again (:data:`.smalltags.RESTORE_PLAIN`: with a lens
+        learned from codes as fine as theirs it reads the most)."""
         if self._lens_pending is not None and self._lens_pending.done():
-            self.lens, self._lens_pending = self._lens_pending.result() or self.lens, None
+            new = self._lens_pending.result()
+            if new is not None and new is not self.lens:
+                self.later = [replace(j, plain=False) if j.plain else j for j in self.later]
+            self.lens, self._lens_pending = new or self.lens, None
 
     def _jobs(self, mode: str, found: Found, scanned: list[Region], motion: np.ndarray, side_px: float
               ) -> list[Job]:
@@ -790,8 +795,9 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     as the pixel budget allows). The crops are restored first with the blur
     learned from the codes the whole-image decode read (:mod:`.lens`), on
     ``workers`` threads; when they read codes finer than those, the lens is
-    learned again from them and each patch left gets one more crop, restored
-    with it (with a pixel budget of its own)."""
+    learned again from them and each patch left gets its two restored crops
+    again (:data:`.smalltags.RESTORE`, then :data:`.smalltags.RESTORE_PLAIN`),
+    restored with it (with a pixel budget of its own)."""
     clock = _Clock()
     h, w = image.shape[:2]
     side = tag_side_px(calibration, [], (h, w), tag_mm) if calibration else None
@@ -802,7 +808,7 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     grey = found.grey if found.grey is not None else grey_of(image)
     learned = lens.learn(grey, found.detections) if small_tags and found.detections else None
     ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
-    n_steps = len(smalltags.LADDER) + (learned is not None)
+    n_steps = len(smalltags.LADDER) + 2 * (learned is not None)      # RESTORE and RESTORE_PLAIN
     rec = smalltags.recover(grey, jobs, decoder, budget_px, retry_frames=n_steps, budget_ms=ms, lens=learned,
                             workers=workers, rounds=n_steps, known=found.detections)
     found_all = merge(found.detections, rec.detections)
@@ -814,7 +820,8 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
         learned = lens.learn(grey, found_all)
         ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
         if learned is not None and (ms is None or ms > 0):
-            again = smalltags.recover(grey, rec.later, decoder, budget_px, steps={"retry": 1}, budget_ms=ms,
+            left = [replace(j, plain=False) for j in rec.later]        # both restored crops, with the new lens
+            again = smalltags.recover(grey, left, decoder, budget_px, steps={"retry": 2}, budget_ms=ms,
                                       lens=learned, workers=workers, known=found_all)
             found_all = merge(found_all, again.detections)
             rec.detections += again.detections

@@ -77,7 +77,9 @@ class Job:
     (tried on an earlier frame); ``step`` the ladder step it tries next;
     ``tries`` the frames it was tried on; ``restored`` whether a crop restored
     with the lens (:data:`RESTORE`) was tried on this frame (each frame's
-    noise is new: the next frame tries one again); ``payload`` the tracked tag an
+    noise is new: the next frame tries one again); ``plain`` whether
+    :data:`RESTORE_PLAIN` was (on any frame: it is tried once, and the later
+    frames go on down the ladder); ``payload`` the tracked tag an
     ``expected`` job looks for; ``module`` the symbol's px per module."""
 
     box: Box
@@ -86,6 +88,7 @@ class Job:
     step: int = 0
     tries: int = 0
     restored: bool = False
+    plain: bool = False
     payload: str | None = None
     module: float | None = None     # px per module (None: judged from the box, :func:`module_px`)
 
@@ -127,7 +130,8 @@ MAX_LATER = 256            # patches kept for later frames, at most
 #: reads most of what the first frame left, and a patch whose one restored
 #: crop failed was lost), and its ladder's next step (one turn a frame, not
 #: two, left the shaken table at 48 of 64 after its second frame, not 62, in
-#: one run each)
+#: one run each); on the first frame a patch is restored on, the second turn
+#: is :data:`RESTORE_PLAIN`, and its ladder's step comes a frame later
 LATER_ROUNDS = 2
 
 
@@ -180,8 +184,26 @@ SMALL_LADDER = (Step(1.0, 2.5, "local", linear=True), Step(1.33, 2.5, "local"), 
 # too, :mod:`.lens`), a patch's first try on each frame is a restored crop: at 2.5 px per module it
 # reads what the ladder's steps read only in part, or over several frames
 # (defocus, dot gain, camera shake; see :mod:`.lens`), and at 1.8 px per
-# module every patch the sharpened first step reads and more.
-RESTORE = Step(1.0, 0.0, "local", True, linear=True)
+# module every patch the sharpened first step reads and more. It is restored,
+# then sharpened, and upscaled to about 4 px per module (two thirds of the
+# ladder's first factor, cubically): a lens learned from codes coarser than
+# the crop's (a frame whose decode read only the corner markers), or from a
+# renderer whose edges it does not model, undoes too little of the smear, and
+# a crop under half as big lets a frame's budget decode twice as many. One crop
+# each on the candidate filter's patches, against a restored crop at the
+# full factor with no mask (:data:`RESTORE_PLAIN`): another renderer's 1.8
+# px/module tables 165 of 180 tags against 128-133, in 45 % of the pixels;
+# the simulated table at 1.8 px/module 58 of 59 against 59, under shake 36
+# against 44 (issue 43). So the frames after the first, each within its
+# budget, read more of a table's tags: within three frames, with a pixel
+# budget a third of the default's (a busy machine's), 83-85 % of another
+# renderer's 1.8 px/module tags instead of 55-57 %, 98 % of the simulated
+# table's instead of 68 % (six and three tables, tests/vision/test_small_tags_held.py).
+RESTORE = Step(0.67, 2.0, "local", True)
+# ... and a patch whose restored crop did not read gets, on its next turn, the
+# restored crop at the full factor, unsharpened (what read the most under
+# camera shake and dot gain), once, before its ladder's next step.
+RESTORE_PLAIN = Step(1.0, 0.0, "local", True, linear=True)
 ALL = 99                      # "every step of the ladder", as a number of steps
 FIRST_STEPS = (0,)            # on the frame a patch is found; later frames try the others
 MODULE_PX = 6.0
@@ -232,11 +254,11 @@ def ladder_for(module: float) -> tuple[Step, ...]:
 
 
 def next_steps(job: Job, n: int, lens: Lens | None) -> list[Step]:
-    """The ``n`` steps ``job`` tries next: :data:`RESTORE` first when there
-    is a lens and it was not tried yet, then its ladder's, from ``job.step`` on
-    (round again when it comes to the end)."""
+    """The ``n`` steps ``job`` tries next: when there is a lens, :data:`RESTORE`
+    unless tried on this frame and :data:`RESTORE_PLAIN` unless ever tried,
+    then its ladder's, from ``job.step`` on (round again when it comes to the end)."""
     ladder = ladder_for(module_px(job.box) if job.module is None else job.module)
-    todo = [RESTORE] if lens is not None and not job.restored else []
+    todo = [] if lens is None else [RESTORE] * (not job.restored) + [RESTORE_PLAIN] * (not job.plain)
     todo += [ladder[(job.step + k) % len(ladder)] for k in range(len(ladder))]
     return todo[:n]
 
@@ -538,7 +560,7 @@ class Recovery:
         assert image is not None, "a job was offered before the image"
         module = module_px(job.box) if job.module is None else job.module
         job = replace(job, module=module)
-        tried, climbed, restored, got = 0, 0, job.restored, []
+        tried, climbed, restored, plain, got = 0, 0, job.restored, job.plain, []
         lens = self.lens
         wide = len(ladder_for(module))
         for step in next_steps(job, self.steps.get(job.kind, 1), lens):
@@ -562,7 +584,8 @@ class Recovery:
                 done = out.used_px - cost
                 self.ms_per_px = (self.ms_per_px * done + spent) / out.used_px if out.used_px else self.ms_per_px
             tried += 1
-            restored |= step.restore
+            restored |= step is RESTORE
+            plain |= step is RESTORE_PLAIN
             climbed += not step.restore
             if got:
                 break
@@ -580,7 +603,7 @@ class Recovery:
             elif job.tries + (turn == 0) < self.retry_frames:
                 # ``tries`` counts the frames it was tried on: its first round in a frame counts
                 again = replace(job, kind="retry", step=job.step + climbed, tries=job.tries + (turn == 0),
-                                restored=restored)
+                                restored=restored, plain=plain)
                 if turn + 1 < (self.rounds if again.tries == 1 else min(self.rounds, LATER_ROUNDS)):
                     self._push(again, turn + 1, rank)
                 else:

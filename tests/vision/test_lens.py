@@ -57,7 +57,7 @@ def _unread(**faults):
 def test_restored_crops_read_a_defocused_table_the_whole_ladder_cannot():
     """Lens blur σ 1 px and a defocus disk of 2 px at 2.5 px per module."""
     image, tags, learned = _unread(blur_sigma=1.0, defocus_px=2.0)
-    restored = _read(image, tags, [smalltags.RESTORE], learned)
+    restored = _read(image, tags, [smalltags.RESTORE, smalltags.RESTORE_PLAIN], learned)
     ladder = _read(image, tags, list(smalltags.LADDER))
     assert len(restored) >= 0.9 * len(tags), f"{len(restored)} of {len(tags)} restored crops read"
     assert len(ladder) <= len(restored) - 4, f"the whole ladder read {len(ladder)}"
@@ -68,7 +68,7 @@ def test_one_restored_crop_reads_camera_shake():
     the ladder's sharpened first step some; one restored crop reads nearly
     every tag."""
     image, tags, learned = _unread(blur_sigma=1.0, motion_px=4.0, motion_deg=30.0)
-    restored = _read(image, tags, [smalltags.RESTORE], learned)
+    restored = _read(image, tags, [smalltags.RESTORE, smalltags.RESTORE_PLAIN], learned)
     plain = _read(image, tags, [smalltags.Step(1.0, 0.0, "local")])
     first = _read(image, tags, [smalltags.LADDER[0]])
     assert len(restored) >= 0.9 * len(tags), f"{len(restored)} of {len(tags)} restored crops read"
