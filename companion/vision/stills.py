@@ -17,7 +17,13 @@ BoofCV's QR benchmark (``make bench``, the ``boofcv`` section), most first. The
 ladder stops as soon as something was read and no tag-like patch the search
 stage found is left unread (an easy photo costs nothing more), when, something
 read, :data:`PATIENCE` attempts in a row read nothing new, or when its time is
-spent (``budget_ms``).
+spent (``budget_ms``). Then the codes no binarization reads because a finder
+pattern is worn, broken or touched by something dark (or the code is bent
+enough that zxing-cpp's own sampling misses it) are read by completing their
+finder patterns on a sampled module grid (:mod:`.finders`), from the finder
+patterns no read code covers: for at most ``completion_ms`` while nothing is
+read or a patch is left unread, :data:`SETTLED_COMPLETION_MS` otherwise (a
+photo whose finder patterns all lie in read codes only pays for finding them).
 
 Nothing read here can put a wrong payload in: zxing-cpp's Reed-Solomon check
 decides every payload, the tag grammar checks it afterwards as for any other
@@ -35,6 +41,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from . import finders
 from .decoders import Detection, ZxingDecoder
 from .search import Candidate, code_box
 
@@ -46,6 +53,13 @@ BUDGET_MS = 4000.0
 #: and must not cost an easy photo the whole ladder (on BoofCV's hard categories,
 #: run by the benchmark's labels, 8 lost 5 codes of 269 and 6 lost 7)
 PATIENCE = 8
+
+
+#: how long finder-pattern completion may take (ms) on a photo whose tag-like
+#: patches all read: a finder pattern no read code covers may still be a code
+#: the search did not take for one (a bent label's); what it costs such a
+#: photo when nothing is there: finding the finder patterns, 20-190 ms
+SETTLED_COMPLETION_MS = 600.0
 
 
 @dataclass(frozen=True)
@@ -238,12 +252,16 @@ def _unread(unread: Sequence[Candidate], known: Sequence[Detection]) -> list[Can
 
 def read_harder(grey: np.ndarray, known: Sequence[Detection] = (), unread: Sequence[Candidate] = (),
                 budget_ms: float = BUDGET_MS, ladder: Sequence[Attempt] = LADDER,
-                patience: int = PATIENCE) -> list[Detection]:
+                patience: int = PATIENCE, completion_ms: float = finders.BUDGET_MS) -> list[Detection]:
     """The codes :data:`LADDER`'s attempts read in ``grey`` beyond ``known``
     (what the still pass read), until something is read and every patch of
     ``unread`` (the tag-like patches the still pass could not read) lies under
     a read code, or, something read, ``patience`` attempts in a row read
-    nothing new, or ``budget_ms`` is spent."""
+    nothing new, or ``budget_ms`` is spent; then the codes whose finder
+    patterns :func:`.finders.read_completed` completes, among the finder
+    patterns no read code covers (for ``completion_ms`` at most while nothing
+    is read or a patch is left unread, else :data:`SETTLED_COMPLETION_MS`;
+    0: not tried)."""
     t0 = time.perf_counter()
     have, gained = list(known), []
     left = list(unread)
@@ -261,4 +279,7 @@ def read_harder(grey: np.ndarray, known: Sequence[Detection] = (), unread: Seque
             have += new
             gained += new
             left = _unread(left, new)
+    if completion_ms > 0:
+        spend = completion_ms if not have or left else min(completion_ms, SETTLED_COMPLETION_MS)
+        gained += add_reads(have, finders.read_completed(grey, have, spend))
     return gained

@@ -1,7 +1,8 @@
 """The still-only ladder (``companion.vision.stills``): a photo raw zxing-cpp
 cannot read, a real QR code under a lamp's reflection, on uneven light, warped,
-is read by ``companion scan``'s decode path with its own payload, and no
-attempt ever adds a payload that is not in the picture."""
+bent round a cylinder, with part of a finder pattern worn off, is read by
+``companion scan``'s decode path with its own payload, and no attempt ever
+adds a payload that is not in the picture."""
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import segno
 
 from companion.vision import get_decoder, scan_photo
 from companion.vision.decoders import Detection, raw_zxing
+from companion.vision.finders import read_completed
 from companion.vision.search import Candidate
 from companion.vision.stills import PATIENCE, Attempt, add_reads, read_harder
 
@@ -146,3 +148,89 @@ def test_a_second_payload_where_one_was_read_is_dropped():
     elsewhere = Detection("GLC:KID:04", ((500, 0), (600, 0), (600, 100), (500, 100)))
     assert add_reads([first], [other, elsewhere]) == [elsewhere]
 
+
+
+def table(seed=0):
+    """A 1200x900 mottled table (grey levels as a camera sees them, float)."""
+    rng = np.random.default_rng(seed)
+    return cv2.GaussianBlur((rng.random((900, 1200)) * 60 + 120).astype(np.uint8), (0, 0), 8).astype(np.float32)
+
+
+def shot(f, seed=0):
+    """``f`` with sensor noise, as a colour photo."""
+    f = f + np.random.default_rng(seed + 1).normal(0, 3, f.shape)
+    return cv2.cvtColor(np.clip(f, 0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def bent(text, span=2.6, depth=3.0, seed=0):
+    """A photo of a code on a label round a bottle: the code wrapped over
+    ``span`` radians of a cylinder seen from ``depth`` radii away, so that its
+    columns crowd towards the edges (a sine) and its middle, nearer, looks taller."""
+    c = code(text).astype(np.float32)
+    h, w = c.shape
+    out_w = int(w * 0.9)
+    angle = np.arcsin(np.linspace(-1.0, 1.0, out_w) * np.sin(span / 2))
+    column = (angle / (span / 2) + 1) / 2 * (w - 1)
+    nearer = depth / (depth - (np.cos(angle) - np.cos(span / 2)))
+    mx = np.tile(column[None, :], (h, 1)).astype(np.float32)
+    my = ((np.arange(h) - h / 2)[:, None] / nearer[None, :] + h / 2).astype(np.float32)
+    f = table(seed)
+    f[250:250 + h, 400:400 + out_w] = cv2.remap(c, mx, my, cv2.INTER_LINEAR, borderValue=225)
+    return shot(f, seed)
+
+
+def worn(text, corner="top right", part=0.5, seed=0):
+    """A photo of a code with the left ``part`` of one finder pattern worn
+    off (paper where its dark rings were), slightly out of focus."""
+    c = code(text)
+    h, w = c.shape
+    b, f7 = 4 * 8, 7 * 8
+    x = w - b - f7 if corner == "top right" else b
+    y = b if corner == "top right" else h - b - f7
+    c[y:y + f7, x:x + int(f7 * part)] = 225
+    f = table(seed)
+    f[250:250 + h, 400:400 + w] = c
+    return shot(cv2.GaussianBlur(f, (0, 0), 1.0), seed)
+
+
+def test_a_code_bent_round_a_bottle_is_read_with_its_payload():
+    image = bent("CCR:CANDY:11")
+    assert raw_reads(image) == set(), "raw zxing-cpp must miss this code for the test to mean anything"
+    assert read(image) == ({"CCR:CANDY:11"}, set())
+
+
+WORN = [("GVG:GHOUL:07", "top right", 0.5), ("GAH:ROOM:1", "bottom left", 0.6), ("TCG:GHOST:3", "top right", 0.7)]
+
+
+@pytest.mark.parametrize("payload,corner,part", WORN, ids=[p for p, _, _ in WORN])
+def test_a_code_with_a_finder_pattern_worn_off_is_read_by_completing_it(payload, corner, part):
+    image = worn(payload, corner, part)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert raw_reads(image) == set(), "raw zxing-cpp must miss this code for the test to mean anything"
+    assert read_harder(grey, completion_ms=0) == [], "no binarization reads it: the completion does"
+    assert read(image) == ({payload}, set())
+    (d,) = read_completed(grey)
+    assert d.payload == payload
+    x0, y0 = np.min(d.corners, axis=0)
+    x1, y1 = np.max(d.corners, axis=0)
+    assert 400 + 4 * 8 - 8 < x0 < 400 + 4 * 8 + 8 and 250 + 4 * 8 - 8 < y0 < 250 + 4 * 8 + 8   # where it lies
+    side = code(payload).shape[0] - 2 * 4 * 8
+    assert abs((x1 - x0) - side) < 10 and abs((y1 - y0) - side) < 10
+
+
+def test_completing_finder_patterns_reads_nothing_where_there_is_no_code():
+    f = table()
+    f[250:550, 400:700] = 170                                            # a blank card
+    for x, y in ((420, 270), (620, 270), (420, 470)):                    # three finder-like marks on it, no code
+        f[y:y + 56, x:x + 56] = 30
+        f[y + 8:y + 48, x + 8:x + 48] = 225
+        f[y + 16:y + 40, x + 16:x + 40] = 30
+    grey = cv2.cvtColor(shot(f), cv2.COLOR_BGR2GRAY)
+    assert read_completed(grey) == []
+
+
+def test_finder_patterns_of_codes_read_already_are_not_tried_again():
+    image = worn("GVG:GHOUL:07")
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    (d,) = read_completed(grey)
+    assert read_completed(grey, known=[d]) == []
