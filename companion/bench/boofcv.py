@@ -8,6 +8,8 @@ its codes' hand-picked corners, four points a code, or ``SETS`` and eight
 numbers a line) is read from ``$COMPANION_BOOFCV_DIR`` (a copy is in
 github.com/rizwankce/RustQR, benches/images/boofcv; it is not redistributed
 with this project: the section says so and is skipped when it is absent).
+``$COMPANION_BOOFCV_ONLY`` (categories, comma-separated, e.g.
+``glare,curved``) runs only those, for work on them; unset: all 16.
 
 A labelled code counts as read when a read code's centre lies inside its
 corners (the labels have no payloads). ``unlabelled``: reads whose centre lies
@@ -32,6 +34,7 @@ from .report import Report
 
 TITLE = "Hard real photos: BoofCV's QR benchmark, the photo pass against raw zxing-cpp and Dynamsoft"
 ENV = "COMPANION_BOOFCV_DIR"
+ONLY = "COMPANION_BOOFCV_ONLY"
 
 #: Dynamsoft's published recall per category on this set (%; the commercial
 #: reference of issue 43); the categories it published a figure for
@@ -151,6 +154,14 @@ def run(report: Report) -> None:
                     "(github.com/rizwankce/RustQR, benches/images/boofcv); it is not redistributed here.")
         return
     categories = sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
+    only = [c.strip() for c in os.environ.get(ONLY, "").split(",") if c.strip()]
+    if only:
+        unknown = sorted(set(only) - set(categories))
+        if unknown:
+            raise ValueError(f"{ONLY}: no such category in {root}: {', '.join(unknown)} "
+                             f"(there are: {', '.join(categories)})")
+        categories = [c for c in categories if c in only]
+        report.line(f"Only {', '.join(categories)} ({ONLY}): the last row is theirs together.")
     limit = 3 if report.quick else None
     rows, total = [], Tally()
     for cat in categories:
@@ -162,7 +173,7 @@ def run(report: Report) -> None:
             continue
         total.add(t)
         rows.append(_row(cat, t))
-    rows.append(_row("all", total))
+    rows.append(_row("these" if only else "all", total))
     report.table(["category", "photos", "companion", "raw zxing-cpp", "Dynamsoft", "unlabelled", "differ",
                   "raw ms/photo", "time / raw"], rows)
     if limit:
