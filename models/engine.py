@@ -477,6 +477,16 @@ class Game:
     #: just after set-up, with no lines of the game's own.
     plan_table: ClassVar[PlanTable | None] = None
 
+    def table_mm(self, players: int) -> tuple[float, float]:
+        """The table the game's page asks for with this many players, in mm
+        (width, depth): where the game's ``arrange`` lays everything out, and so
+        what the tests, the bench and the demo draw. Default: 900x600 for any count.
+
+        >>> get_game("GLC").table_mm(6)      # doctest: +SKIP
+        (900.0, 850.0)
+        """
+        return (900.0, 600.0)
+
     def missing_texts(self, state: State) -> list[dict[str, str]]:
         """Cards the table needs the words of now and the catalog lacks
         (``{"payload", "field", "name"}``): the console offers to type them once

@@ -93,7 +93,7 @@ def random_game(game: Any, players: list[str], rng: random.Random) -> list[tuple
 
 def _camera(game: Any, state: dict[str, Any]) -> Any:
     from models.table import seen_from_above
-    table = (900.0, 850.0) if game.code == "GLC" and len(state["players"]) > 4 else (900.0, 600.0)
+    table = game.table_mm(len(state["players"]))
     return seen_from_above(game.arrange(state, table), table)
 
 

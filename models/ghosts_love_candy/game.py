@@ -70,6 +70,10 @@ class GhostsLoveCandy(Game):
                                  "neighbourhood (any) or only the top ghost of a pile (top)"), ("any", "top")),
     }
 
+
+    def table_mm(self, players: int) -> tuple[float, float]:
+        """900x600 mm for 3-4 players; 5-6 players sit on both long sides: 900x850."""
+        return (900.0, 850.0) if players > 4 else (900.0, 600.0)
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
         self.cards = Cards.from_catalog(self.catalog)

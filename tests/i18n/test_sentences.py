@@ -110,7 +110,7 @@ def said_after_each_step(code: str, seed: int, every: int = 3) -> Iterator[tuple
             except IllegalAction as e:
                 yield f"{at} refusal", e.reason
         if n % every == 0:
-            table = (900.0, 850.0) if code == "GLC" and len(players) > 4 else (900.0, 600.0)
+            table = game.table_mm(len(players))
             verdict = game.referee(before, camera_of(game.arrange(after, table), table))
             yield f"{at} verdict", [p.to_referee_json() for p in verdict.prompts]
             yield f"{at} verdict events", [e.to_json() for e in verdict.events]

@@ -40,7 +40,7 @@ def stretch(code: str, players: int, seed: int, first: int, last: int) -> tuple[
 def read_after_gap(game: Any, states: list[Any]) -> Any:
     """The referee's verdict on the table after the gap, read by the pipeline."""
     players = states[0]["players"]
-    table = (900.0, 850.0) if game.code == "GLC" and len(players) > 4 else (900.0, 600.0)
+    table = game.table_mm(len(players))
     return game.referee(states[0], snapshot_of(game.arrange(states[-1], table), table))
 
 

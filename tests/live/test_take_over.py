@@ -158,7 +158,7 @@ def point(steps: list, where: str) -> int:
 
 
 def table_of(game: Any, state: dict[str, Any]) -> tuple[float, float]:
-    return (900.0, 850.0) if game.code == "GLC" and len(state["players"]) > 4 else (900.0, 600.0)
+    return game.table_mm(len(state["players"]))
 
 
 def agrees(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> bool:

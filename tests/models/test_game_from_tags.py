@@ -16,7 +16,7 @@ CODES = [cls.code for cls in game_classes()]
 
 def _table(code: str, state: dict) -> Snapshot:
     game = get_game(code)
-    table = (900.0, 850.0) if code == "GLC" and len(state["players"]) > 4 else (900.0, 600.0)
+    table = game.table_mm(len(state["players"]))
     return seen_from_above(game.arrange(state, table), table)
 
 

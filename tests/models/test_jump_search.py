@@ -50,7 +50,7 @@ def test_a_missed_stretch_is_caught_up_with_the_truth_or_asked_about(code):
             if any(no_trace(a) for _, actions, _ in steps[i:i + k] for a in actions):
                 continue
             states = [steps[i][0]] + [after for _, _, after in steps[i:i + k]]
-            table = (900.0, 850.0) if code == "GLC" and len(players) > 4 else (900.0, 600.0)
+            table = game.table_mm(len(players))
             verdict = game.referee(states[0], camera_of(game.arrange(states[-1], table), table))
             if verdict.status == "applied":
                 assert key(verdict.state) in {key(s) for s in states[1:]}, \

@@ -161,8 +161,7 @@ camera_of = seen_from_above
 
 
 def _check_reading(game: Game, state: dict[str, Any], at: str) -> None:
-    # the table each game's page asks for (Ghosts Love Candy with 5-6 players: 900x850)
-    table = (900.0, 850.0) if game.code == "GLC" and len(state["players"]) > 4 else (900.0, 600.0)
+    table = game.table_mm(len(state["players"]))     # the table the game's page asks for
     reading = game.read(state, camera_of(game.arrange(state, table), table))
     if not game.same_table(game.expected_table(state), reading):
         raise _fail(at, "the drawn table does not read back as the expected table")
