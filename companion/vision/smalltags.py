@@ -198,7 +198,7 @@ SMALL_LADDER = (Step(1.0, 2.5, "local", linear=True), Step(1.33, 2.5, "local"), 
 # budget, read more of a table's tags: within three frames, with a pixel
 # budget a third of the default's (a busy machine's), 83-85 % of another
 # renderer's 1.8 px/module tags instead of 55-57 %, 98 % of the simulated
-# table's instead of 68 % (six and three tables, tests/vision/test_small_tags_held.py).
+# table's instead of 71 % (six and three tables; tests/vision/test_small_tags_held.py).
 RESTORE = Step(0.67, 2.0, "local", True)
 # ... and a patch whose restored crop did not read gets, on its next turn, the
 # restored crop at the full factor, unsharpened (what read the most under
