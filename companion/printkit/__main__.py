@@ -2,6 +2,6 @@
 the named games') as ``FOLDER/plan-<slug>.png`` (``make plans`` writes docs/img)."""
 import sys
 
-from .plan import main
+from .plan_render import main
 
 sys.exit(main())

@@ -19,7 +19,8 @@ from typing import Any
 
 from .boards import board_pages, board_payloads, board_spec, draw_board
 from .markers import marker_sections
-from .plan import draw_page, page_note, table_plan
+from .plan import table_plan
+from .plan_render import draw_page, page_note
 from .qr import PayloadError, modules
 from .sheets import Page, Progress, layout, paper_size_mm, render
 from .sizing import check_printable

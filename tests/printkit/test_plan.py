@@ -15,16 +15,8 @@ import numpy as np
 import pytest
 
 from companion.printkit import make_kit
-from companion.printkit.plan import (
-    PNG_PX_PER_MM,
-    RULES,
-    Rect,
-    Text,
-    doc_png_name,
-    png_digest,
-    sample_state,
-    table_plan,
-)
+from companion.printkit.plan import PNG_PX_PER_MM, RULES, Rect, Text, sample_state, table_plan
+from companion.printkit.plan_render import doc_png_name, png_digest
 from companion.printkit.sizing import quiet_side_mm
 from companion.vision.pipeline import TABLE_FIXED_MARKERS
 from hardware.imagesize import image_size
