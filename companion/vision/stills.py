@@ -56,10 +56,11 @@ PATIENCE = 8
 
 
 #: how long finder-pattern completion may take (ms) on a photo whose tag-like
-#: patches all read: a finder pattern no read code covers may still be a code
-#: the search did not take for one (a bent label's); what it costs such a
-#: photo when nothing is there: finding the finder patterns, 20-190 ms
-SETTLED_COMPLETION_MS = 600.0
+#: patches all read (a finder pattern no read code covers may be a bent
+#: label's code the search did not take for one: curved 020 of BoofCV's set);
+#: an easy photo whose finder patterns all lie in read codes only pays for
+#: finding them, 20-190 ms on a 12 MP photo
+SETTLED_COMPLETION_MS = 300.0
 
 
 @dataclass(frozen=True)
@@ -280,6 +281,7 @@ def read_harder(grey: np.ndarray, known: Sequence[Detection] = (), unread: Seque
             gained += new
             left = _unread(left, new)
     if completion_ms > 0:
-        spend = completion_ms if not have or left else min(completion_ms, SETTLED_COMPLETION_MS)
+        settled = bool(have) and not left
+        spend = min(completion_ms, SETTLED_COMPLETION_MS) if settled else completion_ms
         gained += add_reads(have, finders.read_completed(grey, have, spend))
     return gained
