@@ -304,7 +304,10 @@
     if (form && form.combinations && e.target.matches("select[data-field]:not([multiple])")) {
       const now = actionFromForm() || {};
       for (const field of form.fields) if (field.control === "select" && !(field.name in now)) now[field.name] = null;
+      const focused = e.target.dataset.field;   // the keyboard stays where it was: the redrawn select keeps focus
       drawForm(form, now);
+      const again = $("action-fields").querySelector('select[data-field="' + focused + '"]');
+      if (again) again.focus();
     } else syncJson();
   });
   $("game").addEventListener("change", fillOptions);
