@@ -30,9 +30,10 @@
     TC.clear(container);
     container.dataset.game = view && view.game ? view.game.code : "";
     if (!view || !view.game) {
+      const offer = view && view.offer && view.offer.text;     // the game the table's tags offer, in words
       container.appendChild(TC.el("div", { class: "board-empty" }, [
         TC.el("div", { class: "big", text: TC.t("No game on the table yet") }),
-        TC.el("div", { text: TC.t("The referee starts one from the console.") })]));
+        TC.el("div", { text: offer || TC.t("The referee starts one from the console.") })]));
       return;
     }
     const draw = Board.games[view.game.code];
