@@ -42,8 +42,11 @@ class TableOffers:
         offer = recognise(snapshot)
         if offer is not None and t.engine is not None and not offer.fresh:
             offer = None                    # the ended game's own table: not offered again
-        t.offer = offer
-        t.prompts = [] if offer is None else [Prompt(offer.prompt, None, "todo" if offer.ready else "warning")]
+        previous, t.offer = t.offer, offer
+        if offer is not None:
+            t.prompts = [Prompt(offer.prompt, None, "todo" if offer.ready else "warning")]
+        elif previous is not None:          # the offer's sentence goes with it; an ended game's own come back
+            t.prompts = t.engine.prompts(t.state) if t.engine is not None and t.state is not None else []
         self.broadcast.publish()
 
     def accept(self) -> list[dict[str, Any]]:

@@ -131,8 +131,11 @@ def test_an_ended_games_own_table_is_not_offered_again_but_a_fresh_layout_is(tmp
         s.new_game(code, list(game.example_players))
         s._on_snapshot(snapshot_of(game.arrange(states[1])))
         s.end_game()
+        closing = s.view()["prompts"]
+        assert closing, "an ended game says how it ended"
         s._on_snapshot(snapshot_of(game.arrange(states[-1])))
         assert s.view()["offer"] is None
+        assert s.view()["prompts"] == closing          # the ended game's own words stay on the page
         s._on_snapshot(snapshot_of(game.arrange(states[0])))   # laid out afresh
         assert s.view()["offer"]["fresh"] and s.view()["offer"]["ready"]
         first = s.game_id
