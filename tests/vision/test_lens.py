@@ -142,7 +142,9 @@ def test_a_patch_that_failed_gets_a_restored_crop_again_on_each_later_frame():
                                     lens=learned, rounds=6, retry_frames=10)
             assert len(left) <= rec.tried <= smalltags.LATER_ROUNDS * len(left)
             more += len(rec.detections)
-    assert more >= 4, f"the later frames read {more} cards the first did not"
+    # none when a failed patch is not tried again; 4 on pip's OpenCV, 3 on Debian's 4.6 (since the
+    # sharper restored crop of issue 43 reads more of them on the first frame already)
+    assert more >= 2, f"the later frames read {more} cards the first did not"
 
 
 def test_a_patch_is_dropped_once_tried_on_retry_frames_frames():
