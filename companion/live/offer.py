@@ -40,7 +40,7 @@ class TableOffers:
         none), as the view's ``offer`` and its one prompt."""
         t = self.table
         offer = recognise(snapshot)
-        if offer is not None and t.engine is not None and not offer.fresh:
+        if offer is not None and t.engine is not None and offer.code == t.engine.code and not offer.fresh:
             offer = None                    # the ended game's own table: not offered again
         previous, t.offer = t.offer, offer
         if offer is not None:
