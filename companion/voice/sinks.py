@@ -11,14 +11,13 @@ is set (something more urgent came): the speaker stops mid-word::
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import tempfile
 import threading
 from pathlib import Path
 from typing import IO, Protocol
 
-from .synth import VoiceUnavailable
+from .synth import VoiceUnavailable, installed
 
 #: how often a playing sentence looks whether it must stop (seconds)
 POLL_S = 0.02
@@ -49,11 +48,8 @@ class SpeakerSink:
         if device and not DEVICE_RE.fullmatch(device):
             raise VoiceUnavailable(f"[voice] device {device!r} is not an ALSA device name "
                                    "(aplay -L lists them: default, plughw:CARD=Headphones,DEV=0, hw:1,0)")
-        found = shutil.which(program)
-        if found is None:
-            raise VoiceUnavailable(f"{program} is not installed, so the speaker cannot play "
-                                   "(Debian and Raspberry Pi OS: sudo apt install alsa-utils)")
-        self.program = found
+        self.program = installed(program, f"{program} is not installed, so the speaker cannot play "
+                                          "(Debian and Raspberry Pi OS: sudo apt install alsa-utils)")
         self.device = device
         self.name = f"speaker ({device or 'default'})"
 

@@ -37,6 +37,15 @@ class VoiceUnavailable(RuntimeError):
     failed); the message says why and what to install."""
 
 
+def installed(program: str, missing: str) -> str:
+    """The path of ``program``, or VoiceUnavailable with ``missing``: what cannot
+    work without it and how to install it."""
+    found = shutil.which(program)
+    if found is None:
+        raise VoiceUnavailable(missing)
+    return found
+
+
 class Synthesizer(Protocol):
     """Something that turns one sentence into a WAV file's bytes, at its
     volume; ``stream`` starts it writing the WAV to a pipe as it is made (the
@@ -80,11 +89,8 @@ class Espeak:
 
     def __init__(self, lang: str, *, program: str = "espeak-ng", speed: int = 160, volume: int = 100):
         self.lang = _check_language(lang)
-        found = shutil.which(program)
-        if found is None:
-            raise VoiceUnavailable(f"{program} is not installed (Debian and Raspberry Pi OS: "
-                                   "sudo apt install espeak-ng)")
-        self.program = found
+        self.program = installed(program, f"{program} is not installed (Debian and Raspberry Pi OS: "
+                                          "sudo apt install espeak-ng)")
         self.speed = speed
         self.volume = max(0, min(100, volume))
         self.name = f"espeak-ng ({ESPEAK_VOICES[lang]})"
@@ -132,11 +138,8 @@ class Piper:
     """A Piper neural voice (``piper --model VOICE.onnx``) at ``volume`` per cent."""
 
     def __init__(self, model: Path, *, program: str = "piper", volume: int = 100):
-        found = shutil.which(program)
-        if found is None:
-            raise VoiceUnavailable(f"{program} is not installed, so the voice {model.name} cannot speak "
-                                   "(pip install piper-tts into the companion's environment)")
-        self.program = found
+        self.program = installed(program, f"{program} is not installed, so the voice {model.name} cannot speak "
+                                          "(pip install piper-tts into the companion's environment)")
         self.model = model
         self.volume = volume
         self.name = f"piper ({model.stem})"
