@@ -176,12 +176,10 @@ class Broadcast:
         status = self.public_status()
         told = self.reflections()
         prompts = told + t.prompts
-        want = lights(status, prompts, t.settling, warn=bool(told))
         offer = t.offer if t.offer is not None and (t.engine is None or t.ended) else None
-        seats = t.players
-        if offer is not None and offer.ready:     # the seats read from the table lit, amber until the press
-            want = {"seats": list(offer.players), "status": "amber"}
-            seats = list(offer.players)
+        offered = list(offer.players) if offer is not None and offer.ready else []
+        want = lights(status, prompts, t.settling, warn=bool(told), offered=offered)
+        seats = offered or t.players
         if t.indicators is not None:
             t.indicators.show_turn(want["seats"])
             t.indicators.show_status(want["status"])

@@ -21,11 +21,15 @@ from models.text import plain_copy
 STATUSES = ("starting", "no_game", "in_sync", "applied", "waiting", "out_of_sync", "camera_lost", "over")
 
 
-def lights(status: str, prompts: Iterable[Prompt], settling: bool, warn: bool = False) -> dict[str, Any]:
+def lights(status: str, prompts: Iterable[Prompt], settling: bool, warn: bool = False,
+           offered: Sequence[str] = ()) -> dict[str, Any]:
     """What the seat and status LEDs should show: the seats with something to do
     (none once the game is over) and the status colour (``warn``: something the
     players should see to, a lamp's reflection hiding a card: amber, the warning
-    colour, where it would be green)."""
+    colour, where it would be green). ``offered``: with no game open, the seats
+    a table's offer read (:mod:`companion.live.offer`): lit, amber until the press."""
+    if offered:
+        return {"seats": list(offered), "status": "amber"}
     todo = sorted({p.to for p in prompts if p.to and p.level in ("todo", "error", "warning")})
     if status in ("camera_lost", "out_of_sync"):
         colour = "red"
