@@ -380,9 +380,10 @@ class Game:
         ``gap``: the camera was lost, or the table stayed unsettled for a long
         while, since the last settled table, so several moves may lie between
         the two. A game whose moves can leave no trace
-        (:attr:`jumps_leave_traces` False) then applies nothing by itself, not
-        even what the table shows step by step (it assumes every step was
-        seen): every explanation found goes to the referee."""
+        (:attr:`jumps_leave_traces` False) then applies by itself only what
+        every explanation found begins with (:attr:`Search.shared`, unless it
+        :meth:`doubts` it), not even what the table shows step by step (that
+        assumes every step was seen): the rest goes to the referee."""
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
@@ -400,11 +401,25 @@ class Game:
         if found.only is not None and self.jumps_leave_traces:
             fit = found.only
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
+        if found.shared is not None and not self.jumps_leave_traces and not late \
+                and not self.doubts(state, found.shared.actions):
+            fit = found.shared      # what every explanation did; the moves that left no trace are for later
+            return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
         status, prompts = self.explain(state, expected, reading)
         if found.fits:       # the game's own question, if it has one, stays
             asked = prompts if status == "waiting" else []
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
         return Verdict(status, state, prompts=prompts)
+
+    def doubts(self, state: State, actions: Sequence[Action]) -> bool:
+        """Whether ``actions``, which the search found to explain the table,
+        hold a move no camera sees that may have been another the search does
+        not try (Girls vs Ghouls: a Peek, where a Treat tucked under its tile at
+        once leaves the same table). A game whose jumps leave no trace
+        (:attr:`jumps_leave_traces` False) applies after a gap the explanation
+        every other begins with (:attr:`models.referee.Search.shared`), unless
+        it doubts it: then the referee picks. Default: no doubt."""
+        return False
 
     def jump(self, state: State, reading: Layout, late: bool = False, gap: bool = False) -> Search:
         """The legal sequences of :meth:`steps` that end at the reading (see
@@ -443,6 +458,7 @@ class Game:
     #: Whether every step of a jump leaves a trace the reading shows, so that the
     #: search's only explanation is the truth; a game where cards come and go
     #: unseen (a pass clears a floor's rooms) sets False and the referee picks
+    #: (the part every explanation begins with is applied: :meth:`doubts`)
     jumps_leave_traces: ClassVar[bool] = True
 
     #: After a camera gap, how many steps beyond the shortest explanation the

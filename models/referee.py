@@ -190,6 +190,25 @@ class Search:
         tried everything within the bound; otherwise None."""
         return self.fits[0] if len(self.fits) == 1 and self.complete else None
 
+    @property
+    def shared(self) -> Fit | None:
+        """The explanation every other one begins with, in a search that tried
+        everything within the bound; otherwise None. The table shows no more
+        than it: the others add moves that left no trace (a card played face
+        down, a ghost not answered), which later tables show or the players
+        tell, so it is true whichever of them happened::
+
+            [move RED to 4]                 <- shared
+            [move RED to 4, peek RED at 4]
+        """
+        if not self.complete or len(self.fits) < 2:
+            return None
+        first = min(self.fits, key=lambda f: len(f.actions))
+        head = [a.to_json() for a in first.actions]
+        if all([a.to_json() for a in f.actions[:len(head)]] == head for f in self.fits):
+            return first
+        return None
+
 
 def state_key(state: State) -> str:
     """A state as one canonical string: two explanations are one when their end

@@ -116,6 +116,11 @@ class GirlsVsGhouls(Game):
                 "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")],
                 "treat.value": [(1, tr("+1 (candy corn upright)")), (-1, tr("-1 (candy corn upside down)"))]}
 
+    def doubts(self, state: dict[str, Any], actions: Sequence[Any]) -> bool:
+        """A Peek where the player could have played a Treat, tucked away before
+        the camera saw it (:func:`.referee.unseen_card`)."""
+        return referee.unseen_card(self, state, list(actions)) is not None
+
     def same_table(self, expected: dict[str, Any], reading: dict[str, Any]) -> bool:
         """Equal, but for what the table may still show (:func:`.layout.same_table`)."""
         return layout.same_table(expected, reading)

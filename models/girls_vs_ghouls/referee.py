@@ -121,7 +121,8 @@ def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list
 def steps(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
     """For the referee's search over a jump (:func:`models.referee.explore`): one
     turn of the player to act, each way :func:`_turn` reads it, or with a card
-    the camera cannot see (a Trick on a stack, a Peek), and the round's Tricks
+    the camera cannot see (a Trick on a stack, a Peek), or only the standee's
+    move (the table settled before the card came), and the round's Tricks
     turning up; outside the turns, what :func:`proposals` reads."""
     if state["phase"] != "play":
         return proposals(game, state, reading)
@@ -131,6 +132,8 @@ def steps(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[lis
     here = d["moved"].get(p, state["positions"].get(p))
     head: list[Action] = [Move(p, here)] if p in d["moved"] else []
     out += [head + [hidden] for hidden in (PlayTrick(p, here), Peek(p, here))]
+    if head:
+        out.append(head)
     out += [[RevealTrick(h, cs[0])] for h, cs in sorted(d["faces"].items())]
     return out
 
