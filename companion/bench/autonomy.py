@@ -141,18 +141,21 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 at = where
                 tally.auto += at - i
                 known = verdict.state
-        else:
+        elif verdict.choices:
             # the referee picks what happened: the very moves (or any order of them), else one the table and
-            # the form cannot tell from them
+            # the form cannot tell from them, else the one that is true as far as it goes (the moves after it,
+            # which left no trace, entered by hand)
             happened = [a.to_json() for a in actions[i + 1:j + 1]]
             told = _told(game, known, actions[i + 1:j + 1])
-            picked = ([c.state for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
-                      or [c.state for c in verdict.choices if told is not None and _key(c.state) == _key(told)]
-                      or [c.state for c in verdict.choices if _where(game, c.state, states, i, j, late) == j])
-            if picked:
+            picked = ([(c.state, j) for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
+                      or [(c.state, j) for c in verdict.choices if told is not None and _key(c.state) == _key(told)]
+                      or sorted(((c.state, n) for c in verdict.choices
+                                 if (n := _where(game, c.state, states, i, j, late)) is not None),
+                                key=lambda sn: -sn[1]))
+            if picked and picked[0][1] > i + 1:     # cheaper than entering every move by hand
                 tally.questions += 1
                 tally.taps += 1
-                known, at = picked[0], j
+                known, at = picked[0]
         if at < j:                              # the rest entered on the console, move by move
             tally.taps += j - at
             if not late:
@@ -168,6 +171,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                     tally.wrong_after["take-over"] += 1
                     return
                 known = told
+            at = j
         i = j
 
 
