@@ -10,7 +10,7 @@ import pytest
 
 from models.catalog import Catalog, Component
 from models.engine import Action, Game, IllegalAction
-from models.registry import get_game
+from models.registry import game_classes, get_game
 from models.whereabouts import Whereabouts
 from tests.support.components import assert_components_add_up
 
@@ -103,11 +103,10 @@ def test_whereabouts_counts():
     assert w.areas("y") == ["pile"]
 
 
-@pytest.mark.parametrize("code, players", [("GLC", ["RED", "BLUE", "GREEN"]), ("GAH", ["RED", "BLUE"]),
-                                           ("CCR", ["RED", "BLUE"]), ("GVG", ["RED", "BLUE", "GREEN", "YELLOW"]),
-                                           ("TCG", ["RED", "BLUE"])])
-def test_every_game_keeps_whereabouts_from_setup(code, players):
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
+def test_every_game_keeps_whereabouts_from_setup(code):
+    """Every registered game, at the table of its example game (``example_players``)."""
     game = get_game(code)
-    state = game.setup(players)
+    state = game.setup(list(game.example_players))
     assert_components_add_up(game, state)
     assert game._kind_counts(), f"{code} tracks no kind"

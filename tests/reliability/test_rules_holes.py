@@ -95,16 +95,15 @@ def test_new_game_from_the_console_refuses_a_player_that_is_not_a_seat(session):
 # ---------------------------------------------------------------- b) winners only at the end
 
 
-def test_nobody_wins_a_game_that_has_only_just_started():
-    for code, players in [("GLC", ["RED", "BLUE", "GREEN"]), ("CCR", ["RED", "BLUE", "GREEN"]),
-                          ("TCG", ["RED", "BLUE"]), ("GVG", ["RED", "BLUE", "GREEN", "YELLOW"]),
-                          ("GAH", ["RED", "BLUE"])]:
-        game = get_game(code)
-        board = game.score(game.setup(players))
-        data = board.to_json()
-        assert not board.final and board.winners == [] and board.tie is False, code
-        assert data["final"] is False and data["winners"] == [] and data["tie"] is False, code
-        assert "leaders" in data, code
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
+def test_nobody_wins_a_game_that_has_only_just_started(code):
+    """Every registered game, at the table of its example game (``example_players``)."""
+    game = get_game(code)
+    board = game.score(game.setup(list(game.example_players)))
+    data = board.to_json()
+    assert not board.final and board.winners == [] and board.tie is False
+    assert data["final"] is False and data["winners"] == [] and data["tie"] is False
+    assert "leaders" in data
 
 
 def test_a_leader_is_provisional_until_the_game_is_over():
