@@ -14,6 +14,8 @@ import json
 import sys
 from pathlib import Path
 
+from models.registry import game_classes
+
 from .setup import CACHED_STATES, CAMERA_HEIGHT_MM, FINISHES, GAMES, LIGHTINGS, RESOLUTION, STATES, Camera, frames
 
 DEFAULT_OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "pathtraced"
@@ -22,7 +24,8 @@ DEFAULT_OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "pathtrac
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m companion.pathtraced", description=__doc__)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the cache folder (default: %(default)s)")
-    ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    ap.add_argument("--game", action="append", choices=[c.code for c in game_classes()],
+                    help="only this game, any registered one (repeatable; default: the cache's own)")
     ap.add_argument("--state", action="append", choices=STATES, help="only this state (repeatable)")
     ap.add_argument("--lighting", action="append", choices=sorted(LIGHTINGS), help="only this lighting (repeatable)")
     ap.add_argument("--finish", action="append", choices=sorted(FINISHES), help="only this finish (repeatable)")

@@ -34,6 +34,10 @@ MARGIN_MM = 70.0
 CARD_MM = 0.35          # a card's thickness
 SLEEVE_GAP_MM = 0.12    # a sleeve's film above the card's face
 SLEEVE_EXTRA_MM = 2.0   # a sleeve is this much wider than its card on each side
+#: the games whose frames the committed cache holds (rendering takes Blender and
+#: 40-60 s a frame, so a new game joins by ``make render-frames`` with its
+#: ``--game``, then its code here and its read figures in
+#: ``tests/vision/test_pathtraced_frames.py``, which checks they match)
 GAMES = ("GLC", "TCG", "GVG", "GAH", "CCR")
 STATES = ("setup", "mid")
 #: the states the committed cache holds (rendering on 2 busy cores took 40-60 s

@@ -14,6 +14,7 @@ import pytest
 from companion.bench.pathtraced import HELD_FRAMES, read
 from companion.pathtraced.cache import FOLDER, load, missing
 from companion.pathtraced.setup import FINISHES, GAMES, LIGHTINGS, Camera, cards, example_scene, frames
+from models.registry import game_classes
 
 FRAMES = {f.name: f for f in load()}
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +24,14 @@ ROOT = Path(__file__).resolve().parents[2]
 #: frames (its budget is wall-clock time, so two under what it read on a busy machine)
 STILL_READS = {"GLC": (46, 61), "TCG": (22, 22), "GVG": (29, 29), "GAH": (25, 25), "CCR": (52, 65)}
 LIVE_READS = {"GLC": (44, 61), "TCG": (21, 22), "GVG": (28, 29), "GAH": (24, 25), "CCR": (52, 65)}
+
+
+def test_the_read_figures_name_every_game_the_cache_holds() -> None:
+    """A game whose frames join the cache brings its measured figures (a missing
+    one fails here by name, not at a KeyError), and only registered games do."""
+    assert set(STILL_READS) == set(GAMES), "STILL_READS: one entry per game of companion.pathtraced.setup.GAMES"
+    assert set(LIVE_READS) == set(GAMES), "LIVE_READS: one entry per game of companion.pathtraced.setup.GAMES"
+    assert set(GAMES) <= {c.code for c in game_classes()}
 
 
 def test_cache_holds_every_game_lighting_and_finish() -> None:
