@@ -15,7 +15,7 @@ from companion.examples import example_states
 from hardware.frames import Frame, FrameSource
 from hardware.indicators import Indicators
 from hardware.simtable import CameraModel, SimulatedTable
-from tests.support.glare import CASES, Glaring, case, case_actions
+from tests.support.glare import CODES, Glaring, case, case_actions, case_of
 from tests.support.table import scene_of
 
 from .test_session import PINS, make_session, record
@@ -27,7 +27,7 @@ def reflections(view):
     return [p for p in view["prompts"] if p["text"].startswith("A reflection hides")]
 
 
-@pytest.mark.parametrize("code", sorted(CASES))
+@pytest.mark.parametrize("code", CODES)
 def test_the_page_and_the_leds_say_where_a_reflection_hides_a_card(tmp_path, code):
     game, state, placements, target = case(code)
     ind = Indicators(PINS, factory=MockFactory(pin_class=MockPWMPin))
@@ -45,7 +45,7 @@ def test_the_page_and_the_leds_say_where_a_reflection_hides_a_card(tmp_path, cod
     s.stop()
     told = [v for v in views if reflections(v)]
     assert told, f"no view told of the reflection over {target}"
-    expected = PROMPTS[code]
+    expected = case_of(code).told
     for v in told:
         assert [p["text"] for p in reflections(v)] == [expected]
         assert reflections(v)[0]["level"] == "warning"
@@ -60,15 +60,6 @@ def test_the_page_and_the_leds_say_where_a_reflection_hides_a_card(tmp_path, cod
     last = s.view()
     assert not reflections(last) and last["reflections"] == [] and last["indicators"]["status"] == "green"
     s.close()
-
-
-PROMPTS = {"GLC": "A reflection hides VAMPIRE in slot 3: tilt the lamp or the card",
-           "TCG": "A reflection hides Red avatar on B2: tilt the lamp or the card",
-           "GVG": "A reflection hides Treat -1 at House 6: tilt the lamp or the card",
-           "GAH": "A reflection hides Floor 1 room A on RED's floor 1 (left): tilt the lamp or the card",
-           "CCR": "A reflection hides Favourite +2 (set 4) face up on the lollipops stack: tilt the lamp or the "
-                  "card"}
-
 
 
 class Stills(FrameSource):

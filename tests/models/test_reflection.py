@@ -6,13 +6,7 @@ import pytest
 
 from models.reflection import reflection_prompts
 from models.registry import get_game
-from tests.support.glare import CASES, case
-
-PLACES = {"GLC": "A reflection hides VAMPIRE in slot 3: tilt the lamp or the card",
-          "TCG": "A reflection hides Red avatar on B2: tilt the lamp or the card",
-          "GVG": "A reflection hides Treat -1 at House 6: tilt the lamp or the card",
-          "GAH": "A reflection hides Floor 1 room A on RED's floor 1 (left): tilt the lamp or the card",
-          "CCR": "A reflection hides Favourite +2 (set 4) face up on the lollipops stack: tilt the lamp or the card"}
+from tests.support.glare import CASES, CODES, case, case_of
 
 
 def game_of(payload: str):
@@ -22,12 +16,17 @@ def game_of(payload: str):
         return None
 
 
-@pytest.mark.parametrize("code", sorted(CASES))
+def test_every_registered_game_has_a_glare_case_and_no_other_game_does():
+    assert set(CASES) == set(CODES), "tests/support/glare.py CASES: one entry per registered game"
+
+
+@pytest.mark.parametrize("code", CODES)
 def test_the_card_and_its_place_in_the_games_words(code):
     game, state, _, target = case(code)
+    told = case_of(code).told
     [prompt] = reflection_prompts([target], game, state, game_of)
-    assert prompt.text == PLACES[code] and prompt.level == "warning" and prompt.to is None
-    assert prompt.to_json() == {"text": PLACES[code], "to": None, "level": "warning"}
+    assert prompt.text == told and prompt.level == "warning" and prompt.to is None
+    assert prompt.to_json() == {"text": told, "to": None, "level": "warning"}
 
 
 def test_a_component_without_a_named_place_and_a_table_marker():

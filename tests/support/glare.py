@@ -13,6 +13,7 @@ whatever is laid under it).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -20,6 +21,7 @@ import numpy as np
 
 from hardware.frames import Frame, FrameSource
 from hardware.simtable import SimulatedTable
+from models.registry import game_classes
 
 
 def burn_highlight(image: np.ndarray, centre: tuple[float, float], axes: tuple[float, float],
@@ -79,22 +81,51 @@ def saturated_share(image: np.ndarray, corners: list[tuple[float, float]]) -> fl
     return float(clipped.sum()) / max(1, int(mask.sum()))
 
 
-#: per game: how many moves of its example game to play, and the tag a reflection
-#: hides then (a component whose place the game names: the prompt says where)
-CASES: dict[str, tuple[int, str]] = {"GLC": (8, "GLC:KID:19"), "TCG": (8, "TCG:AVATAR:RED"),
-                                     "GVG": (10, "GVG:TREAT:30"), "GAH": (8, "GAH:ROOM:1A"),
-                                     "CCR": (8, "CCR:FAV:4P2")}
+@dataclass(frozen=True)
+class GlareCase:
+    """One game's glare case: how many moves of its example game to play, the
+    tag a reflection hides then (a component whose place the game names), and
+    what the page then tells, in English (a measured expectation, not derived)."""
+
+    moves: int
+    payload: str
+    told: str
+
+
+#: every registered game's glare case, by code; the glare tests run over
+#: :data:`CODES`, so a game with no entry here fails by name (:func:`case_of`)
+CASES: dict[str, GlareCase] = {
+    "GLC": GlareCase(8, "GLC:KID:19", "A reflection hides VAMPIRE in slot 3: tilt the lamp or the card"),
+    "TCG": GlareCase(8, "TCG:AVATAR:RED", "A reflection hides Red avatar on B2: tilt the lamp or the card"),
+    "GVG": GlareCase(10, "GVG:TREAT:30", "A reflection hides Treat -1 at House 6: tilt the lamp or the card"),
+    "GAH": GlareCase(8, "GAH:ROOM:1A",
+                     "A reflection hides Floor 1 room A on RED's floor 1 (left): tilt the lamp or the card"),
+    "CCR": GlareCase(8, "CCR:FAV:4P2",
+                     "A reflection hides Favourite +2 (set 4) face up on the lollipops stack: "
+                     "tilt the lamp or the card"),
+}
+#: the games the glare tests run over: every registered one
+CODES = [cls.code for cls in game_classes()]
+
+
+def case_of(code: str) -> GlareCase:
+    """``code``'s entry in :data:`CASES`; a registered game without one fails by name."""
+    if code not in CASES:
+        raise AssertionError(f"{code} has no glare case: add one to CASES in tests/support/glare.py (how many "
+                             f"moves of its example game, a tag whose place the game names, the sentence told)")
+    return CASES[code]
 
 
 def case(code: str, moves: int | None = None) -> tuple[Any, Any, list[Any], str]:
     """The game, the example's state after :data:`CASES`' moves (or ``moves``),
     its placements, and the payload a reflection hides in the glare tests."""
     from companion.examples import example_states
-    moves, payload = (moves or CASES[code][0]), CASES[code][1]
+    given = case_of(code)
+    moves, payload = (moves or given.moves), given.payload
     game, _, states = example_states(code, moves)
     state = states[moves]
     placements = game.arrange(state)
-    assert moves != CASES[code][0] or payload in {p.payload for p in placements}, \
+    assert moves != given.moves or payload in {p.payload for p in placements}, \
         f"{payload} is not on {code}'s table after {moves} moves"
     return game, state, placements, payload
 
@@ -108,7 +139,7 @@ def case_actions(code: str, moves: int | None = None) -> list[dict[str, Any]]:
     from models.engine import IllegalAction
     from models.registry import get_game
     game = get_game(code)
-    moves = moves or CASES[code][0]
+    moves = moves or case_of(code).moves
     state = game.setup(list(game.example_players), {})
     out: list[dict[str, Any]] = []
     for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):

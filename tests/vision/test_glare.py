@@ -15,7 +15,7 @@ from companion.vision.glare import find_glare
 from companion.vision.tracker import Tracker
 from hardware.simtable import CameraModel, SimulatedTable
 from models.table import Placement, Sighting
-from tests.support.glare import CASES, Glaring, burn_highlight, case
+from tests.support.glare import CODES, Glaring, burn_highlight, case
 from tests.support.table import scene_of
 
 CAMERA = CameraModel(resolution=(1600, 900))
@@ -31,7 +31,7 @@ def run(scene_or_timeline, over: str, table_mm=(900.0, 600.0)):
     return src, out
 
 
-@pytest.mark.parametrize("code", sorted(CASES))
+@pytest.mark.parametrize("code", CODES)
 def test_a_reflection_holds_the_tag_where_it_was_and_the_table_settles(code):
     _, _, placements, target = case(code)
     scene = scene_of(placements)
