@@ -23,7 +23,7 @@ from models.table import Placement
 def scoring_table(code: str) -> list:
     game, _, states = example_states(code)
     final = states[-1]
-    placements = list(game.arrange(final))
+    placements = list(game.arrange(final, game.table_mm(len(game.example_players))))
     if code == "TCG":
         from tests.games.tcg.test_tcg_final_table import FAR, piles
         taker = next(p for p in final["avatars"] if final["avatars"][p] != states[-2]["avatars"][p])
@@ -41,11 +41,12 @@ def _on_emptied_board(game, state, avatar: str) -> bool:
 
 
 def main(out: str = "docs/img") -> None:
-    for code, slug in (("GLC", "ghosts-love-candy"), ("CCR", "candy-crave"), ("GVG", "girls-vs-ghouls"),
-                       ("GAH", "ghost-at-home"), ("TCG", "the-closest-ghost")):
-        items = [Item.from_placement(p) for p in scoring_table(code)]
-        image, _ = render_scene(Scene(table_mm=(900.0, 600.0), items=items), CameraModel(resolution=(1600, 1100)))
-        path = Path(out) / f"score-{slug}.jpg"
+    from models.registry import game_classes, get_game
+    for cls in game_classes():                  # every registered game, on the table its page asks for
+        items = [Item.from_placement(p) for p in scoring_table(cls.code)]
+        table = get_game(cls.code).table_mm(len(cls.example_players))
+        image, _ = render_scene(Scene(table_mm=table, items=items), CameraModel(resolution=(1600, 1100)))
+        path = Path(out) / f"score-{cls.slug}.jpg"
         cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 82])
         print(f"wrote {path}")
 

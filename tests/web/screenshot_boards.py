@@ -16,8 +16,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo", "YELLOW": "Dan", "PURPLE": "Eve"}
-#: how far into its example each game is shown: mid-game, with something on every part of the table
-SHOWN = {"GLC": 0.5, "TCG": 0.5, "GVG": 0.45, "GAH": 0.6, "CCR": 0.5}
+#: how far into its example a game is shown where half way is not the moment with
+#: something on every part of its table; every registered game is drawn
+SHOWN = {"GVG": 0.45, "GAH": 0.6}
+HALF_WAY = 0.5
 
 
 def play_part(session, code: str, share: float) -> None:
@@ -28,7 +30,7 @@ def play_part(session, code: str, share: float) -> None:
     from models.registry import get_game
     game = get_game(code)
     players = list(PLAYERS[code])
-    session.new_game(code, players, {}, {p: NAMES[p] for p in players})
+    session.new_game(code, players, {}, {p: NAMES.get(p, p.capitalize()) for p in players})
     script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text())
     for data in script[:int(len(script) * share)]:
         try:
@@ -48,12 +50,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from companion.bench.web import ServerThread
     from companion.live.session import Session
-    from models.registry import get_game
+    from models.registry import game_classes, get_game
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config
     from web import create_app
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for code, share in SHOWN.items():
+        for code, share in ((c.code, SHOWN.get(c.code, HALF_WAY)) for c in game_classes()):
             session = Session(make_config(Path(tmp) / code), indicators=False)
             try:
                 play_part(session, code, share)
