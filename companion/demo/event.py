@@ -29,15 +29,18 @@ from typing import Any, TextIO
 
 from hardware.simtable import CameraModel
 from models.engine import Game, IllegalAction
-from models.registry import get_game
+from models.registry import game_classes, get_game
 from models.table import seen_from_above
 from models.text import tr, trn
 
 from . import DemoTable
 from .timeline import Beat
 
-#: the games the tables play, in turn
-GAMES = ("GLC", "TCG", "CCR", "GAH", "GVG", "TCG")
+#: the shipped games' turn at the event's tables (The Closest Ghost, the quickest, twice)
+ROTATION = ("GLC", "TCG", "CCR", "GAH", "GVG", "TCG")
+#: the games the tables play, in turn: :data:`ROTATION`, then every other
+#: registered game, so that a new game has a table without an edit here
+GAMES = ROTATION + tuple(cls.code for cls in game_classes() if cls.code not in ROTATION)
 #: the event's pace: seconds between a table's moves (a game's ``demo_pace_s`` may ask for more), and
 #: each table's camera frames per second
 EVERY_S, FPS = 3.0, 4.0

@@ -64,3 +64,12 @@ def _zombie(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_every_registered_game_has_a_table_in_the_event_demo():
+    """The event demo's tables play the shipped games' rotation and then every
+    other registered game: a new game is played there with no edit."""
+    from companion.demo.event import GAMES, ROTATION
+    from models.registry import game_classes
+    assert set(GAMES) == {cls.code for cls in game_classes()}
+    assert GAMES[:len(ROTATION)] == ROTATION
