@@ -125,6 +125,14 @@ def _check_state(game: Game, state: dict[str, Any], at: str) -> None:
     _check_secrets(game, state, at)
 
 
+def leaves_no_trace(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether a step left the table as it was, by the game's own comparison of
+    the tables the two states expect (a card chosen face down, a Peek, a hand
+    discarded): no camera can catch such a move up, the console tells it. Read
+    from the game itself, so a new game's untraceable moves need no list."""
+    return bool(game.same_table(game.expected_table(before), game.expected_table(after)))
+
+
 def words(text: str) -> set[str]:
     """Every whole word of ``text``: runs of letters and digits, and whole payloads."""
     text = html.unescape(text)
