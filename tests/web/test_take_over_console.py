@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from models.registry import get_game
+from models.registry import game_classes, get_game
 from tests.games.glc.bot import table_steps
 from tests.support.contract import camera_of
 
@@ -45,7 +45,7 @@ def test_one_tap_and_one_form_take_the_game_over(session, server, page):
     assert game.expected_table(session.state) == game.expected_table(truth)
 
 
-@pytest.mark.parametrize("code", ["GLC", "GAH"])
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
 def test_the_table_offers_its_game_and_one_tap_starts_it(session, server, page, code):
     """No game open, a table laid out for a game: the console offers it in words
     and one tap starts it with the seats the table shows (issue 44)."""
