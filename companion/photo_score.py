@@ -137,30 +137,17 @@ def score_upload(game_name: str, players: str, options: Mapping[str, Any], data:
     return score_photo(game, seats, options, decode_photo(data), table_mm=table_mm, decoder=decoder)
 
 
-def _candy_crave_round1(players: Sequence[str], given: Any) -> Any:
-    from models.candy_crave.final_table import parse_round1
-    return parse_round1(players, given)[1]
-
-
-#: checks of what a game's ``score_table`` takes beyond its options
-#: (:attr:`Game.score_inputs`), made before the photo is read: (game code, key)
-#: -> f(seats, value) -> what is wrong with the value, or None. Given but wrong is
-#: bad input (exit 2, HTTP 400); not given at all is a photo that cannot be scored.
-SCORE_INPUT_CHECKS: dict[tuple[str, str], Any] = {("CCR", "round1"): _candy_crave_round1}
-
-
 def check_options(game: Game, players: Sequence[str], options: Mapping[str, Any]) -> None:
     """GameSetupError for an option the game refuses, before any photo is read:
     an unknown key or a bad value of the game's own options
     (:meth:`Game.resolve_options`), or a bad value of what its ``score_table``
-    takes beyond them (:data:`SCORE_INPUT_CHECKS`: Candy Crave's ``round1``)."""
+    takes beyond them (:meth:`Game.score_input_problem`: Candy Crave's ``round1``)."""
     from models.engine import GameSetupError
     game.resolve_options({k: v for k, v in options.items() if k not in game.score_inputs})
     for key in game.score_inputs:
-        check = SCORE_INPUT_CHECKS.get((game.code, key))
         given = options.get(key)
-        if check is not None and given is not None and given != "":
-            why = check(players, given)
+        if given is not None and given != "":
+            why = game.score_input_problem(key, players, given)
             if why:
                 raise GameSetupError(why)
 

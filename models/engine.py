@@ -736,6 +736,15 @@ class Game:
         return TableScore(None, reason=tr("{game}'s score cannot be read from a photo of the table",
                                           game=self.title))
 
+    def score_input_problem(self, key: str, players: Sequence[str], value: Any) -> str | None:
+        """What is wrong with ``value``, given for ``key`` of :attr:`score_inputs`
+        (what :meth:`score_table` takes beyond the options), or None: checked
+        before a photo is read (``companion score``, the ``/score`` page), so a
+        bad value is bad input (exit 2, HTTP 400) while a value not given at all
+        is a photo that cannot be scored. Candy Crave checks its round 1
+        points. Default: nothing checked."""
+        return None
+
     def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
         """A canonical physical arrangement of the expected table, as
         :class:`models.table.Placement` s (table markers included): what the

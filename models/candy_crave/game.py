@@ -76,6 +76,10 @@ class CandyCrave(Game):
         self.kit = Kit.load(self.catalog)
         self.rules = rules.Rules(self.kit)
 
+    def score_input_problem(self, key: str, players: Sequence[str], value: Any) -> str | None:
+        """Round 1's written points: every player's, each a whole number."""
+        return final_table.parse_round1(players, value)[1] if key == final_table.ROUND1 else None
+
     kind_names = {"sweets": (tr("sweet"), tr("sweets")),
                   "base_tiles": (tr("base value tile"), tr("base value tiles")),
                   "favourites": (tr("favourites tile"), tr("favourites tiles"))}
