@@ -15,6 +15,15 @@ what a script for ``companion rules GVG`` holds.
 * ``{"type": "peek", "player": "RED", "house": 5}``: discard a card face down to
   look at the house's Tricks privately (``"discard": "treat"`` or ``"trick"`` when
   the table says which deck it came from).
+* ``{"type": "unseen", "player": "RED", "house": 5}``: RED played a card at
+  House 5 that no camera saw (a Trick on a stack, a discard to Peek, a Treat
+  tucked under the tile at once): the table shows the same for all three. One
+  card fewer in RED's hand; what it was is told later.
+* ``{"type": "tell", "player": "RED", "turn": 7, "was": "treat", "value": 2}``:
+  the console tells what RED's card played unseen on card turn 7 was:
+  ``"was": "trick"``, ``"peek"`` (``"discard": "treat"`` or ``"trick"`` if known)
+  or ``"treat"`` (its ``value``, or its ``card``; candy corn needs ``value``).
+  Every card played unseen is told before the round's Tricks are turned up.
 * ``{"type": "reveal", "house": 5, "card": "GVG:TRICK:31"}``: at the end of the
   round, the next Trick of House 5's stack (bottom first) is turned face up.
 * ``{"type": "choose", "player": "RED", "house": 2}``: the First Player Token
@@ -83,6 +92,35 @@ class Peek(Action):
 
 
 @dataclass(frozen=True)
+class PlayUnseen(Action):
+    """A card the player played at their house that no camera saw: a Trick on
+    the house's stack, a discard to Peek, or a Treat tucked under the tile at
+    once leave the same table. One card of an unknown deck leaves the hand;
+    what it was is told later (:class:`TellUnseen`)."""
+
+    type: ClassVar[str] = "unseen"
+    player: str
+    house: int
+
+
+@dataclass(frozen=True)
+class TellUnseen(Action):
+    """What a card played unseen was, as the players tell the console: the
+    player's card played on card turn ``turn`` (the game's count of cards
+    played, which the console lists) ``was`` a ``trick``, a ``peek`` (``discard``
+    says which deck when someone saw it) or a ``treat`` (``value``, or ``card``
+    when someone read it; candy corn needs ``value``)."""
+
+    type: ClassVar[str] = "tell"
+    player: str
+    turn: int
+    was: Literal["trick", "peek", "treat"]
+    card: str | None = None
+    value: int | None = None
+    discard: Literal["treat", "trick"] | None = None
+
+
+@dataclass(frozen=True)
 class RevealTrick(Action):
     """End of round: the lowest face-down Trick of a house's stack is turned up."""
 
@@ -110,6 +148,6 @@ class RevealIdentity(Action):
     card: str
 
 
-ACTIONS: tuple[type[Action], ...] = (Place, Move, PlayTreat, PlayTrick, Peek, RevealTrick, ChooseHouse,
-                                     RevealIdentity)
-CARD_PLAYS = (PlayTreat, PlayTrick, Peek)
+ACTIONS: tuple[type[Action], ...] = (Place, Move, PlayTreat, PlayTrick, Peek, PlayUnseen, TellUnseen, RevealTrick,
+                                     ChooseHouse, RevealIdentity)
+CARD_PLAYS = (PlayTreat, PlayTrick, Peek, PlayUnseen)

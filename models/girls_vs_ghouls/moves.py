@@ -12,9 +12,14 @@ What each phase allows:
   nobody saw, or of the Treat or Trick deck), then a ``move`` to any house within
   2 spaces of where the turn began. A Treat with its printed value spelled out
   (``value`` given although it is no candy corn) is accepted too and listed
-  last: it is the same play;
+  last: it is the same play; so is a card played ``unseen`` (the form the
+  camera can tell a Trick on a stack, a Peek and a tucked Treat apart in);
+* ``play`` and ``reveal``: for each card played unseen and not yet told, each
+  ``tell`` of what it may have been (:func:`.rules.unseen_kinds`: a Trick, a
+  Peek with or without its deck, a Treat by value or by card);
 * ``reveal``: the next face-down Trick of each house with one, as each Trick
-  card it can still be (the table shows which when it turns up);
+  card it can still be (the table shows which when it turns up), once every
+  card played unseen is told;
 * ``tiebreak``: the First Player Token holder's choice among the tied houses;
 * ``identities``: each player still hiding theirs, as each identity card they
   may hold (a team's cards stop once the deck's count of them is turned up).
@@ -30,9 +35,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action
-from .actions import ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
+from .actions import (
+    ChooseHouse,
+    Move,
+    Peek,
+    Place,
+    PlayTreat,
+    PlayTrick,
+    PlayUnseen,
+    RevealIdentity,
+    RevealTrick,
+    TellUnseen,
+)
 from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, Board
-from .rules import cards_left
+from .rules import cards_left, told_treat_values, unseen_kinds, untold
 
 
 def legal_actions(game: Any, state: dict[str, Any]) -> list[Action]:
@@ -42,9 +58,9 @@ def legal_actions(game: Any, state: dict[str, Any]) -> list[Action]:
     if phase == "setup":
         return _setup(board, state)
     if phase == "play":
-        return _play(game, board, state)
+        return _play(game, board, state) + _tells(board, state)
     if phase == "reveal":
-        return _reveal(game, board, state)
+        return _tells(board, state) or _reveal(game, board, state)
     if phase == "tiebreak":
         return [ChooseHouse(state["first"], h) for h in state["pending"]["houses"]]
     if phase == "identities":
@@ -88,11 +104,34 @@ def _play(game: Any, board: Board, state: dict[str, Any]) -> list[Action]:
         if not closed or state["options"]["peek_at_closed_house"]:
             out.append(Peek(p, here))
             out += [Peek(p, here, deck) for deck in ("treat", "trick") if hand[deck] > 0]
+            explicit.append(PlayUnseen(p, here))
     start = state["turn_start"]
     crossing = state["options"]["crosswalk_passable"]
     moves: list[Action] = [Move(p, to) for to in board.houses
                            if to != here and board.distance(start, to, crossing) <= 2]
     return out + moves + explicit
+
+
+def _tells(board: Board, state: dict[str, Any]) -> list[Action]:
+    """Every ``tell`` of every card played unseen and not yet told."""
+    out: list[Action] = []
+    for u in untold(state):
+        p, t = u["player"], u["turn"]
+        kinds = unseen_kinds(board, state, p, u["house"], t)
+        if "trick" in kinds:
+            out.append(TellUnseen(p, t, "trick"))
+        if "treat" in kinds:
+            out += [TellUnseen(p, t, "treat", value=v) for v in sorted(told_treat_values(board, state))]
+            for card, (value, corn) in board.treats.items():
+                if card in state["used"]:
+                    continue
+                if corn:
+                    out += [TellUnseen(p, t, "treat", card, 1), TellUnseen(p, t, "treat", card, -1)]
+                else:
+                    out += [TellUnseen(p, t, "treat", card), TellUnseen(p, t, "treat", card, value)]
+        out.append(TellUnseen(p, t, "peek"))
+        out += [TellUnseen(p, t, "peek", discard=deck) for deck in ("treat", "trick") if state["hands"][p][deck] > 0]
+    return out
 
 
 def _reveal(game: Any, board: Board, state: dict[str, Any]) -> list[Action]:

@@ -15,6 +15,7 @@ face-down card is)::
      "treats": {"1": [{"card", "value", "by", "turn"}]},
      "tricks": {"1": [{"by", "turn", "card": null}]},   # bottom first; card known once revealed
      "hands": {"RED": {"treat": 3, "trick": 2, "unknown": 0}},   # cards left; unknown: Peek discards of an unseen deck
+     "unseen": [{"player", "house", "turn"}],   # only while cards played that no camera saw are still to be told
      "used": [...], "pending": null, "identities": {}, "history": [],
      "chores": [], "leftover": null,  # after a round: what the table still has to tidy, and what it may still show
      "face_up": {"card", "house", "value"}}   # only right after a Treat: it lies face up until the next action
@@ -33,7 +34,18 @@ from typing import Any
 from ..engine import Action, Event, GameSetupError, IllegalAction
 from ..text import Text, concat, tr, trn
 from . import resolve
-from .actions import ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
+from .actions import (
+    ChooseHouse,
+    Move,
+    Peek,
+    Place,
+    PlayTreat,
+    PlayTrick,
+    PlayUnseen,
+    RevealIdentity,
+    RevealTrick,
+    TellUnseen,
+)
 from .kit import GHOULS, GIRLS, IDENTITY_DECK, REPORTER, TEAM_NAMES, TRICK_NAMES, Board, cubes_text, other
 
 HAND = {"treat": 3, "trick": 2, "unknown": 0}
@@ -105,7 +117,8 @@ def apply(board: Board, state: dict[str, Any], action: Any) -> list[Event]:
     private copy: an IllegalAction may be raised at any point)."""
     if not isinstance(action, PHASES[state["phase"]]):
         raise IllegalAction(tr("{action}: not now: {situation}", action=action.type, situation=_phase_text(state)))
-    state.pop("face_up", None)          # whatever comes next, the Treat played before is tucked away by now
+    if not isinstance(action, TellUnseen):      # telling moves nothing on the table
+        state.pop("face_up", None)      # whatever comes next, the Treat played before is tucked away by now
     return HANDLERS[type(action)](board, state, action)
 
 
@@ -312,6 +325,136 @@ def _peek(board: Board, state: dict[str, Any], a: Peek) -> list[Event]:
     return events + _next_turn(board, state)
 
 
+# --------------------------------------------------------------------------- cards no camera saw
+
+
+def untold(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards played unseen whose kind is still to be told, oldest first."""
+    return list(state.get("unseen") or [])
+
+
+def unseen_kinds(board: Board, state: dict[str, Any], player: str, house: int, turn: int) -> list[str]:
+    """What a card ``player`` played unseen at ``house`` on card turn ``turn``
+    may have been, by the rules and the table: a ``trick`` only on a stack
+    already there (on an open slot the camera would have seen it), a ``treat``
+    or a ``trick`` only at an open house, with such a card still in the hand
+    (counting this one as played), a ``peek`` always."""
+    h = str(house)
+    hand = state["hands"][player]
+    kinds = []
+    if h not in state["closed"]:
+        if hand["treat"] > 0 and any(c not in state["used"] for c in board.treats):
+            kinds.append("treat")
+        below = [t for t in state["tricks"][h] if t["turn"] is None or t["turn"] < turn]
+        if hand["trick"] > 0 and below:
+            kinds.append("trick")
+    return kinds + ["peek"]
+
+
+def _unseen(board: Board, state: dict[str, Any], a: PlayUnseen) -> list[Event]:
+    _check_card(board, state, a, "peek")       # at a closed house only a Peek may be played
+    _use_card(state, a, None)
+    turn = state["turn_no"]
+    data = {"player": a.player, "house": a.house, "turn": turn}
+    if unseen_kinds(board, state, a.player, a.house, turn) == ["peek"]:    # nothing else it can be
+        text = tr("{player} discards a card to peek at House {house} (the camera did not see it; nothing else "
+                  "could be played there)", **data)
+        return [Event("peek", text, {**data, "tricks": len(state["tricks"][str(a.house)])})] + _next_turn(board, state)
+    state.setdefault("unseen", []).append(data)
+    text = tr("{player} plays a card at House {house} that the camera did not see (a Trick on the stack, a discard "
+              "to Peek or a Treat tucked away at once): the referee tells which on the console", **data)
+    return [Event("unseen", text, data)] + _next_turn(board, state)
+
+
+def _tell(board: Board, state: dict[str, Any], a: TellUnseen) -> list[Event]:
+    entry = next((u for u in untold(state) if u["player"] == a.player and u["turn"] == a.turn), None)
+    if entry is None:
+        raise IllegalAction(tr("{action}: {player} played no card unseen on card turn {turn} that is still to be "
+                               "told", action=a.type, player=a.player, turn=a.turn))
+    h, hand = str(entry["house"]), state["hands"][a.player]
+    kinds = unseen_kinds(board, state, a.player, entry["house"], a.turn)
+    if a.was not in kinds:
+        raise IllegalAction(tr("{action}: {player}'s card at House {house} cannot have been a {was} (it may have "
+                               "been: {kinds})", action=a.type, player=a.player, house=entry["house"], was=a.was,
+                               kinds=", ".join(kinds)))
+    if (a.was != "treat" and (a.card is not None or a.value is not None)) or (a.was != "peek" and a.discard):
+        raise IllegalAction(tr("{action}: only a Treat has a card and a value, and only a Peek a discarded deck",
+                               action=a.type))
+    data: dict[str, Any] = {"player": a.player, "house": entry["house"], "turn": a.turn, "was": a.was}
+    if a.was == "peek":
+        if a.discard is not None:
+            if hand[a.discard] <= 0:
+                raise IllegalAction(tr("{action}: {player} has no card of that deck left to have discarded",
+                                       action=a.type, player=a.player))
+            hand[a.discard] -= 1
+            hand["unknown"] -= 1
+        text = tr("{player}'s card at House {house} (card turn {turn}) was a discard to Peek", **data)
+    elif a.was == "trick":
+        stack = state["tricks"][h]
+        below = [t for t in stack if t["turn"] is None or t["turn"] < a.turn]
+        stack.insert(len(below), {"by": a.player, "turn": a.turn, "card": None})
+        hand["trick"] -= 1
+        hand["unknown"] -= 1
+        text = tr("{player}'s card at House {house} (card turn {turn}) was a Trick: the stack holds {n} now",
+                  n=len(stack), **data)
+    else:
+        value = _told_treat_value(board, state, a)
+        hand["treat"] -= 1
+        hand["unknown"] -= 1
+        change = resolve.add_treat(state["cubes"][h], value)
+        state["cubes"][h] = change.after
+        if a.card is not None:          # in play order: before the Treats named since
+            later = sum(1 for ts in state["treats"].values() for t in ts
+                        if t["card"] is not None and t["turn"] is not None and t["turn"] > a.turn)
+            state["used"].insert(len(state["used"]) - later, a.card)
+        treats = state["treats"][h]
+        before = [t for t in treats if t["turn"] is None or t["turn"] < a.turn]
+        treats.insert(len(before), {"card": a.card, "value": value, "by": a.player, "turn": a.turn})
+        data.update(value=f"{value:+d}", effect=change.describe(entry["house"]), net=change.after)
+        text = tr("{player}'s card at House {house} (card turn {turn}) was a {value} Treat: {effect}", **data)
+    state["unseen"].remove(entry)
+    if not state["unseen"]:
+        del state["unseen"]
+    events = [Event("told", text, data)]
+    hidden = any(t["card"] is None for s in state["tricks"].values() for t in s)
+    if state["phase"] == "reveal" and not untold(state) and not hidden:
+        events += _resolve_round(board, state)
+    return events
+
+
+def _told_treat_value(board: Board, state: dict[str, Any], a: TellUnseen) -> int:
+    """The value of a Treat told for a card played unseen: its card's, or the
+    value told, which some Treat not played yet must have."""
+    if a.card is not None:
+        if a.card not in board.treats:
+            raise IllegalAction(tr("{action}: {card} is not a Treat card", action=a.type, card=a.card))
+        if a.card in state["used"]:
+            raise IllegalAction(tr("{action}: {card} has already been played this game", action=a.type,
+                                   card=a.card))
+        printed, corn = board.treats[a.card]
+        if corn and a.value not in (1, -1):
+            raise IllegalAction(tr("{action}: candy corn counts +1 or -1: say which it was", action=a.type))
+        if not corn and a.value is not None and a.value != printed:
+            raise IllegalAction(tr("{action}: {card} is a {printed} Treat, not {given}", action=a.type, card=a.card,
+                                   printed=f"{printed:+d}", given=f"{a.value:+d}"))
+        return a.value if corn and a.value is not None else printed
+    values = told_treat_values(board, state)
+    if a.value is None or a.value not in values:
+        raise IllegalAction(tr("{action}: say the Treat's value; no Treat still unplayed has {given} (left: {values})",
+                               action=a.type, given="?" if a.value is None else f"{a.value:+d}",
+                               values=", ".join(f"{v:+d}" for v in sorted(values))))
+    return a.value
+
+
+def told_treat_values(board: Board, state: dict[str, Any]) -> set[int]:
+    """The values a Treat not yet played may have: printed, or +1 and -1 for candy corn."""
+    out: set[int] = set()
+    for card, (printed, corn) in board.treats.items():
+        if card not in state["used"]:
+            out |= {1, -1} if corn else {printed}
+    return out
+
+
 # --------------------------------------------------------------------------- turns and rounds
 
 
@@ -334,6 +477,13 @@ def _next_turn(board: Board, state: dict[str, Any]) -> list[Event]:
         hidden = sum(1 for stack in state["tricks"].values() for t in stack if t["card"] is None)
         events = [Event("round_over", tr("Round {round} is over: every card has been played", round=state["round"]),
                         {"round": state["round"]})]
+        if untold(state):
+            state["phase"] = "reveal"
+            events.append(Event("tell", trn("Referee: say on the console what the card played unseen was, before "
+                                            "the Tricks are turned up",
+                                            "Referee: say on the console what the {n} cards played unseen were, "
+                                            "before the Tricks are turned up", len(untold(state))),
+                                {"unseen": untold(state)}))
         if hidden:
             state["phase"] = "reveal"
             houses = [int(h) for h, s in state["tricks"].items() if s]
@@ -355,6 +505,11 @@ def _reveal(board: Board, state: dict[str, Any], a: RevealTrick) -> list[Event]:
         raise IllegalAction(tr("{action}: {card} is not a Trick card", action=a.type, card=a.card))
     if a.card in state["used"]:
         raise IllegalAction(tr("{action}: {card} has already been revealed this game", action=a.type, card=a.card))
+    if untold(state):
+        u = untold(state)[0]
+        raise IllegalAction(tr("{action}: first the referee says what {player}'s card played unseen at House {house} "
+                               "was (a Trick would change the stack)", action=a.type, player=u["player"],
+                               house=u["house"]))
     stack = state["tricks"][str(a.house)]
     hidden = [t for t in stack if t["card"] is None]
     if not hidden and stack:
@@ -559,10 +714,11 @@ def _identity(board: Board, state: dict[str, Any], a: RevealIdentity) -> list[Ev
 
 #: the dispatch table: each action class and the function that applies it
 HANDLERS: dict[type[Action], Callable[[Board, dict[str, Any], Any], list[Event]]] = {
-    Place: _place, Move: _move, PlayTreat: _treat, PlayTrick: _trick, Peek: _peek,
-    RevealTrick: _reveal, ChooseHouse: _choose, RevealIdentity: _identity}
+    Place: _place, Move: _move, PlayTreat: _treat, PlayTrick: _trick, Peek: _peek, PlayUnseen: _unseen,
+    TellUnseen: _tell, RevealTrick: _reveal, ChooseHouse: _choose, RevealIdentity: _identity}
 
 #: the actions each phase allows
 PHASES: dict[str, tuple[type[Action], ...]] = {
-    "setup": (Place,), "play": (Move, PlayTreat, PlayTrick, Peek), "reveal": (RevealTrick,),
+    "setup": (Place,), "play": (Move, PlayTreat, PlayTrick, Peek, PlayUnseen, TellUnseen),
+    "reveal": (RevealTrick, TellUnseen),
     "tiebreak": (ChooseHouse,), "identities": (RevealIdentity,), "over": ()}

@@ -23,6 +23,7 @@ class GirlsVsGhoulsState(TypedDict):
     treats: dict[str, list[Any]]
     tricks: dict[str, list[Any]]
     hands: dict[str, dict[str, Any]]
+    unseen: NotRequired[list[dict[str, Any]]]   # cards played that no camera saw, their kind still to be told
     leftover: dict[str, Any] | None
     used: list[str]
     pending: dict[str, Any] | None

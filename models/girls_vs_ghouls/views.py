@@ -17,7 +17,7 @@ from typing import Any
 from ..engine import Prompt
 from ..text import concat, tr
 from .kit import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
-from .rules import ROUNDS, has_reporter
+from .rules import ROUNDS, has_reporter, untold
 
 
 def house_views(board: Board, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -62,6 +62,7 @@ def public_view(game: Any, state: dict[str, Any]) -> dict[str, Any]:
         "houses": house_views(board, state),
         "positions": dict(state["positions"]),
         "hands": {p: dict(h) for p, h in state["hands"].items()},
+        "unseen": untold(state),                     # cards played that no camera saw, still to be told
         "treats_played": {h: [{"by": t["by"], "value": t["value"], "turn": t["turn"]} for t in ts]
                           for h, ts in state["treats"].items() if ts},
         "tie": dict(state["pending"]) if state["pending"] else None,
@@ -95,7 +96,7 @@ def prompts(game: Any, state: dict[str, Any]) -> list[Prompt]:
                       "the house where you stand, now House {house}: a Treat, a Trick, or a discard to Peek "
                       "({treats} Treat, {tricks} Trick left)", **turn)
         out.append(Prompt(text, p))
-    elif phase == "reveal":
+    elif phase == "reveal" and not untold(state):
         for h in sorted(state["tricks"], key=int):
             stack = state["tricks"][h]
             hidden = sum(1 for t in stack if t["card"] is None)
@@ -103,7 +104,11 @@ def prompts(game: Any, state: dict[str, Any]) -> list[Prompt]:
                 nxt = len(stack) - hidden + 1
                 out.append(Prompt(tr("House {house}: turn up Trick {position} of {total} (bottom first, one at a time)",
                                      house=int(h), position=nxt, total=len(stack))))
-    elif phase == "tiebreak":
+    if phase in ("play", "reveal"):
+        out += [Prompt(tr("Referee: say what {player} played at House {house} on card turn {turn}, which the camera "
+                          "did not see: a Treat (its value), a Trick or a discard to Peek", **u), None, "todo")
+                for u in untold(state)]
+    if phase == "tiebreak":
         pend = state["pending"]
         houses = concat(*(tr("House {house}", house=h) for h in pend["houses"]), sep=", ")
         if pend["step"] == "flip":

@@ -15,6 +15,8 @@ def action_words(words: ActionWords) -> ActionWords:
         "treat": tr("Play a Treat (face up)"),
         "trick": tr("Play a Trick (face down)"),
         "peek": tr("Peek at a house's Tricks"),
+        "unseen": tr("A card played unseen"),
+        "tell": tr("Say what a card played unseen was"),
         "reveal": tr("Turn up a Trick (end of round)"),
         "choose": tr("Choose a house (tie)"),
         "identity": tr("Reveal an identity card"),
@@ -25,6 +27,8 @@ def action_words(words: ActionWords) -> ActionWords:
         "treat": tr("A Treat played face up at the house where the player stands."),
         "trick": tr("A Trick played face down at the house where the player stands."),
         "peek": tr("A card discarded face down to look at the house's Tricks."),
+        "unseen": tr("A card played that no camera saw, told later."),
+        "tell": tr("What a card played unseen was: Treat, Trick or Peek."),
         "reveal": tr("End of round: a house's lowest face-down Trick is turned up."),
         "choose": tr("The First Player Token holder picks one of the tied houses."),
         "identity": tr("End of game: a player turns their identity card face up."),
@@ -37,6 +41,10 @@ def action_words(words: ActionWords) -> ActionWords:
         "identity.card": tr("identity card"),
         "value": tr("candy corn's value"),
         "discard": tr("card discarded"),
+        "turn": tr("card turn"),
+        "was": tr("it was"),
+        "tell.card": tr("Treat card"),
+        "tell.value": tr("Treat's value"),
     })
     words["options"].update({
         "vp_order": tr("VP cards, in round order"),
@@ -49,6 +57,11 @@ def action_words(words: ActionWords) -> ActionWords:
         "discard": {
             "treat": tr("a Treat card"),
             "trick": tr("a Trick card"),
+        },
+        "was": {
+            "treat": tr("a Treat"),
+            "trick": tr("a Trick"),
+            "peek": tr("a discard to Peek"),
         },
     })
     return words

@@ -43,11 +43,13 @@ def random_game(game: Game, players: list[str], seed: int) -> Iterator[Step]:
     """A random legal game of ``game``, one action a step, each :func:`pick` ed
     from ``game.legal_actions`` and told as the table tells it
     (:meth:`~models.engine.Game.as_told`: a ghost chosen face down, without its
-    value), until it is over (or nothing is legal)."""
+    value), until it is over (or nothing is legal). A table plays real cards:
+    the forms in which the referee records a move no camera saw
+    (:attr:`~models.engine.Game.unseen_forms`) are not picked."""
     rng = random.Random(seed)
     state = game.setup(players, {})
     for _ in range(LIMIT):
-        legal = game.legal_actions(state)
+        legal = [a for a in game.legal_actions(state) if a.type not in game.unseen_forms]
         if game.is_over(state) or not legal:
             return
         action = game.as_told(pick(legal, rng))

@@ -73,20 +73,24 @@ def _random_action(state: dict[str, Any], rng: random.Random) -> Action:
     """One action as the console's form could build it: a type the phase allows,
     each field a random choice of ``field_choices`` (an optional one may be left out)."""
     choices = GAME.field_choices(state)
-    cls = rng.choice(GAME.phases[state["phase"]])
-    hints = typing.get_type_hints(cls)
-    data: dict[str, Any] = {"type": cls.type}
-    for f in dataclasses.fields(cls):
-        _, elem, optional = _kind(hints[f.name])
-        pool = [v for v, _ in choices.get(f"{cls.type}.{f.name}", choices.get(f.name, []))]
-        if not pool and isinstance(elem, list):
-            pool = list(elem)
-        if optional or f.default is not dataclasses.MISSING:
-            pool.append(None)
-        value = rng.choice(pool)
-        if value is not None:
-            data[f.name] = value
-    return GAME.parse_action(data)
+    while True:
+        cls = rng.choice(GAME.phases[state["phase"]])
+        hints = typing.get_type_hints(cls)
+        data: dict[str, Any] = {"type": cls.type}
+        for f in dataclasses.fields(cls):
+            _, elem, optional = _kind(hints[f.name])
+            pool = [v for v, _ in choices.get(f"{cls.type}.{f.name}", choices.get(f.name, []))]
+            if not pool and isinstance(elem, list):
+                pool = list(elem)
+            if optional or f.default is not dataclasses.MISSING:
+                pool.append(None)
+            if not pool:            # nothing to offer (no card played unseen to tell): not this action
+                break
+            value = rng.choice(pool)
+            if value is not None:
+                data[f.name] = value
+        else:
+            return GAME.parse_action(data)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -103,7 +107,7 @@ def test_random_actions_from_the_consoles_choices_that_apply_accepts_are_listed(
     assert found > 20        # the probe did find legal actions
 
 
-def test_a_play_turn_lists_treats_tricks_peeks_and_moves():
+def test_a_play_turn_lists_treats_tricks_peeks_cards_played_unseen_and_moves():
     state = next(s for s, _ in GAMES[(4, 0)] if s["phase"] == "play")
     kinds = {a.type for a in GAME.legal_actions(state)}
-    assert kinds == {"treat", "trick", "peek", "move"}
+    assert kinds == {"treat", "trick", "peek", "unseen", "move"}
