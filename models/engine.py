@@ -380,10 +380,10 @@ class Game:
         ``gap``: the camera was lost, or the table stayed unsettled for a long
         while, since the last settled table, so several moves may lie between
         the two. A game whose moves can leave no trace
-        (:attr:`jumps_leave_traces` False) then applies by itself only what
-        every explanation found begins with (:attr:`Search.shared`, unless it
-        :meth:`doubts` it), not even what the table shows step by step (that
-        assumes every step was seen): the rest goes to the referee."""
+        (:attr:`jumps_leave_traces` False) then applies nothing by itself, not
+        even what the table shows step by step (it assumes every step was
+        seen): every explanation found goes to the referee. Nor does a game
+        that :meth:`doubts` the one explanation found."""
         reading = self.read(state, snapshot)
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
@@ -391,19 +391,16 @@ class Game:
         fit = None if late else first_fitting(self, state, reading)   # late: no guess, only the search
         unseen = gap and not self.jumps_leave_traces
         detours = gap and self.detour_slack is not None
-        if fit is not None and not unseen and not detours:
+        if fit is not None and not unseen and not detours and not self.doubts(state, reading, fit.actions, gap=gap):
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
         found = self.jump(state, reading, late=late, gap=gap)
         if fit is not None:           # after a gap: the step-by-step reading is one explanation among others
             keys = {_state_key(f.state) for f in found.fits}
             if _state_key(fit.state) not in keys:
                 found.fits.insert(0, fit)
-        if found.only is not None and self.jumps_leave_traces:
+        if found.only is not None and self.jumps_leave_traces \
+                and not self.doubts(state, reading, found.only.actions, gap=gap):
             fit = found.only
-            return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
-        if found.shared is not None and not self.jumps_leave_traces and not late \
-                and not self.doubts(state, found.shared.actions):
-            fit = found.shared      # what every explanation did; the moves that left no trace are for later
             return Verdict("applied", fit.state, fit.actions, fit.events, self.prompts(fit.state))
         status, prompts = self.explain(state, expected, reading)
         if found.fits:       # the game's own question, if it has one, stays
@@ -411,14 +408,20 @@ class Game:
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
         return Verdict(status, state, prompts=prompts)
 
-    def doubts(self, state: State, actions: Sequence[Action]) -> bool:
-        """Whether ``actions``, which the search found to explain the table,
-        hold a move no camera sees that may have been another the search does
-        not try (Girls vs Ghouls: a Peek, where a Treat tucked under its tile at
-        once leaves the same table). A game whose jumps leave no trace
-        (:attr:`jumps_leave_traces` False) applies after a gap the explanation
-        every other begins with (:attr:`models.referee.Search.shared`), unless
-        it doubts it: then the referee picks. Default: no doubt."""
+    def tells_for(self, state: State, truth: State) -> list[Action]:
+        """What the players would tell the console about the moves ``state``
+        holds in the form no camera can tell apart (:attr:`unseen_forms`), had
+        the game gone as ``truth`` (a later state of the same game) says: the
+        bench's console, which sees everything, answers so. Default: none."""
+        return []
+
+    def doubts(self, state: State, reading: Layout, actions: Sequence[Action], gap: bool = False) -> bool:
+        """Whether the only explanation the search found may still not be the
+        truth, because another lies beyond its bound (Girls vs Ghouls: a card
+        seen at a house where two players stand is the first one's, or, had
+        the players between played cards no camera sees, the second one's, a
+        turn or more later; after a camera gap, a whole round of such cards may
+        lie in it): the referee picks then. Default: no doubt."""
         return False
 
     def jump(self, state: State, reading: Layout, late: bool = False, gap: bool = False) -> Search:
@@ -458,8 +461,14 @@ class Game:
     #: Whether every step of a jump leaves a trace the reading shows, so that the
     #: search's only explanation is the truth; a game where cards come and go
     #: unseen (a pass clears a floor's rooms) sets False and the referee picks
-    #: (the part every explanation begins with is applied: :meth:`doubts`)
     jumps_leave_traces: ClassVar[bool] = True
+
+    #: The action types that stand for moves no camera saw, in the forms the
+    #: table and the console tell them (Girls vs Ghouls: ``unseen``, a card
+    #: played that nobody saw, and ``tell``, what it was, said later): the
+    #: referee applies the first and asks for the second; a game of real cards
+    #: (the bench's random table) never plays them.
+    unseen_forms: ClassVar[tuple[str, ...]] = ()
 
     #: After a camera gap, how many steps beyond the shortest explanation the
     #: search looks for others, in a game whose moves can undo each other (a

@@ -190,25 +190,6 @@ class Search:
         tried everything within the bound; otherwise None."""
         return self.fits[0] if len(self.fits) == 1 and self.complete else None
 
-    @property
-    def shared(self) -> Fit | None:
-        """The explanation every other one begins with, in a search that tried
-        everything within the bound; otherwise None. The table shows no more
-        than it: the others add moves that left no trace (a card played face
-        down, a ghost not answered), which later tables show or the players
-        tell, so it is true whichever of them happened::
-
-            [move RED to 4]                 <- shared
-            [move RED to 4, peek RED at 4]
-        """
-        if not self.complete or len(self.fits) < 2:
-            return None
-        first = min(self.fits, key=lambda f: len(f.actions))
-        head = [a.to_json() for a in first.actions]
-        if all([a.to_json() for a in f.actions[:len(head)]] == head for f in self.fits):
-            return first
-        return None
-
 
 def state_key(state: State) -> str:
     """A state as one canonical string: two explanations are one when their end
@@ -289,15 +270,16 @@ def explore(game: Any, state: State, reading: Any,
         depth += 1
         nxt: list[tuple[int, bytes, int]] = []
         for parent, packed, left in level:
+            st: State = pickle.loads(packed)
+            here = list(next_steps(st, reading))
             # the bound is in steps and the distance in actions: a step may hold
             # several (a move and its card), so the actions still needed are
-            # spread over steps as wide as the widest seen so far
+            # spread over steps as wide as the widest seen so far, here included
+            widest = max([widest, *(len(step) for step in here)])
             if depth - 1 + max(1, -(-left // widest)) > bound:     # too far for the bound (or it shrank since)
                 beyond = beyond or not fits
                 continue
-            st: State = pickle.loads(packed)
-            for step in next_steps(st, reading):
-                widest = max(widest, len(step))
+            for step in here:
                 if nodes >= max_nodes:
                     return result(False)
                 nodes += 1

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from ..catalog import Column
 from ..engine import Action, Game, Modules, Option
 from ..plan_table import Dim, PlanTable
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
-from .actions import ACTIONS
+from .actions import ACTIONS, TellUnseen
 from .kit import Board
 from .state import GirlsVsGhoulsState
 
@@ -48,12 +48,15 @@ class GirlsVsGhouls(Game):
     phases = rules.PHASES
     modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
                       referee=referee, search=referee, takeover=takeover, final_table=final_table, words=words)
-    #: a Peek and a Trick on a stack show nothing, and a Treat tucked under its
-    #: house's tile unseen looks like a Peek: the referee picks among the
-    #: search's findings
-    jumps_leave_traces = False
-    late_notes = (tr("A Peek, or a Trick laid on a stack, shows nothing: the referee picks among the ways the game "
-                     "may have gone."),)
+    #: a Peek, a Trick on a stack and a Treat tucked under its house's tile at
+    #: once show nothing: the referee and its search read such a card as played
+    #: ``unseen`` (the console tells what it was later), so every move leaves a
+    #: trace or is that one move; the search's only explanation is applied,
+    #: unless the card seen may be another player's at the same house (:meth:`doubts`)
+    jumps_leave_traces = True
+    unseen_forms = ("unseen", "tell")
+    late_notes = (tr("A Peek, a Trick laid on a stack or a Treat tucked away at once shows nothing: the companion "
+                     "records a card played unseen and the referee says on the console what it was."),)
     catalog_dir = Path(__file__).parent / "catalog"
     catalog_schema = {
         "houses": {"house": Column("int"), "face": Column("str", choices=("GIRLS", "GHOULS")),
@@ -112,14 +115,52 @@ class GirlsVsGhouls(Game):
         cat, base = self.catalog, super().field_choices(state)
         houses: list[tuple[Any, str]] = [(h, tr("house {house}", house=h)) for h in range(1, 9)]
         treats = [(c.payload, c.name) for c in cat.of_kind("treats")]
+        values = sorted({c["value"] for c in cat.of_kind("treats")} | {1, -1})
+        turns: list[tuple[Any, str]] = [(u["turn"], tr("card turn {turn}: {player} at House {house}", **u))
+                                        for u in rules.untold(state)]
         return {**base, "house": houses, "card": treats + [(c.payload, c.name) for c in cat.of_kind("tricks")],
                 "treat.card": treats, "identity.card": [(c.payload, c.name) for c in cat.of_kind("identities")],
-                "treat.value": [(1, tr("+1 (candy corn upright)")), (-1, tr("-1 (candy corn upside down)"))]}
+                "treat.value": [(1, tr("+1 (candy corn upright)")), (-1, tr("-1 (candy corn upside down)"))],
+                "tell.card": treats, "tell.value": [(v, f"{v:+d}") for v in values], "turn": turns}
 
-    def doubts(self, state: dict[str, Any], actions: Sequence[Any]) -> bool:
-        """A Peek where the player could have played a Treat, tucked away before
-        the camera saw it (:func:`.referee.unseen_card`)."""
-        return referee.unseen_card(self, state, list(actions)) is not None
+    def tells_for(self, state: dict[str, Any], truth: dict[str, Any]) -> list[Any]:
+        """A ``tell`` for each card ``state`` holds as played unseen that
+        ``truth`` (the same round, as far as that card or further) names: the
+        Treat there on that card turn (its card and value), else the Trick,
+        else a Peek (with its deck, when the truth's hand shows it)."""
+        out: list[Any] = []
+        if truth.get("round") != state.get("round"):
+            return out
+        for u in rules.untold(state):
+            if truth["turn_no"] < u["turn"]:
+                continue
+            h = str(u["house"])
+            treat = next((t for t in truth["treats"][h] if t["turn"] == u["turn"]), None)
+            trick = any(t["turn"] == u["turn"] for t in truth["tricks"][h])
+            if treat:
+                out.append(TellUnseen(u["player"], u["turn"], "treat", treat["card"], treat["value"]))
+            elif trick:
+                out.append(TellUnseen(u["player"], u["turn"], "trick"))
+            else:                   # a Peek, with its deck when the truth's hand shows it
+                mine, theirs = state["hands"][u["player"]], truth["hands"][u["player"]]
+                decks: list[Literal["treat", "trick"]] = [d for d in ("treat", "trick") if theirs[d] < mine[d]]
+                known = len(decks) == 1 and theirs["unknown"] < mine["unknown"]
+                out.append(TellUnseen(u["player"], u["turn"], "peek", discard=decks[0] if known else None))
+        return out
+
+    def doubts(self, state: dict[str, Any], reading: dict[str, Any], actions: Sequence[Any], gap: bool = False) -> bool:
+        """A card seen at a house another player with cards left stands at too
+        (:func:`.referee.shared_card`): the search's bound may have cut the
+        turns of unseen cards that make it theirs. Two Tricks of one house
+        turned up unseen: their order decides a Trap. After a camera gap, also
+        while every player still holds a card: each may have played one no
+        camera saw, a whole turn round beyond what the table shows."""
+        if referee.shared_card(state, reading, list(actions)) is not None:
+            return True
+        revealed = [a.house for a in actions if a.type == "reveal"]
+        if len(revealed) != len(set(revealed)):        # two Tricks of a house turned up unseen: in which order?
+            return True
+        return gap and state["phase"] == "play" and all(rules.cards_left(h) > 0 for h in state["hands"].values())
 
     def same_table(self, expected: dict[str, Any], reading: dict[str, Any]) -> bool:
         """Equal, but for what the table may still show (:func:`.layout.same_table`)."""

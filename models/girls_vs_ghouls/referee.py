@@ -5,10 +5,13 @@ What the camera sees change, and what it means:
 * a standee on another house: a ``move`` (``place`` at setup);
 * a new Treat face up at a house: a ``treat`` (candy corn's sign from its turn);
 * a Trick slot newly covered: a ``trick`` (the first of that house's stack);
-* nothing at all: a Trick on top of an existing stack, or a Peek (discards lie
-  face down) look the same. The companion counts such a hidden card when the
-  next player's standee moves (or the round's Tricks turn up), if only one kind
-  of card fits (a Peek, at a house with no stack); otherwise it asks the referee;
+* nothing at all: a Trick on top of an existing stack, a Peek (discards lie
+  face down) and a Treat tucked under its tile before the table settled look
+  the same. The companion counts such a card as played ``unseen`` when what
+  came after shows it (the next player's standee moves, the next card is
+  played, the round's Tricks turn up), and the referee tells what it was on the
+  console, any time before the Tricks are turned up (a Peek needs no telling
+  where nothing else could be played);
 * a Trick face turned up at a house (end of round): a ``reveal``;
 * a tied tile turned over, or the VP card put on a tied house: a ``choose``;
 * an identity card turned up in a seat area: an ``identity``.
@@ -26,7 +29,7 @@ from ..engine import Action, Prompt, VerdictStatus
 from ..referee import Fit
 from ..text import Text, tr, trn
 from . import rules
-from .actions import CARD_PLAYS, ChooseHouse, Move, Peek, Place, PlayTreat, PlayTrick, RevealIdentity, RevealTrick
+from .actions import CARD_PLAYS, ChooseHouse, Move, Place, PlayTreat, PlayTrick, PlayUnseen, RevealIdentity, RevealTrick
 from .kit import TEAM_NAMES
 
 
@@ -95,10 +98,10 @@ def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list
         # both ways: :func:`candidates` leaves that to the referee)
         here = d["moved"].get(p, state["positions"].get(p))
         head: list[Action] = [Move(p, here)] if p in d["moved"] else []
-        for hidden in (PlayTrick(p, here), Peek(p, here)):
-            if reveals:
-                out.append(head + [hidden] + reveals)
-            out.extend(head + [hidden] + second for second in seconds if isinstance(second[0], Move))
+        hidden = PlayUnseen(p, here)
+        if reveals:
+            out.append(head + [hidden] + reveals)
+        out.extend(head + [hidden] + second for second in seconds if isinstance(second[0], Move))
     elif phase == "reveal":
         # one new face per house at a time: the order within a house must be seen
         if d["faces"] and all(len(cs) == 1 for cs in d["faces"].values()):
@@ -121,9 +124,9 @@ def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list
 def steps(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
     """For the referee's search over a jump (:func:`models.referee.explore`): one
     turn of the player to act, each way :func:`_turn` reads it, or with a card
-    the camera cannot see (a Trick on a stack, a Peek), or only the standee's
-    move (the table settled before the card came), and the round's Tricks
-    turning up; outside the turns, what :func:`proposals` reads."""
+    the camera cannot see (played ``unseen``), or only the standee's move (the
+    table settled before the card came), and the round's Tricks turning up;
+    outside the turns, what :func:`proposals` reads."""
     if state["phase"] != "play":
         return proposals(game, state, reading)
     d = _diff(state, game.expected_table(state), reading)
@@ -131,7 +134,7 @@ def steps(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[lis
     out = [seq for seq in _turn(state, p, d) if seq and isinstance(seq[-1], CARD_PLAYS)]
     here = d["moved"].get(p, state["positions"].get(p))
     head: list[Action] = [Move(p, here)] if p in d["moved"] else []
-    out += [head + [hidden] for hidden in (PlayTrick(p, here), Peek(p, here))]
+    out.append(head + [PlayUnseen(p, here)])
     if head:
         out.append(head)
     out += [[RevealTrick(h, cs[0])] for h, cs in sorted(d["faces"].items())]
@@ -145,12 +148,11 @@ def fitting(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[F
 
 def candidates(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
     """The one reading of the table, or none: nothing fits, or the readings
-    differ, or the only one holds a card the camera did not see that may have
-    been a Treat (:func:`unseen_card`); the referee settles those."""
+    differ, or the card seen may be another player's (:func:`shared_card`);
+    the referee settles those."""
     fits = fitting(game, state, reading)
     distinct = {repr(f.state) for f in fits}
-    if len(distinct) != 1 or unseen_card(game, state, fits[0].actions) is not None \
-            or shared_card(state, reading, fits[0].actions) is not None:
+    if len(distinct) != 1 or shared_card(state, reading, fits[0].actions) is not None:
         return []
     return [fits[0][0]]
 
@@ -169,30 +171,6 @@ def shared_card(state: dict[str, Any], reading: dict[str, Any], actions: list[Ac
         if others:
             return a, others
     return None
-
-
-def unseen_card(game: Any, state: dict[str, Any], actions: list[Action]) -> Peek | None:
-    """The Peek in ``actions`` whose player could have played a Treat there
-    instead, or None. No camera sees a Peek: the referee only infers one from
-    what came after. A Treat laid and tucked under the tile before the table
-    settled leaves the same table (its cubes carry no tags), so a Peek is
-    certain only when the player had no Treat left to play there."""
-    before = state
-    for k, a in enumerate(actions):
-        if isinstance(a, Peek) and could_play_treat(game, before, a.player, a.house):
-            return a
-        if k + 1 < len(actions):
-            before, _ = game.apply_all(before, [a])
-    return None
-
-
-def could_play_treat(game: Any, state: dict[str, Any], player: str, house: int) -> bool:
-    """Whether the rules would let ``player`` play some Treat still unplayed at ``house`` now."""
-    used = set(state["used"])
-    for card, (_, corn) in sorted(game.board.treats.items()):
-        if card not in used:
-            return shared.is_legal(game, state, [PlayTreat(player, house, card, 1 if corn else None)])
-    return False
 
 
 # --------------------------------------------------------------------------- explain
@@ -253,6 +231,8 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
             reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     prompts: list[Prompt] = []
     errors: list[Prompt] = []
+    if state["phase"] == "reveal" and rules.untold(state):
+        return "waiting", game.prompts(state)        # the Tricks wait until the referee tells the unseen cards
     fits = fitting(game, state, reading)
     house_mates = shared_card(state, reading, fits[0].actions) if fits else None
     if house_mates is not None:
@@ -261,13 +241,6 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
                                  "camera did not see (a Treat tucked at once, a Trick on a stack, a discard to Peek), "
                                  "{others}'s. Referee: enter which.",
                                  house=card.house, player=card.player, others=", ".join(others)), None, "warning"))
-        return "waiting", prompts
-    peek = unseen_card(game, state, fits[0].actions) if len(fits) == 1 else None
-    if peek is not None:
-        prompts.append(Prompt(tr("{player} played a card the camera did not see at House {house}: a Treat tucked "
-                                 "under the tile before the table settled looks the same as a discard to Peek. "
-                                 "Referee: enter which. (Lay a Treat face up until the camera has read it.)",
-                                 player=peek.player, house=peek.house), None, "warning"))
         return "waiting", prompts
     if len({repr(f.state) for f in fits}) > 1:
         p = state["turn"]

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from companion.live.monitor import GAP_S
+from models.engine import IllegalAction
 from models.registry import game_classes, get_game
-from models.table import seen_from_above
 from tests.contract.drivers import PLAYERS
+from tests.games.gvg.gvg_support import tell_unseen, tells_from
 from tests.games.simulated import seeded
 from tests.support.contract import leaves_no_trace
 from tests.support.table import snapshot_of
@@ -32,22 +33,34 @@ def key(state: dict[str, Any]) -> str:
 def stretch(code: str, players: int, seed: int, first: int, last: int) -> tuple[Any, list[Any], list[str]]:
     """The states from step ``first`` to after step ``last`` of a seeded game, and
     the types of the actions in between."""
+    game, states, actions = stretch_played(code, players, seed, first, last)
+    return game, states, [a["type"] for a in actions]
+
+
+def stretch_played(code: str, players: int, seed: int, first: int,
+                   last: int) -> tuple[Any, list[Any], list[dict[str, Any]]]:
+    """:func:`stretch`, with the actions in between as JSON."""
     game = get_game(code)
     steps = list(seeded(code)(game, list(PLAYERS[code][players]), seed))[first:last + 1]
     states = [steps[0][0]] + [after for _, _, after in steps]
-    return game, states, [a.type for _, actions, _ in steps for a in actions]
+    return game, states, [a.to_json() for _, actions, _ in steps for a in actions]
 
 
-def read_after_gap(game: Any, states: list[Any]) -> Any:
-    """The referee's verdict on the table after the gap, read by the pipeline."""
+def read_after_gap(game: Any, states: list[Any], gap: bool = False) -> Any:
+    """The referee's verdict on the table after the gap, read by the pipeline
+    (``gap``: the session knew the camera was away)."""
     players = states[0]["players"]
     table = game.table_mm(len(players))
-    return game.referee(states[0], snapshot_of(game.arrange(states[-1], table), table))
+    return game.referee(states[0], snapshot_of(game.arrange(states[-1], table), table), gap=gap)
 
 
-def assert_nothing_wrong_applied(verdict: Any, states: list[Any]) -> None:
+def assert_nothing_wrong_applied(verdict: Any, states: list[Any], told: dict[Any, Any] | None = None) -> None:
+    """What was applied is a state the game passed through (Girls vs Ghouls:
+    once the players have said what its cards played unseen were, ``told``:
+    :func:`tests.games.gvg.gvg_support.tells_from`); otherwise nothing changed."""
     if verdict.status == "applied":
-        assert key(verdict.state) in {key(s) for s in states[1:]}, [str(a) for a in verdict.actions]
+        state = tell_unseen(verdict.state, told)[0] if told else verdict.state
+        assert key(state) in {key(s) for s in states[1:]}, [str(a) for a in verdict.actions]
     else:
         assert key(verdict.state) == key(states[0]), "nothing may change while the referee is asked"
 
@@ -126,39 +139,57 @@ def test_the_closest_ghost_catches_up_two_and_a_half_turns():
     assert key(verdict.state) == key(states[-1])
 
 
-@pytest.mark.parametrize("code, players, seed, first, last, kinds", [
-    ("GAH", 1, 0, 0, 3, ["rooms"] * 4),                  # four players' first rooms
-    ("GVG", 1, 2, 63, 66, ["trick", "move", "trick", "trick", "move", "trick"]),
-])
-def test_where_moves_can_leave_no_trace_the_referee_picks(code, players, seed, first, last, kinds):
-    """Ghost at Home (a pass clears a floor) and Girls vs Ghouls (a Trick on a
-    stack, a Peek) never catch up a gap by themselves: the explanations found
-    go to the console, the truth among them, and nothing is applied."""
-    game, states, types = stretch(code, players, seed, first, last)
-    assert types == kinds
-    verdict = read_after_gap(game, states)
+def test_where_moves_can_leave_no_trace_the_referee_picks():
+    """Ghost at Home (a pass clears a floor) never catches up a gap by itself:
+    the explanations found go to the console, the truth among them, and
+    nothing is applied."""
+    game, states, types = stretch("GAH", 1, 0, 0, 3)
+    assert types == ["rooms"] * 4                       # four players' first rooms
+    verdict = read_after_gap(game, states, gap=True)
     assert verdict.status == "waiting"
     assert key(states[-1]) in {key(f.state) for f in verdict.choices}
     assert_nothing_wrong_applied(verdict, states)
 
 
-def test_after_a_gap_girls_vs_ghouls_asks_instead_of_reading_step_by_step():
+@pytest.mark.parametrize("gap", [False, True])
+def test_girls_vs_ghouls_reads_tricks_on_stacks_as_cards_played_unseen_and_asks_only_whose_card(gap):
+    """Two turns of Tricks laid on stacks (nothing to see), standees moved and
+    one Trick on a new stack at House 6, where ORANGE and RED both stand: the
+    hidden cards are read as played unseen (told later), and the one question
+    is whose Trick covers House 6's slot (ORANGE's, or, had ORANGE played
+    unseen too, RED's a turn later). Once told, the truth is among the choices."""
+    game, states, played = stretch_played("GVG", 1, 2, 63, 66)
+    assert [a["type"] for a in played] == ["trick", "move", "trick", "trick", "move", "trick"]
+    assert states[0]["positions"]["ORANGE"] == states[0]["positions"]["RED"] == 6
+    verdict = read_after_gap(game, states, gap=gap)
+    assert verdict.status == "waiting" and key(verdict.state) == key(states[0])
+    told = tells_from(states[0], played)
+    truths = []
+    for c in verdict.choices:
+        try:
+            truths.append(key(tell_unseen(c.state, told)[0]) == key(states[-1]))
+        except IllegalAction:            # told what the truth holds, this explanation cannot be
+            truths.append(False)
+    assert truths.count(True) == 1
+    assert {a.type for c in verdict.choices for a in c.actions} <= {"unseen", "move", "trick"}
+    assert any(a.to_json() == {"type": "trick", "player": "RED", "house": 6} for c in verdict.choices
+               for a in c.actions)
+
+
+def test_a_treat_tucked_away_while_the_camera_was_away_is_a_card_played_unseen():
     """YELLOW played a Treat and tucked it under the tile while the camera was
-    away; then RED moved and laid a Trick. The table reads as YELLOW having
-    Peeked, or having tucked a Treat at once: with a Treat still in hand,
-    YELLOW's card is a question even step by step (it once was read as a Peek,
-    wrong whenever the Treat went unseen). After a gap nothing is applied
-    either; the Peek reading is offered among the explanations."""
-    game, states, types = stretch("GVG", 0, 2, 46, 47)
-    assert types == ["treat", "move", "trick"]
-    snap = seen_from_above(game.arrange(states[-1]))
-    step_by_step = game.referee(states[0], snap)
-    assert step_by_step.status == "waiting" and key(step_by_step.state) == key(states[0])
-    assert "a Treat tucked under the tile before the table settled looks the same as a discard to Peek" in " ".join(
-        str(p.text) for p in step_by_step.prompts)
-    after_gap = game.referee(states[0], snap, gap=True)
-    assert after_gap.status == "waiting" and key(after_gap.state) == key(states[0])
-    assert any([a.type for a in f.actions][0] == "peek" for f in after_gap.choices)
+    away; then RED moved and laid a Trick. The table shows YELLOW's card no
+    more than a Peek: it is recorded as played unseen (it once was read as a
+    Peek, wrong whenever the Treat went unseen), and the Treat's cubes count
+    once the players say what it was."""
+    game, states, played = stretch_played("GVG", 0, 2, 46, 47)
+    assert [a["type"] for a in played] == ["treat", "move", "trick"]
+    for gap in (False, True):
+        verdict = read_after_gap(game, states, gap=gap)
+        assert verdict.status == "applied" and [a.type for a in verdict.actions] == ["unseen", "move", "trick"]
+        assert "Referee: say what YELLOW played" in " ".join(str(p.text) for p in verdict.prompts)
+        assert verdict.state["cubes"] != states[-1]["cubes"]        # the Treat's cubes: not known yet
+        assert_nothing_wrong_applied(verdict, states, tells_from(states[0], played))
 
 
 def test_the_session_knows_a_gap_from_a_lost_camera_or_a_long_hand(tmp_path):

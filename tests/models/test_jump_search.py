@@ -4,11 +4,11 @@ the truth (or a true part of it), or asks; and the search says when its bound
 stopped it.
 
 Stretches holding an action the table never shows (Ghost at Home's discard,
-Girls vs Ghouls' Peek, Ghosts Love Candy's Love card dealt and ghost chosen
-face down and its ability resolved by hand with nothing moved) are left out:
-the console says those. Ghost at Home
-and Girls vs Ghouls apply of a jump only what every explanation the search
-finds begins with (``jumps_leave_traces``, ``Search.shared``).
+Ghosts Love Candy's Love card dealt and ghost chosen face down and its ability
+resolved by hand with nothing moved) are left out: the console says those.
+Girls vs Ghouls reads a card no camera sees as played unseen and asks what it
+was (``Game.tells_for`` answers as the players would). Ghost at Home never
+applies a jump by itself (``jumps_leave_traces``).
 """
 from __future__ import annotations
 
@@ -18,12 +18,13 @@ from typing import Any
 
 import pytest
 
+from models.engine import IllegalAction
 from models.referee import explore
 from models.registry import game_classes, get_game
 from tests.contract.drivers import DRIVERS, PLAYERS
 from tests.support.contract import camera_of
 
-UNSEEN = {"GAH": {"discard"}, "GVG": {"peek"}}
+UNSEEN = {"GAH": {"discard"}}
 
 
 def no_trace(action: Any) -> bool:
@@ -34,7 +35,24 @@ def no_trace(action: Any) -> bool:
     return action.type in ("deal_love", "choose") or (action.type == "resolve" and not action.moves)
 
 
-def key(state: dict[str, Any]) -> str:
+def told(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> dict[str, Any]:
+    """``state`` once the players have told what its moves no camera saw were,
+    as ``truth`` holds them (:meth:`Game.tells_for`; nothing to tell: ``state``)."""
+    tells = game.tells_for(state, truth)
+    if not tells:
+        return state
+    try:
+        return dict(game.apply_all(state, tells)[0])
+    except IllegalAction:
+        return state
+
+
+def key(state: dict[str, Any], any_order: bool = False) -> str:
+    """The state as one string; ``any_order``: Girls vs Ghouls' record of the
+    cards played compared as a set (Tricks turned up at two houses at once
+    enter it in either order)."""
+    if any_order and "used" in state:
+        state = {**state, "used": sorted(state["used"])}
     return json.dumps(state, sort_keys=True)
 
 
@@ -54,46 +72,43 @@ def test_a_missed_stretch_is_caught_up_with_the_truth_or_asked_about(code):
             table = game.table_mm(len(players))
             verdict = game.referee(states[0], camera_of(game.arrange(states[-1], table), table))
             if verdict.status == "applied":
-                assert key(verdict.state) in {key(s) for s in states[1:]}, \
+                # the truth, once the players have said what the cards played unseen were
+                assert any(key(told(game, verdict.state, s), True) == key(s, True) for s in states[1:]), \
                     f"seed {seed}, steps {i}-{i + k}: applied {[str(a) for a in verdict.actions]}"
                 outcomes["applied"] += 1
             else:
                 assert key(verdict.state) == key(states[0])
                 outcomes["asked"] += 1
                 outcomes["explained"] += key(states[-1]) in {key(f.state) for f in verdict.choices}
-    # not blind: most stretches are caught up (measured: GLC 29 of 30, Candy Crave
-    # 26 of 30, The Closest Ghost 10 of 15, whose every question offered the truth)
-    assert outcomes["applied"] >= 0.6 * (outcomes["applied"] + outcomes["asked"]), outcomes
+    # not blind: half the stretches or more are caught up (measured: GLC 29 of 30, Candy
+    # Crave 26 of 30, The Closest Ghost 10 of 15, whose every question offered the truth,
+    # Girls vs Ghouls 16 of 30: a card seen where two players stand is asked)
+    assert outcomes["applied"] >= 0.5 * (outcomes["applied"] + outcomes["asked"]), outcomes
 
 
 @pytest.mark.parametrize("code", [c.code for c in game_classes() if not c.jumps_leave_traces])
-def test_games_whose_moves_can_leave_no_trace_apply_only_what_every_explanation_did(code):
+def test_games_whose_moves_can_leave_no_trace_never_apply_a_search_result(code):
     game = get_game(code)
     assert game.jumps_leave_traces is False
     steps = list(DRIVERS[code](game, list(PLAYERS[code][1]), 0))
     asked = 0
     for i in range(0, len(steps) - 4, 5):
-        if any(a.type in UNSEEN[code] for _, actions, _ in steps[i:i + 4] for a in actions):
+        if any(a.type in UNSEEN.get(code, ()) for _, actions, _ in steps[i:i + 4] for a in actions):
             continue
         reading = game.read(steps[i][0], camera_of(game.arrange(steps[i + 3][2])))
         found = explore(game, steps[i][0], reading)
         verdict = game.referee(steps[i][0], camera_of(game.arrange(steps[i + 3][2])), gap=True)
-        if not found.fits:
-            continue
-        if verdict.status == "applied":
-            # the explanation every other begins with, and a true state of the stretch
-            assert found.shared is not None and key(verdict.state) == key(found.shared.state)
-            assert key(verdict.state) in {key(after) for _, _, after in steps[i:i + 4]}
-        else:
+        if found.fits:
             assert verdict.status == "waiting" and verdict.choices[-len(found.fits):] == found.fits
             asked += 1
     assert asked, "some stretch went to the referee"
 
 
-def test_a_standee_moved_during_a_gap_is_applied_and_the_card_still_to_come_is_left_open():
+def test_after_a_gap_a_standee_moved_is_asked_a_whole_round_of_unseen_cards_may_lie_in_it():
     """Girls vs Ghouls: the camera comes back to a standee two houses on and
-    nothing else changed. Either the player moved and has not played yet, or
-    moved and played a card no camera sees: the move is what both did."""
+    nothing else changed. The player moved and has not played yet, or played
+    a card no camera sees, or every player did and it is the next round of
+    turns: the referee picks, the move alone among the choices."""
     game = get_game("GVG")
     players = ["RED", "BLUE", "GREEN", "YELLOW"]
     state = game.setup(players)
@@ -103,9 +118,10 @@ def test_a_standee_moved_during_a_gap_is_applied_and_the_card_still_to_come_is_l
     to = state["positions"][p] % 8 + 1
     moved, _ = game.apply(state, game.parse_action({"type": "move", "player": p, "house": to}))
     verdict = game.referee(state, camera_of(game.arrange(moved)), gap=True)
-    assert verdict.status == "applied", [pr.text for pr in verdict.prompts]
-    assert [a.to_json() for a in verdict.actions] == [{"type": "move", "player": p, "house": to}]
-    assert verdict.state["turn"] == p          # still to play a card
+    assert verdict.status == "waiting" and verdict.state == state
+    assert [{"type": "move", "player": p, "house": to}] in [[a.to_json() for a in c.actions] for c in verdict.choices]
+    unseen = game.referee(state, camera_of(game.arrange(moved)))       # no gap: the move, as seen
+    assert unseen.status == "applied" and unseen.state == moved
 
 
 def test_the_search_says_when_its_bound_stopped_it():

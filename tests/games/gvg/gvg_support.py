@@ -38,6 +38,35 @@ def run(state: dict, actions: list[dict]) -> tuple[dict, list]:
     return state, events
 
 
+def tells_from(before: dict, actions: list[dict]) -> dict[tuple[str, int], dict]:
+    """What the players would tell the console of each card played in
+    ``actions`` from ``before``, keyed by (player, card turn): ``tell`` actions
+    as they would be entered for a card the camera did not see."""
+    out, state = {}, before
+    for a in actions:
+        state, _ = run(state, [a])
+        if a["type"] in ("trick", "peek", "treat"):
+            tell = {"type": "tell", "player": a["player"], "turn": state["turn_no"], "was": a["type"]}
+            if a["type"] == "treat":
+                tell.update(card=a["card"], value=a.get("value"))
+            if a["type"] == "peek" and a.get("discard"):
+                tell["discard"] = a["discard"]
+            out[(a["player"], state["turn_no"])] = {k: v for k, v in tell.items() if v is not None}
+    return out
+
+
+def tell_unseen(state: dict, told: dict[tuple[str, int], dict]) -> tuple[dict, int]:
+    """``state`` with the cards it holds as played unseen told from ``told``
+    (:func:`tells_from`; those it does not know stay untold, as in the truth),
+    and how many were told."""
+    n = 0
+    for u in list(state.get("unseen", [])):
+        if (u["player"], u["turn"]) in told:
+            state, _ = run(state, [told[(u["player"], u["turn"])]])
+            n += 1
+    return state, n
+
+
 def started(players=FIVE, houses=None, **options) -> dict:
     """A game past setup: standees on ``houses`` (default 1, 3, 5, 7, 2, ...)."""
     state = GAME.setup(players, options)

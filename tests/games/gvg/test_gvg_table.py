@@ -19,6 +19,8 @@ from tests.games.gvg.gvg_support import (
     run,
     started,
     table_snapshot,
+    tell_unseen,
+    tells_from,
     treats_of,
 )
 
@@ -129,30 +131,64 @@ def test_the_first_trick_at_a_house_covers_its_slot():
     assert [a.to_json() for a in verdict.actions] == [{"type": "trick", "player": "RED", "house": 1}]
 
 
-def test_a_trick_on_a_stack_cannot_be_told_from_a_peek_so_the_referee_says_which():
+def test_a_trick_on_a_stack_is_counted_as_a_card_played_unseen_and_told_later():
+    """A Trick on a stack, a Peek and a tucked Treat look the same: once the next
+    standee moves, RED's card is recorded as played unseen (one card fewer in
+    RED's hand), the game goes on, and the referee says later what it was."""
     state = started(FOUR, houses=[1, 3, 5, 7])
     state["tricks"]["1"] = [{"by": "YELLOW", "turn": 0, "card": None}]
     truth, _ = act(state, type="trick", player="RED", house=1)
     assert GAME.referee(state, table_snapshot(truth)).status == "in_sync"     # nothing to see
     truth, _ = act(truth, type="move", player="BLUE", house=4)
     verdict = GAME.referee(state, table_snapshot(truth))
-    assert verdict.status == "waiting" and verdict.state == state
-    assert "RED played a card the camera cannot see at House 1" in texts(verdict)
-    assert "Referee: enter which" in texts(verdict)
+    assert verdict.status == "applied"
+    assert [a.type for a in verdict.actions] == ["unseen", "move"]
+    assert verdict.state["turn"] == "BLUE" and verdict.state["hands"]["RED"]["unknown"] == 1
+    assert ("Referee: say what RED played at House 1 on card turn 1, which the camera did not see: a Treat (its "
+            "value), a Trick or a discard to Peek") in texts(verdict)
+    told, _ = act(verdict.state, type="tell", player="RED", turn=1, was="trick")
+    assert told == truth
+    assert "RED played" not in " | ".join(p.text for p in GAME.prompts(told))
 
 
-def test_a_hidden_card_that_may_have_been_a_tucked_treat_is_asked():
+def test_a_treat_tucked_away_before_the_camera_saw_it_is_told_with_its_value():
     """At a house with no stack the unseen card was a Peek, or a Treat laid and
     tucked under the tile before the table settled (its cubes carry no tags):
-    the referee says which, nothing is recorded meanwhile."""
+    recorded as played unseen; told as a Treat, its cubes count."""
     state = started(FOUR, houses=[1, 3, 5, 7])
-    truth, _ = act(state, type="peek", player="RED", house=1)
-    truth, _ = run(truth, [{"type": "move", "player": "BLUE", "house": 4},
-                           {"type": "treat", "player": "BLUE", "house": 4, "card": treats_of(1)[0]}])
-    verdict = GAME.referee(state, with_items(truth, treat_at(4, treats_of(1)[0])))
-    assert verdict.status == "waiting" and verdict.state == state
-    assert ("RED played a card the camera did not see at House 1: a Treat tucked under the tile before the table "
-            "settled looks the same as a discard to Peek") in texts(verdict)
+    card = treats_of(2)[0]
+    truth, _ = act(state, type="treat", player="RED", house=1, card=card)
+    truth, _ = run(truth, [{"type": "move", "player": "BLUE", "house": 4}])
+    verdict = GAME.referee(state, table_snapshot(truth))            # the Treat is under its tile by now
+    assert verdict.status == "applied" and [a.type for a in verdict.actions] == ["unseen", "move"]
+    assert verdict.state["cubes"]["1"] == 0                          # not known yet
+    by_value, _ = act(verdict.state, type="tell", player="RED", turn=1, was="treat", value=2)
+    assert by_value["cubes"]["1"] == 2 == truth["cubes"]["1"]
+    by_card, _ = act(verdict.state, type="tell", player="RED", turn=1, was="treat", card=card)
+    assert by_card == truth
+    with pytest.raises(IllegalAction, match="cannot have been a trick"):
+        act(verdict.state, type="tell", player="RED", turn=1, was="trick")     # the slot was open: seen
+    with pytest.raises(IllegalAction, match="no Treat still unplayed has"):
+        act(verdict.state, type="tell", player="RED", turn=1, was="treat", value=9)
+
+
+def test_the_tricks_wait_until_every_card_played_unseen_is_told():
+    state = started(FOUR, houses=[1, 3, 5, 7])
+    state, _ = act(state, type="trick", player="RED", house=1)
+    state, _ = act(state, type="unseen", player="BLUE", house=3)
+    for p in ("GREEN", "YELLOW"):
+        state, _ = act(state, type="peek", player=p, house=state["positions"][p])
+    for _ in range(4):
+        for p in FOUR:
+            state, _ = act(state, type="peek", player=p, house=state["positions"][p])
+    assert state["phase"] == "reveal"
+    with pytest.raises(IllegalAction, match="first the referee says what BLUE's card played unseen"):
+        act(state, type="reveal", house=1, card="GVG:TRICK:01")
+    prompts = " | ".join(p.text for p in GAME.prompts(state))
+    assert "Referee: say what BLUE played at House 3 on card turn 2" in prompts
+    assert "turn up Trick" not in prompts
+    state, _ = act(state, type="tell", player="BLUE", turn=2, was="peek")
+    assert "House 1: turn up Trick 1 of 1" in " | ".join(p.text for p in GAME.prompts(state))
 
 
 def test_a_peek_is_certain_when_the_player_has_no_treat_left():
@@ -248,13 +284,19 @@ def test_a_treat_at_the_wrong_house_is_refused():
     assert "RED stands at House 1; a card may only be played at the house where you stand" in texts(verdict)
 
 
-def test_a_card_at_the_next_players_house_asks_whether_a_hidden_card_came_first():
+def test_a_card_at_the_next_players_house_is_read_as_a_card_played_unseen_first_and_asked_about():
+    """RED (House 1) shows nothing, and a Treat lies at House 3, where BLUE
+    stands: by the rules RED played a card no camera saw, then BLUE the Treat.
+    Both are recorded, and the referee is asked what RED's card was (had RED
+    laid that Treat at the wrong house, the question shows it at once)."""
     state = started(FOUR)                                    # BLUE stands at House 3
-    verdict = GAME.referee(state, with_items(state, treat_at(3, treats_of(2)[0])))
-    assert verdict.status == "waiting" and verdict.state == state
-    assert ("A card was played at House 3, where BLUE stands, but it is RED's turn. If RED played a card the "
-            "camera cannot see (a Trick on a stack, a discard to Peek), referee: enter it; otherwise RED, take that "
-            "card back and play at House 1") in texts(verdict)
+    card = treats_of(2)[0]
+    verdict = GAME.referee(state, with_items(state, treat_at(3, card)))
+    assert verdict.status == "applied"
+    assert [a.to_json() for a in verdict.actions] == [
+        {"type": "unseen", "player": "RED", "house": 1},
+        {"type": "treat", "player": "BLUE", "house": 3, "card": card, "value": 2}]
+    assert "Referee: say what RED played at House 1 on card turn 1" in texts(verdict)
 
 
 def test_a_treat_on_a_closed_house_is_refused():
@@ -324,21 +366,24 @@ def lag(state, truth, pending):
 def follow(players, steps, snap=table_after):
     """Play a game on the 'real' table, a step (a turn, a reveal, a choice...)
     at a time; the companion follows from a snapshot after each step. The
-    referee steps in when the companion asks: a card the camera cannot see
-    (a Peek, a Trick on a stack), or a card seen at a house two players share
-    after such a card. Whatever the companion applies by itself must be the
+    referee steps in when the companion asks: what a card the camera could not
+    see was (a Peek, a Trick on a stack), or a card seen at a house two
+    players share after such a card. Whatever the companion applies by itself must be the
     truth, or the truth less the unseen cards still to be counted.
     Returns (asked, final state)."""
     truth = GAME.setup(players)
     state = truth
     pending: list[dict] = []
+    told: dict = {}
     asked = 0
     for step in steps:
+        told.update(tells_from(truth, step))
         truth, _ = run(truth, step)
         pending += step
         verdict = GAME.referee(state, snap(truth, step))
         if verdict.status == "applied":
-            state = verdict.state
+            state, n = tell_unseen(verdict.state, told)     # the referee says what the unseen cards were
+            asked += n
         elif verdict.status != "in_sync":
             # never a fault the players did not commit: only a question
             assert verdict.status == "waiting", texts(verdict)
