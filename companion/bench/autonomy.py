@@ -82,7 +82,7 @@ def random_game(game: Any, players: list[str], rng: random.Random) -> list[tuple
     for _ in range(LIMIT):
         if game.is_over(state):
             break
-        actions = game.legal_actions(state)
+        actions = [a for a in game.legal_actions(state) if a.type not in game.unseen_forms]
         if not actions:
             break
         action = rng.choice(actions)
@@ -107,6 +107,7 @@ def _unseen_moves(game: Any, states: list[dict[str, Any]]) -> int:
 
 def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: random.Random, tally: Tally) -> None:
     """Referee one random game with gaps, perhaps taken over part-way."""
+    from models.engine import IllegalAction
     actions = [a for a, _ in played]
     states = [s for _, s in played]
     tally.games += 1
@@ -127,9 +128,19 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         tally.search_s.append(time.perf_counter() - t)
         at = i                                  # how far the referee got by itself
         if verdict.status == "applied":
-            where = _where(game, verdict.state, states, i, j, late)
-            asked = _chore_left(game, verdict.state, states, i, j, late) if where is None else None
-            if asked is not None:               # true, with a chore still asked: one confirm on the console
+            telling = _told_now(game, verdict.state, states, i, j, late)
+            where = _where(game, verdict.state, states, i, j, late) if telling is None else None
+            asked = _chore_left(game, verdict.state, states, i, j, late) if where is None and telling is None \
+                else None
+            if telling:                         # true once the console says what the unseen cards were
+                known, tells, at = telling
+                tally.auto += at - i
+                tally.questions += tells
+                tally.taps += tells
+            elif telling is not None:           # no telling makes it true
+                tally.wrong += 1
+                tally.wrong_after["one change" if k == 1 else "known gap" if gap else "unseen gap"] += 1
+            elif asked is not None:             # true, with a chore still asked: one confirm on the console
                 known, chore, at = asked
                 tally.auto += at - i - chore
                 tally.questions += 1
@@ -147,20 +158,28 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             # which left no trace, entered by hand)
             happened = [a.to_json() for a in actions[i + 1:j + 1]]
             told = _told(game, known, actions[i + 1:j + 1])
-            picked = ([(c.state, j) for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
-                      or [(c.state, j) for c in verdict.choices if told is not None and _key(c.state) == _key(told)]
-                      or sorted(((c.state, n) for c in verdict.choices
-                                 if (n := _where(game, c.state, states, i, j, late)) is not None),
-                                key=lambda sn: -sn[1]))
-            if picked and picked[0][1] > i + 1:     # cheaper than entering every move by hand
-                tally.questions += 1
-                tally.taps += 1
-                known, at = picked[0]
+            picked = ([(c.state, j, 0) for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
+                      or [(c.state, j, 0) for c in verdict.choices
+                          if told is not None and _key(c.state) == _key(told)]
+                      or sorted(_true_choices(game, verdict.choices, states, actions, i, j, late), key=lambda s: -s[1]))
+            if picked and picked[0][1] - picked[0][2] > i + 1:     # cheaper than entering every move by hand
+                tally.questions += 1 + picked[0][2]
+                tally.taps += 1 + picked[0][2]
+                known, at, _ = picked[0]
         if at < j:                              # the rest entered on the console, move by move
             tally.taps += j - at
             if not late:
                 known = truth
             else:                               # as the console can tell them: no secret a referee cannot know
+                owed: list[Any] = next((t for n in range(j, at, -1) if (t := game.tells_for(known, states[n]))), [])
+                if owed:                        # what was asked first: the cards played unseen
+                    try:
+                        known = dict(game.apply_all(known, owed)[0])
+                    except IllegalAction:       # a card recorded unseen that the truth cannot have been
+                        tally.wrong += 1
+                        tally.wrong_after["take-over"] += 1
+                        return
+                    tally.taps += len(owed)
                 told = _told(game, known, actions[at + 1:j + 1])
                 n = at        # a move that leaves no trace (a start player chosen) may still be owed: from earlier
                 while told is None and n > 0 and agrees(game, known, states[n - 1]):
@@ -173,6 +192,29 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 known = told
             at = j
         i = j
+
+
+def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], actions: list[Any], i: int, j: int,
+                  late: bool) -> list[tuple[dict[str, Any], int, int]]:
+    """The explanations offered that are true as far as they go, each with the
+    state of the gap it makes and the cards played unseen the console then
+    tells (:func:`_told_now`): ``(state, index, tells)``. The referee knows who
+    played each card it saw: an explanation crediting one to another player is
+    not true, however alike the tables."""
+    def named(actions: Any) -> set[tuple[Any, ...]]:
+        return {(a.type, getattr(a, "player", None), a.card) for a in actions if getattr(a, "card", None)}
+
+    true_cards = named(game.as_told(a) for a in actions[i + 1:j + 1])
+    out = []
+    for c in choices:
+        if not named(c.actions) <= true_cards:       # a card seen, credited to someone who did not play it
+            continue
+        telling = _told_now(game, c.state, states, i, j, late)
+        if telling:
+            out.append(telling[0:1] + (telling[2], telling[1]))
+        elif telling is None and (n := _where(game, c.state, states, i, j, late)) is not None:
+            out.append((c.state, n, 0))
+    return out
 
 
 def _told(game: Any, known: dict[str, Any], actions: list[Any]) -> dict[str, Any] | None:
@@ -207,6 +249,37 @@ def _where(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: in
         if agrees(game, state, states[n]):
             return n
     return None
+
+
+def _told_now(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int,
+              late: bool) -> tuple[dict[str, Any], int, int] | tuple[()] | None:
+    """When the referee applied moves in the form no camera tells apart and
+    asks what they were (:attr:`Game.unseen_forms`: Girls vs Ghouls' card played
+    unseen), the console tells them as the players would
+    (:meth:`Game.tells_for`, from the truth): the state after the tells, how
+    many, and which state of the gap that makes it; ``()`` when no telling
+    makes a true state (a wrong record); None when nothing is to be told."""
+    from models.engine import IllegalAction
+    if not game.unseen_forms:
+        return None
+    owed = False
+    for n in range(j, i, -1):
+        tells = game.tells_for(state, states[n])
+        if not tells:
+            continue
+        owed = True
+        try:
+            after, _ = game.apply_all(state, tells)
+        except IllegalAction:
+            continue
+        if any(a.type == game.unseen_forms[-1] for a in game.legal_actions(after)):
+            continue                            # a card still untold the truth cannot name: not this one
+        where = _where(game, dict(after), states, i, j, late)
+        if where is not None:
+            return dict(after), len(tells), where
+    if not owed and not any(a.type == game.unseen_forms[-1] for a in game.legal_actions(state)):
+        return None
+    return ()
 
 
 def _chore_left(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int,
@@ -327,8 +400,9 @@ def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
             out.gaps += 1
             if verdict.status == "applied":
                 out.applied += 1
-                if (_where(game, verdict.state, states, i, j, False) is None
-                        and _chore_left(game, verdict.state, states, i, j, False) is None):
+                telling = _told_now(game, verdict.state, states, i, j, False)
+                if telling == () or (telling is None and _where(game, verdict.state, states, i, j, False) is None
+                                     and _chore_left(game, verdict.state, states, i, j, False) is None):
                     out.wrong += 1
                     kind = ", ".join(a.type for a in actions[i + 1:j + 1])
                     out.wrong_kinds[kind] = out.wrong_kinds.get(kind, 0) + 1
