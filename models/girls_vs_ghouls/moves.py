@@ -118,6 +118,8 @@ def _tells(board: Board, state: dict[str, Any]) -> list[Action]:
     for u in untold(state):
         p, t = u["player"], u["turn"]
         kinds = unseen_kinds(board, state, p, u["house"], t)
+        out.append(TellUnseen(p, t, "peek"))        # first, as the console's form offers it: the plainest
+        out += [TellUnseen(p, t, "peek", discard=deck) for deck in ("treat", "trick") if state["hands"][p][deck] > 0]
         if "trick" in kinds:
             out.append(TellUnseen(p, t, "trick"))
         if "treat" in kinds:
@@ -129,8 +131,6 @@ def _tells(board: Board, state: dict[str, Any]) -> list[Action]:
                     out += [TellUnseen(p, t, "treat", card, 1), TellUnseen(p, t, "treat", card, -1)]
                 else:
                     out += [TellUnseen(p, t, "treat", card), TellUnseen(p, t, "treat", card, value)]
-        out.append(TellUnseen(p, t, "peek"))
-        out += [TellUnseen(p, t, "peek", discard=deck) for deck in ("treat", "trick") if state["hands"][p][deck] > 0]
     return out
 
 
