@@ -23,6 +23,16 @@ import numpy as np
 Box = tuple[int, int, int, int]
 
 
+def box_area(b: Box) -> int:
+    """The box's area in pixels (0 when it is empty)."""
+    return max(0, b[2] - b[0]) * max(0, b[3] - b[1])
+
+
+def in_box(b: Box, x: float, y: float) -> bool:
+    """Whether the point lies inside the box (its right and bottom edges excluded)."""
+    return b[0] <= x < b[2] and b[1] <= y < b[3]
+
+
 @dataclass
 class Region:
     """One connected patch of change: its box on the small grid and in the
