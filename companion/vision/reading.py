@@ -2,7 +2,7 @@
 grammar, placed on the table when there is a calibration, duplicates found.
 
 :func:`build` turns detections into a :class:`Reading`; ``companion scan``
-prints one per still image (:func:`~companion.vision.pipeline.scan_image`
+prints one per still image (:func:`~companion.vision.still_scan.scan_image`
 runs the stages for it)::
 
     >>> r = scan_image(image, get_decoder("zxing"), table_mm=(900, 600))   # doctest: +SKIP

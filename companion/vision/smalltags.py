@@ -350,7 +350,7 @@ class Recovery:
     It may begin before the frame's whole-frame decode ends: on a full pass
     the candidate filter runs on a worker thread beside the decode and offers
     its patches here, and that thread decodes them while this one decodes the
-    frame (:meth:`.pipeline.Pipeline._beside`). Until :meth:`finish` there is no
+    frame (:meth:`.later_patches.LaterPatches._beside`). Until :meth:`finish` there is no
     deadline, since the decode's time, the budget's unit, is not known yet;
     the crops beside it cost the frame no time. Once the decode is done, the
     codes it read are given (:meth:`knew`): the patches over them are dropped.

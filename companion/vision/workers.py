@@ -1,7 +1,7 @@
 """The threads a frame's work shares with this one: the candidate filter and
 the small tags' crops beside the frame's decode and after it
 (:class:`.smalltags.Recovery`), and the lens's learning, between frames
-(:class:`.pipeline.Pipeline`). zxing-cpp and OpenCV let go of Python's lock
+(:mod:`.lens_learning`). zxing-cpp and OpenCV let go of Python's lock
 while they work, so two threads decode two crops at once::
 
     >>> done = beside(sum, [1, 2, 3])
