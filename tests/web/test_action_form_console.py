@@ -94,3 +94,29 @@ def test_a_field_offers_only_what_goes_with_the_fields_chosen_before_it(glc, ser
         values = ghost.locator("option").evaluate_all("os => os.map(o => o.value)")
         assert values == ["null"] + [str(v) for v in held[who]]
         expect(page.locator("#action-json")).to_have_value(f'{{"type":"choose","player":"{who}"}}')
+
+
+def test_what_a_girls_vs_ghouls_card_played_unseen_was_is_told_by_choosing(session, server, page):
+    """RED's card went unseen (a Trick on a stack, a Peek or a tucked Treat look
+    alike): the page asks what it was, and the console's form says it in three
+    choices, a Treat by its value, with nothing typed; the cubes then count."""
+    players = ["RED", "BLUE", "GREEN", "YELLOW"]
+    session.new_game("GVG", players, {})
+    for n, p in enumerate(players):
+        session.apply({"type": "place", "player": p, "house": 2 * n + 1})
+    session.apply({"type": "unseen", "player": "RED", "house": 1})
+    session.apply({"type": "move", "player": "BLUE", "house": 4})
+    open_console(page, server)
+    expect(page.locator("body")).to_contain_text("Referee: say what RED played at House 1 on card turn 1")
+    page.select_option("#action-type", "tell")
+    turn = page.locator('#action-fields select[data-field="turn"]')
+    expect(turn.locator("option")).to_have_count(1)
+    expect(turn.locator("option").first).to_have_text("card turn 1: RED at House 1")
+    was = page.locator('#action-fields select[data-field="was"]')
+    expect(was.locator("option", has_text="a Trick")).to_have_count(0)     # House 1 had no stack: it would show
+    was.select_option(label="a Treat")
+    page.locator('#action-fields select[data-field="value"]').select_option(label="+2")
+    page.click("#btn-apply")
+    expect(page.locator("#result")).to_contain_text("Done: apply")
+    assert session.state["cubes"]["1"] == 2 and "unseen" not in session.state
+    expect(page.locator("body")).not_to_contain_text("Referee: say what RED played")
