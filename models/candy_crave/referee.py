@@ -66,8 +66,12 @@ def next_actions(kit: Kit, state: State, reading: Layout) -> list[Action]:
                     out.append(Remove(state["owner"][a], s))
         return out
     if phase == "return":
+        # round 1's sweets and tiles cleared away; round 2's base tiles may lie drawn already (not
+        # round 1's left where they were: those may be uncleared ones)
+        old_base = {t: [b] for t, b in state["base"].items()}
+        base = {t: r for t, r in reading["base"].items() if r}
         empty = (all(not v["play"] and not v["locked"] for v in reading["areas"].values())
-                 and not any(reading["base"].values()) and not any(reading["tiles"].values()))
+                 and not any(reading["tiles"].values()) and (not base or base != old_base))
         return [NextRound()] if empty else []
     if phase in ("distribute", "endphase"):
         return _turn(state, reading)
