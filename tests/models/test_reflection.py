@@ -6,7 +6,7 @@ import pytest
 
 from models.reflection import reflection_prompts
 from models.registry import get_game
-from tests.support.glare import CASES, CODES, case, case_of
+from tests.support.glare import CASES, CODES, case, case_of, derived_case
 
 
 def game_of(payload: str):
@@ -16,8 +16,17 @@ def game_of(payload: str):
         return None
 
 
-def test_every_registered_game_has_a_glare_case_and_no_other_game_does():
-    assert set(CASES) == set(CODES), "tests/support/glare.py CASES: one entry per registered game"
+def test_the_measured_glare_cases_are_the_derived_ones_where_the_game_places_the_first_such_card():
+    """A new game needs no entry: its case is derived from its example and
+    whereabouts. For the shipped games the derived case is a real one, the
+    card named and placed as the measured sentences say."""
+    assert set(CASES) <= set(CODES)
+    for code in CODES:
+        derived = derived_case(code)
+        assert derived.told.startswith("A reflection hides ") and derived.told.endswith(": tilt the lamp or the card")
+        game = get_game(code)
+        assert game.catalog.get(derived.payload) is not None and not game.catalog.is_secret(derived.payload)
+        assert game.catalog[derived.payload].name in derived.told
 
 
 @pytest.mark.parametrize("code", CODES)
