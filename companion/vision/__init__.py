@@ -9,7 +9,8 @@ A frame goes down one line of stages, each one module entered once
 
 - :mod:`.changes`: what changed between frames, so a settled table is not re-decoded;
 - :mod:`.search`: the whole-frame decode and the cheap filter for tag-like patches;
-- :mod:`.smalltags`: those patches decoded from upscaled crops, within a hard budget;
+- :mod:`.recovery`: those patches decoded from upscaled crops (:mod:`.crop_ladder`),
+  within a hard budget (:mod:`.smalltags` names both);
 - :mod:`.calibration`: pixels to table millimetres from the corner markers;
 - :mod:`.reading`: the grammar, positions on the table, duplicates;
 - :mod:`.tracker`: appear, vanish, held under a hand or by glare (:mod:`.glare`:

@@ -11,8 +11,8 @@ from models.table import Sighting, Snapshot
 
 from .changes import Box
 from .glare import Glare
+from .recovery import Recovered
 from .search import Found
-from .smalltags import Recovered
 
 STAGES = ("changes", "search", "recover", "calibrate", "place", "track")
 

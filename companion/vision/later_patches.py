@@ -1,7 +1,7 @@
 """The tag-like patches a frame could not read, spread over the frames after
 it: the recover stage's work (:meth:`LaterPatches._jobs`: tracked tags not
 read where they lie, this frame's patches, those left from earlier frames,
-each keeping its place on :mod:`.smalltags`' ladder), and the candidate
+each keeping its place on :mod:`.crop_ladder`'s ladder), and the candidate
 filter that a full pass runs beside its decode on the worker thread
 (:meth:`LaterPatches._beside`), or after a small frame (:data:`BESIDE_MIN_PX`),
 whose patches a filter that outlasts its frame hands to the next frames
@@ -16,12 +16,12 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from . import smalltags
+from . import recovery
 from .changes import Region, in_box
+from .crop_ladder import Job
 from .frame_report import Clock
 from .pipeline_state import PipelineState
 from .search import Candidate, Found, candidates, code_boxes, covered, framed_side_px
-from .smalltags import Job
 from .workers import beside
 
 #: frames with fewer pixels run the candidate filter once the frame is done, not
@@ -34,7 +34,7 @@ BESIDE_MIN_PX = 1_000_000
 class LaterPatches(PipelineState):
     """The pipeline's patches left for later frames, and the candidate filter that finds them."""
 
-    def _beside(self, run: smalltags.Recovery, side: tuple[float, float] | None, shape: tuple[int, int]
+    def _beside(self, run: recovery.Recovery, side: tuple[float, float] | None, shape: tuple[int, int]
                 ) -> Callable[[np.ndarray], object]:
         """What a full pass starts beside its decode, given the grey copy: the
         candidate filter (for the calibration's tag sides, or before there is

@@ -47,7 +47,7 @@ class LensLearning(PipelineState):
     def _take_lens(self) -> None:
         """Take up the lens being learned once it is (the one before stays when
         no code qualified); a new lens gives the patches left their full-size
-        restored crop again (:data:`.smalltags.RESTORE_PLAIN`: with a lens
+        restored crop again (:data:`.crop_ladder.RESTORE_PLAIN`: with a lens
         learned from codes as fine as theirs it reads the most)."""
         if self._lens_pending is not None and self._lens_pending.done():
             new = self._lens_pending.result()

@@ -19,11 +19,11 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
    looked at (never less than a raw zxing-cpp decode), timed, and the cheap
    candidate filter for tag-like patches it missed, best first: on a full
    pass on the worker thread beside the decode, where stage 3 begins on its
-   patches while the decode lasts (:meth:`.smalltags.Recovery.begin`);
-3. **recover** (:mod:`.smalltags`, :mod:`.later_patches`): those patches, the tags the tracker expects
-   where nothing read, and the patches left from earlier frames, decoded from
-   upscaled crops, on ``workers`` threads, until the frame has cost
-   ``frame_budget`` (1.5) whole-frame decodes, and within ``budget`` x the
+   patches while the decode lasts (:meth:`.recovery.Recovery.begin`);
+3. **recover** (:mod:`.recovery`, :mod:`.crop_ladder`, :mod:`.later_patches`): those
+   patches, the tags the tracker expects where nothing read, and the patches
+   left from earlier frames, decoded from upscaled crops, on ``workers``
+   threads, until the frame has cost ``frame_budget`` (1.5) whole-frame decodes, and within ``budget`` x the
    frame's pixels of crop pixels (``update.budget``); the rest waits for the
    next frames;
 4. **calibrate** (:mod:`.calibration`): from the corner markers, again when
@@ -64,7 +64,7 @@ import numpy as np
 from hardware.frames import Frame
 from models.table import Snapshot
 
-from . import smalltags
+from . import crop_ladder, recovery
 from .calibration import CORNERS, calibrate
 from .changes import box_area
 from .decoders import merge
@@ -84,7 +84,7 @@ __all__ = ["BESIDE_MIN_PX", "HEADROOM", "LATER_GUESS", "PHOTO_UPSCALED_MAX_PX", 
 
 #: turns a frame's patches get in the recover stage, while its budget lasts: the
 #: ones that failed their first step go round again for the next
-ROUNDS = len(smalltags.LADDER) + 1
+ROUNDS = len(crop_ladder.LADDER) + 1
 
 
 class Pipeline(TagHolding, LaterPatches, LensLearning):
@@ -134,7 +134,7 @@ class Pipeline(TagHolding, LaterPatches, LensLearning):
         # the first crops on a worker thread), and goes on after it
         self._take_lens()
         # a region is small: its new patches get the whole ladder at once
-        run = smalltags.Recovery(None, self.decoder, int(cfg.budget * w * h), {"new": smalltags.ALL} if scanned
+        run = recovery.Recovery(None, self.decoder, int(cfg.budget * w * h), {"new": crop_ladder.ALL} if scanned
                                  else None, cfg.retry_frames, self.lens, self._lens_pending, ROUNDS)
         with run:
             late = self._late_patches(mode, moving, clock)

@@ -53,7 +53,7 @@ class PipelineConfig:
     the codes it read (:mod:`.lens`; 0: never learn, the recovery ladder
     without a restoration filter);
     ``workers``: how many threads decode the small tags' crops side by side
-    (:class:`.smalltags.Recovery`; 1: this thread alone, after the decode;
+    (:class:`.recovery.Recovery`; 1: this thread alone, after the decode;
     the candidate filter still runs beside the decode);
     ``zxing_downscale``: unused, kept for old configs (the whole-frame
     decode is zxing-cpp with its own defaults, so that nothing a raw decode

@@ -17,11 +17,11 @@ from models.table import Snapshot
 from . import lens
 from .calibration import Calibration
 from .changes import ChangeDetector
+from .crop_ladder import Job
 from .decoders import Decoder, Detection, get_decoder, whole_frame
 from .frame_report import Clock, Update
 from .glare import Glare
 from .pipeline_config import PipelineConfig
-from .smalltags import Job
 from .tracker import Tracker
 
 #: before a frame has measured its later stages (calibrate, place, track), they are

@@ -9,13 +9,13 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from . import lens, smalltags, stills
+from . import crop_ladder, lens, recovery, stills
 from .calibration import Calibration, calibrate
+from .crop_ladder import Job
 from .decoders import Decoder, Detection, ZxingDecoder, merge, whole_frame
 from .frame_report import Clock, recovery_budget
 from .reading import Reading, build
 from .search import grey_of, search, tag_side_px
-from .smalltags import Job
 
 
 def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float] = (900.0, 600.0),
@@ -35,7 +35,7 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     learned from the codes the whole-image decode read (:mod:`.lens`), on
     ``workers`` threads; when they read codes finer than those, the lens is
     learned again from them and each patch left gets its two restored crops
-    again (:data:`.smalltags.RESTORE`, then :data:`.smalltags.RESTORE_PLAIN`),
+    again (:data:`.crop_ladder.RESTORE`, then :data:`.crop_ladder.RESTORE_PLAIN`),
     restored with it (with a pixel budget of its own)."""
     clock = Clock()
     h, w = image.shape[:2]
@@ -47,8 +47,8 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
     grey = found.grey if found.grey is not None else grey_of(image)
     learned = lens.learn(grey, found.detections) if small_tags and found.detections else None
     ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
-    n_steps = len(smalltags.LADDER) + 2 * (learned is not None)      # RESTORE and RESTORE_PLAIN
-    rec = smalltags.recover(grey, jobs, decoder, budget_px, retry_frames=n_steps, budget_ms=ms, lens=learned,
+    n_steps = len(crop_ladder.LADDER) + 2 * (learned is not None)      # RESTORE and RESTORE_PLAIN
+    rec = recovery.recover(grey, jobs, decoder, budget_px, retry_frames=n_steps, budget_ms=ms, lens=learned,
                             workers=workers, rounds=n_steps, known=found.detections)
     found_all = merge(found.detections, rec.detections)
     # the crops read codes finer than the lens was learned from (a blurred
@@ -60,7 +60,7 @@ def scan_image(image: np.ndarray, decoder: Decoder, table_mm: tuple[float, float
         ms = None if frame_budget is None else frame_budget * found.decode_ms - clock.total_ms
         if learned is not None and (ms is None or ms > 0):
             left = [replace(j, plain=False) for j in rec.later]        # both restored crops, with the new lens
-            again = smalltags.recover(grey, left, decoder, budget_px, steps={"retry": 2}, budget_ms=ms,
+            again = recovery.recover(grey, left, decoder, budget_px, steps={"retry": 2}, budget_ms=ms,
                                       lens=learned, workers=workers, known=found_all)
             found_all = merge(found_all, again.detections)
             rec.detections += again.detections
