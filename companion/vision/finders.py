@@ -296,6 +296,7 @@ def read_completed(grey: np.ndarray, known: Sequence[Detection] = (), budget_ms:
     out: list[Detection] = []
     quads = [np.array(d.corners, np.float32) for d in known]
     free = [mk for mk in marks(grey) if not any(_inside(q, mk.centre) for q in quads)]
+    free += [mk for mk in closer_marks(grey, free) if not any(_inside(q, mk.centre) for q in quads)]
     for lay in layouts(free):
         if (time.perf_counter() - t0) * 1000.0 > budget_ms:
             break
@@ -316,6 +317,34 @@ def read_completed(grey: np.ndarray, known: Sequence[Detection] = (), budget_ms:
         if read is not None:
             return [read]
     return out
+
+
+def closer_marks(grey: np.ndarray, found: Sequence[Mark], long_px: int = 1600) -> list[Mark]:
+    """The finder patterns :func:`marks` missed in a picture it searched
+    shrunk (over ``long_px``), looked for again at full size round each pair
+    of those it found that may be two corners of one code (alike in module
+    size, 12 to 72 modules apart): a reflection over a finder pattern's dark
+    square washes it out once shrunk, and a code with two finder patterns
+    found is often read with its third."""
+    if max(grey.shape[:2]) <= long_px:
+        return []
+    h, w = grey.shape[:2]
+    extra: list[Mark] = []
+    for a, b in itertools.combinations(found, 2):
+        m = (a.module + b.module) / 2.0
+        apart = math.dist(a.centre, b.centre) / m
+        if abs(a.module - b.module) > MODULE_SLACK * m or not 12.0 <= apart <= 72.0:
+            continue
+        cx, cy = (a.centre[0] + b.centre[0]) / 2.0, (a.centre[1] + b.centre[1]) / 2.0
+        half = 1.2 * math.dist(a.centre, b.centre)
+        x0, y0, x1, y1 = int(max(0, cx - half)), int(max(0, cy - half)), int(min(w, cx + half)), int(min(h, cy + half))
+        if max(x1 - x0, y1 - y0) > long_px:
+            continue
+        for mk in marks(grey[y0:y1, x0:x1], long_px=long_px):
+            here = Mark((mk.centre[0] + x0, mk.centre[1] + y0), mk.module, mk.corners + np.array([x0, y0], np.float32))
+            if not any(math.dist(here.centre, o.centre) < 2.0 * min(o.module, here.module) for o in [*found, *extra]):
+                extra.append(here)
+    return extra
 
 
 def _dark_box(grey: np.ndarray) -> np.ndarray:

@@ -3,6 +3,7 @@ cannot read, a real QR code under a lamp's reflection, on uneven light, warped,
 bent round a cylinder, with part of a finder pattern worn off, is read by
 ``companion scan``'s decode path with its own payload, and no attempt ever
 adds a payload that is not in the picture."""
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -234,3 +235,33 @@ def test_finder_patterns_of_codes_read_already_are_not_tried_again():
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     (d,) = read_completed(grey)
     assert read_completed(grey, known=[d]) == []
+
+
+def washed(text, px=10, wash=170, seed=0):
+    """A 4000x3000 photo of a code whose top-left finder pattern a sheen
+    lightens (its dark rings and square lifted to ``wash``), at (1800, 1200)."""
+    c = code(text, px_per_module=px).astype(np.float32)
+    b = 4 * px
+    spot = np.zeros_like(c)
+    cv2.circle(spot, (b + int(3.5 * px), b + int(3.5 * px)), int(4.5 * px), 1.0, -1)
+    spot = cv2.GaussianBlur(spot, (0, 0), px)
+    c = c + (wash - c) * np.clip(spot * 1.3, 0, 1) * (c < 100)
+    rng = np.random.default_rng(seed)
+    f = cv2.GaussianBlur((rng.random((3000, 4000)) * 60 + 120).astype(np.uint8), (0, 0), 8).astype(np.float32)
+    f[1200:1200 + c.shape[0], 1800:1800 + c.shape[1]] = c
+    return cv2.cvtColor(shot(cv2.GaussianBlur(f, (0, 0), 1.2), seed), cv2.COLOR_BGR2GRAY)
+
+
+def test_a_finder_pattern_a_sheen_washes_out_once_shrunk_is_found_at_full_size():
+    """BoofCV's glare photos: the finder pattern under a reflection is lost in
+    the 1600 px copy the marks are searched in, and found again round the pair
+    of its code's other two (one more code of the glare category read)."""
+    from companion.vision.finders import closer_marks, marks
+    grey = washed("GLC:KID:07")
+    centre = (1800 + 4 * 10 + 35, 1200 + 4 * 10 + 35)          # the washed finder pattern's centre
+    found = marks(grey)
+    assert not any(math.dist(m.centre, centre) < 20 for m in found), "the shrunk copy must lose it"
+    extra = closer_marks(grey, found)
+    assert [m for m in extra if math.dist(m.centre, centre) < 20], [m.centre for m in extra]
+    assert all(abs(m.module - 10) < 3 for m in extra)
+    assert closer_marks(cv2.cvtColor(shot(table()), cv2.COLOR_BGR2GRAY), []) == []
