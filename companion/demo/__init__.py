@@ -36,6 +36,19 @@ from .timeline import Beat, build_timeline
 DEMO_PIN = "1234"
 
 
+#: one line at a time on the demo's output: the narration, the voice's thread and the summary write whole lines
+_LINES = threading.Lock()
+
+
+def write_line(out: TextIO, text: str) -> None:
+    """``text`` and its newline as one write, never inside another thread's line
+    (``print`` writes the two apart: under load a voice line could land in the
+    middle of a narration line, and a reader of ``voice:`` lines would miss it)."""
+    with _LINES:
+        out.write(text + "\n")
+        out.flush()
+
+
 class Scripted(Protocol):
     """What a :class:`DemoTable` plays: the table first seen, then each beat."""
 
@@ -174,7 +187,7 @@ class Demo:
 
     def say(self, text: str) -> None:
         if self.out is not None:
-            print(text, file=self.out, flush=True)
+            write_line(self.out, text)
 
     def _on_cycle(self, n: int) -> None:
         """Start game ``n``: rounds 1-7 applied at once (journalled as one change)."""
@@ -270,7 +283,7 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
     try:
         if speak or voice_out:
             from companion.voice import from_config
-            said = (lambda kind, text: print(f"voice: {kind}: {text}", file=out, flush=True)) if not web else None
+            said = (lambda kind, text: write_line(out, f"voice: {kind}: {text}")) if not web else None
             voice = from_config(demo.session, demo.config, out_dir=voice_out, speaker=speak, lang=lang,
                                 on_said=said)
             if voice is not None:
