@@ -75,14 +75,15 @@ def _right(found: dict[str, tuple[float, float]], frame: CachedFrame) -> tuple[s
     return right, wrong
 
 
-def read(frame: CachedFrame) -> Read:
-    """Every reader on one cached frame."""
+def read(frame: CachedFrame, config: PipelineConfig | None = None) -> Read:
+    """Every reader on one cached frame (the live pipeline with ``config``,
+    by default the one the companion runs)."""
     image = frame.image()
     lit = {p for p, t in frame.visible().items() if t["under_highlight"]}
     r = Read(set(frame.visible()), lit)
     raw = {d.payload: d.centre for d in raw_zxing().decode(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))}
     r.raw, r.wrong["raw"] = _right(raw, frame)
-    pipe = Pipeline(PipelineConfig())
+    pipe = Pipeline(config or PipelineConfig())
     u = pipe.process(Frame(image, 0.0, 0))
     r.first, r.wrong["first"] = _right({s.payload: s.px for s in u.sightings}, frame)
     seen: dict[str, tuple[float, float]] = {s.payload: s.px for s in u.sightings}
