@@ -15,9 +15,12 @@ table) and shown to the referee as a perfect camera sees the table
   would), then refereed on from there.
 
 What the console does is counted as a referee would: picking among the
-explanations offered (one tap), or entering the moves the companion could not
-see or explain (one tap per move; a move that leaves the table as it was, such
-as a card discarded face down, is one no camera can see). A record is wrong
+explanations offered (one tap; one true as far as it goes, the rest entered,
+when that is fewer taps), saying what a card recorded as played unseen was
+(one tap each: :meth:`Game.tells_for`, from the truth), or entering the moves
+the companion could not see or explain (one tap per move; a move that leaves
+the table as it was, such as a card discarded face down, is one no camera can
+see). The random table plays real cards: never a game's unseen forms. A record is wrong
 when the referee applies a state that is not the truth (nor a true part of the
 gap), judged by what a table can tell (:func:`agrees`: the table, and what a
 take-over asks, such as whose turn it is); after a take-over, also when a later
