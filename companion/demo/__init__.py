@@ -294,13 +294,11 @@ def run_demo(*, port: int = 8000, bind: str = "127.0.0.1", fast: bool = False, w
             if voice is not None:
                 voice.close()           # what is still to say, said
             for b in demo.beat_times:
-                print(f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})",
-                      file=out, flush=True)
+                write_line(out, f"timing: beat {b['beat']} shown {b['after_s']:.1f} s after the change ({b['status']})")
             if demo.example is not None:
                 c = demo.example.console
-                print(f"console: {c['told']} move(s) told (no camera sees them), {c['answered']} question(s) "
-                      f"answered, {c['missed']} missed move(s) entered, {c['undone']} misread(s) undone",
-                      file=out, flush=True)
+                write_line(out, f"console: {c['told']} move(s) told (no camera sees them), {c['answered']} question(s) "
+                                f"answered, {c['missed']} missed move(s) entered, {c['undone']} misread(s) undone")
             return 0
         from companion.photo_score import PhotoScorer
         from companion.service.signals import stop_on_signals
