@@ -20,7 +20,8 @@ from ..engine import Action, Event, Game, Layout, Modules, Option, Prompt, Verdi
 from ..plan_table import Dim, PlanTable
 from ..text import concat, tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
-from .actions import ACTIONS, Choose, Resolve
+from .abilities import OPTIONAL
+from .actions import ACTIONS, Choose, Resolve, Skip
 from .kit import SCHEMA, Cards
 from .prompts import hide_love
 from .state import GhostsLoveCandyState, State, canonical_sets
@@ -128,9 +129,16 @@ class GhostsLoveCandy(Game):
             else []
 
     def chores(self, state: State) -> list[list[Action]]:
-        """A kid's ability resolved by hand with nothing moved: one confirm."""
-        m = state["manual"]
-        return [[Resolve(player=m["player"], note=rules.NOTHING_MOVED)]] if m else []
+        """What one confirm records when the table shows nothing moved: a kid's
+        ability resolved by hand, or a "may" ability (SKELETON, the stash-moving
+        kid, BLACK CAT) declined."""
+        out: list[list[Action]] = []
+        m, pend = state["manual"], state["pending"]
+        if m:
+            out.append([Resolve(player=m["player"], note=rules.NOTHING_MOVED)])
+        if pend is not None and pend["kind"] in OPTIONAL:
+            out.append([Skip(pend["player"])])
+        return out
 
     def as_told(self, action: Action) -> Action:
         """A ghost chosen face down is told without its value: only its player knows it."""

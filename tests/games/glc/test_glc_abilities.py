@@ -210,6 +210,19 @@ def test_angel_may_be_declined_and_does_nothing_with_empty_stashes():
     assert s["pending"] is None and any("no stash holds a kid" in e for e in ev)
 
 
+def test_a_may_ability_with_nothing_moved_is_declined_by_one_confirm():
+    """The table cannot tell a kid never moved from one moved and moved back
+    before it settled: the console's Confirm records the decline."""
+    s = stage([1, 5, 7, 11, 13, 16], {})
+    s["kid_deck"].remove(3)
+    s["stashes"]["BLUE"]["kids"] = [3]
+    s = haunt(round_to_turns(s, {"RED": 9, "BLUE": 5, "GREEN": 2}), "RED", 1)
+    assert GAME.chores(s) == [[GAME.parse_action({"type": "skip", "player": "RED"})]]
+    after, _ = GAME.apply_all(s, GAME.chores(s)[0])
+    assert after["pending"] is None and after["stashes"]["BLUE"]["kids"] == [3]
+    assert GAME.chores(haunt(in_turns([9, 5, 7, 11, 13, 16]), "RED", 1)) == []     # a NINJA must move
+
+
 def test_skip_is_refused_for_an_ability_that_is_not_optional():
     s = haunt(in_turns([9, 5, 7, 11, 13, 16]), "RED", 1)
     assert "the game waits for RED's ninja choice (ninja_move)" in rejected(s, {"type": "skip", "player": "RED"})
