@@ -3,6 +3,7 @@ more than the truth, zero at the state's own table, None where the table can
 never come (and a real prune: mostly more than zero)."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -74,3 +75,31 @@ def test_what_cannot_be_on_the_table_is_unreachable(played):
     first = states[0]
     later = GAME.expected_table(mid)
     assert GAME.distance(first, later) is not None and GAME.distance(first, later) >= 10   # 5 draws, 5 turn-ups
+
+
+def test_an_area_still_holding_its_play_area_has_not_had_its_turn():
+    """RED must lock C03 before anything else it does, and a steal from RED
+    would take C03 away: with C03 still in RED's play area, RED has not
+    played, so neither has BLUE after it; and a sweet locked from the bowls
+    needs its area's take and a later action."""
+    state = next(s for s in states_of(["RED", "BLUE", "GREEN"], 2)
+                 if s["phase"] == "distribute" and s["turn"] == "RED" and s["areas"]["RED"]["play"] == ["C03"])
+    table = GAME.expected_table(state)
+    sweet = sorted(state["bowls"])[0]
+
+    def with_sweet(area: str, side: str) -> dict[str, Any]:
+        t = copy.deepcopy(table)
+        t["areas"][area][side] = sorted(t["areas"][area][side] + [sweet])
+        return t
+
+    assert GAME.distance(state, with_sweet("BLUE", "play")) is None      # BLUE took while C03 waits: RED came first
+    assert GAME.distance(state, with_sweet("RED", "play")) is None       # RED took without locking C03
+    t = with_sweet("GREEN", "locked")          # GREEN's take (third in turn), then a lock or a steal after it
+    assert GAME.distance(state, t) is None     # ... but RED and BLUE came first, and C03 is still in play
+    t["areas"]["BLUE"] = {"play": [], "locked": ["K08", "L03"]}
+    assert GAME.distance(state, t) is None     # BLUE locked, yet RED, before it, still holds C03 in play
+    t["areas"]["RED"] = {"play": [], "locked": ["C03"]}
+    assert GAME.distance(state, t) is None     # GREEN took, yet still holds its play area: it locks first
+    t["areas"]["GREEN"] = {"play": [], "locked": sorted(["H06", "K02", "L02", sweet])}
+    d = GAME.distance(state, t)                # RED's and BLUE's turns, GREEN's lock and take, an action after it
+    assert d is not None and d >= 4
