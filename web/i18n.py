@@ -32,6 +32,7 @@ from babel.messages.pofile import read_po
 from flask import Flask, Response, g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
 
+from models.registry import game_folders
 from models.text import LANGUAGES, localized
 
 DEFAULT_LANGUAGE = "en"
@@ -44,12 +45,14 @@ ROOT = Path(__file__).resolve().parent.parent
 def catalog_files(lang: str) -> list[tuple[str, Path]]:
     """The ``.po`` files of one language, each with its domain: the page's
     (``web/locale``), the appliance's (``companion/locale``), the shared
-    engine's (``models/locale``), each game's (``models/<game>/locale``).
-    Read as files: nothing is imported."""
+    engine's (``models/locale``), each game's (``<game>/locale`` in its
+    package, ``models/<game>/`` or a folder the registry searches besides:
+    :func:`models.registry.game_folders`). Read as files: nothing is imported."""
     return [("web", ROOT / "web" / "locale" / f"{lang}.po"),
             ("companion", ROOT / "companion" / "locale" / f"{lang}.po"),
             ("models", ROOT / "models" / "locale" / f"{lang}.po"),
-            *((p.parent.parent.name, p) for p in sorted(ROOT.glob(f"models/*/locale/{lang}.po")))]
+            *((p.parent.parent.name, p) for folder in game_folders()
+              for p in sorted(folder.glob(f"*/locale/{lang}.po")))]
 
 
 @dataclass

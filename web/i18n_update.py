@@ -29,6 +29,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+from models.registry import game_folders
+
 ROOT = Path(__file__).resolve().parent.parent
 #: the languages translated (English is the code's own)
 TRANSLATED = ("de", "es")
@@ -63,9 +65,12 @@ class Domain:
 
 
 def domains() -> list[Domain]:
-    """Each game's domain, the shared engine's, the appliance's and the page's."""
+    """Each game's domain (its package in models/ or in a folder the registry
+    searches besides, :func:`models.registry.game_folders`), the shared
+    engine's, the appliance's and the page's."""
     models = ROOT / "models"
-    games = sorted(p for p in models.iterdir() if (p / "__init__.py").exists() and (p / "game.py").exists())
+    games = sorted((p for folder in game_folders() for p in folder.iterdir()
+                    if (p / "__init__.py").exists() and (p / "game.py").exists()), key=lambda p: p.name)
     out = [Domain(g.name, g / "locale", tuple(sorted(g.rglob("*.py")))) for g in games]
     out.append(Domain("models", models / "locale", tuple(sorted(models.glob("*.py")))))
     out.append(Domain("companion", ROOT / "companion" / "locale", tuple(sorted((ROOT / "companion").rglob("*.py")))))
