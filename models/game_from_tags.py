@@ -85,14 +85,22 @@ def _zones() -> dict[str, frozenset[str]]:
 
 
 def games_on(snapshot: Snapshot) -> list[str]:
-    """The codes of the shipped games whose tags or areas lie on the table, sorted."""
+    """The codes of the registered games whose tags or areas lie on the table,
+    sorted. Two games may lay out a zone of the same name (a DECK): a zone counts
+    for a game only when no game already on the table lays it out, and names
+    every game that does only when no zone of one game alone decides."""
     codes = {cls.code for cls in game_classes()}
-    found: set[str] = set()
-    for s in snapshot.sightings:
-        if s.game in codes:
-            found.add(s.game)
-        elif s.game == TABLE_GAME and s.kind == "ZONE":
-            found.update(code for code, zones in _zones().items() if s.id in zones)
+    found = {s.game for s in snapshot.sightings if s.game in codes}
+    zones = {s.id for s in snapshot.sightings if s.game == TABLE_GAME and s.kind == "ZONE"}
+
+    def owners(zone: str) -> set[str]:
+        return {code for code, laid in _zones().items() if zone in laid}
+
+    for alone in (True, False):
+        for zone in sorted(zones):
+            games = owners(zone)
+            if not games & found and (len(games) == 1 or not alone):
+                found |= games
     return sorted(found)
 
 
