@@ -34,7 +34,7 @@ else
 EXTRAS := test,opencv
 endif
 
-.PHONY: demo event-demo soak-event test lint test-debian-opencv bench render-frames contract soak apt-base apt-test apt-event venv clean tags plans translations
+.PHONY: demo event-demo soak-event test test-example-games lint test-debian-opencv bench render-frames contract soak apt-base apt-test apt-event venv clean tags plans translations
 
 # The page's port: make demo PORT=8080 when 8000 is taken (both demos).
 PORT ?= 8000
@@ -48,8 +48,31 @@ event-demo: venv apt-event
 	$(VENV)/bin/companion demo --tables $(TABLES) --port $(PORT)
 
 # The suite runs on every core (pytest-xdist): each test owns its files, ports and browser context.
+# Then the example games' run (test-example-games below).
 test: lint apt-test
 	$(PY) -m pytest -q -n auto
+	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)
+
+# The two example games of docs/adding-a-game.md (tests/example_game/<name>/, each with
+# its page in docs/games/) registered beside the five (--with-example-games, tests/conftest.py):
+# the tests parametrized over the registry run their cases (the five's are the suite's),
+# which proves that adding a game touches its folder and its page only, and
+# tests/example_game/test_registered.py fails if an example drops out of a file's cases.
+EXAMPLE_GAME_TESTS := tests/example_game/test_registered.py tests/models/test_registry.py \
+  tests/models/test_game_template.py tests/models/test_legal_moves.py tests/models/test_whereabouts.py \
+  tests/models/test_action_form.py tests/models/test_action_words.py tests/models/test_action_descriptions.py \
+  tests/models/test_alerts_declared.py tests/models/test_game_from_tags.py tests/models/test_jump_search.py \
+  tests/contract/test_every_game.py tests/printkit/test_plan.py tests/printkit/test_layout.py \
+  tests/printkit/test_markers.py tests/printkit/test_roundtrip.py tests/printkit/test_docs_tag_sizes.py \
+  tests/printkit/test_cli.py::test_all_games_one_pdf_each \
+  tests/printkit/test_cli.py::test_all_games_to_a_pdf_name_write_one_pdf_each_beside_it_readable_by_others \
+  tests/reliability/test_secrets.py::test_no_public_output_names_a_secret \
+  tests/reliability/test_rules_holes.py::test_every_game_refuses_a_name_that_is_not_one_of_its_seats \
+  tests/reliability/test_rules_holes.py::test_nobody_wins_a_game_that_has_only_just_started \
+  tests/voice/test_sentences.py::test_each_games_demo_ends_with_its_winner \
+  tests/web/test_console_words.py
+test-example-games: venv apt-test
+	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)
 
 # Static checks, run first by `make test`: ruff (pyflakes, pycodestyle, isort, bugbear,
 # pyupgrade, simplify) and mypy (strict on models/); settings in pyproject.toml.
@@ -117,6 +140,7 @@ translations: venv
 
 plans: venv
 	$(PY) -m companion.printkit docs/img
+	$(PY) -m tests.support.example_games docs/img
 
 venv: $(STAMP)
 

@@ -14,8 +14,9 @@ from typing import Any, ClassVar, cast
 
 from models.catalog import Column
 from models.engine import Action, Event, Game, Modules
+from models.plan_table import Dim, PlanTable
 
-from . import layout, moves, referee, rules, scoring, views, whereabouts
+from . import layout, moves, referee, rules, scoring, views, whereabouts, words
 from .actions import ACTIONS, Draw, LayPair
 from .kit import SEATS, Kit
 from .state import OldWitchState
@@ -37,7 +38,12 @@ class OldWitch(Game):
     jumps_leave_traces: ClassVar[bool] = False
     #: the modules that implement the hooks (the referee's search: referee.steps and referee.distance)
     modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
-                      referee=referee, search=referee)
+                      referee=referee, search=referee, words=words)
+    #: who plays the page's example (docs/games/<slug>.script.json)
+    example_players = ("RED", "BLUE", "GREEN")
+    #: the page's plan: the example after ten moves, pairs laid in front of two seats
+    plan_table = PlanTable(10, "RED has laid three pairs, GREEN one; the hands are held, off the table",
+                           dims=(Dim("TC:SEAT:RED", "edge", axis="y"),))
 
     def __init__(self, catalog: Any | None = None):
         super().__init__(catalog)
@@ -49,6 +55,11 @@ class OldWitch(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None) -> OldWitchState:
         self.resolve_options(options or {})
         return cast(OldWitchState, rules.setup(self.kit, self.check_players(players)))
+
+    def field_choices(self, state: dict[str, Any]) -> dict[str, list[tuple[Any, str]]]:
+        """The players, and the cards of the pairs (the console's forms)."""
+        cards = [(c, c.rsplit(":", 1)[1]) for pair in self.kit.pairs.values() for c in pair]
+        return {**super().field_choices(state), "cards": cards}
 
     def handlers(self) -> Mapping[type[Action], Callable[..., Any]]:
         return {Draw: rules.draw, LayPair: rules.lay_pair}

@@ -6,7 +6,7 @@ from typing import Any
 
 from models.engine import Prompt
 
-from . import rules
+from . import rules, scoring
 from .state import OldWitchState as State
 
 
@@ -19,7 +19,9 @@ def public_view(game: Any, state: State) -> dict[str, Any]:
 
 def prompts(game: Any, state: State) -> list[Prompt]:
     if state["phase"] == "over":
-        return [Prompt(f"The game is over: {state['loser']} is left holding the Old Witch", None, "info")]
+        winners = " and ".join(scoring.scoreboard(game, state).winners)   # named: the voice says this prompt
+        return [Prompt(f"The game is over: {state['loser']} is left holding the Old Witch; {winners} "
+                       f"{'win' if ' and ' in winners else 'wins'}", None, "info")]
     out = []
     drawer = rules.next_drawer(state)
     source = rules.left_of(state, drawer) if drawer else None

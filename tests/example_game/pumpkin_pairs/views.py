@@ -6,6 +6,7 @@ from typing import Any
 
 from models.engine import Prompt
 
+from . import scoring
 from .state import PumpkinPairsState as State
 
 
@@ -20,4 +21,7 @@ def prompts(game: Any, state: State) -> list[Prompt]:
         return [Prompt(f"{who}: turn up the top card of the deck in the middle", who)]
     if state["phase"] == "take":
         return [Prompt(f"{who}: take the pumpkin in the middle", who)]
-    return [Prompt("The game is over", None, "info")]
+    board = scoring.scoreboard(game, state)       # the closing prompt names the winners: the voice says it
+    best = board.entries[board.winners[0]].total
+    return [Prompt(f"Game over: {' and '.join(board.winners)} {'win' if len(board.winners) > 1 else 'wins'} "
+                   f"with {best} points", None, "info")]
