@@ -406,6 +406,12 @@ class Game:
         if found.fits:       # the game's own question, if it has one, stays
             asked = prompts if status == "waiting" else []
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
+        if gap and status == "out_of_sync" and not found.complete:
+            # the camera was away and the search ran out before it found what happened: nothing says the
+            # table is wrong, so the referee enters the moves; what would restore the last table seen is a
+            # way back, not an order
+            return Verdict("waiting", state, prompts=[self.unexplained_prompt(found),
+                                                      *(dataclasses.replace(p, level="info") for p in prompts)])
         return Verdict(status, state, prompts=prompts)
 
     def tells_for(self, state: State, truth: State) -> list[Action]:
@@ -453,6 +459,13 @@ class Game:
                        "picks the one that happened on the console, or put the table back as it was.",
                        n)
         return Prompt(text, level="warning")
+
+    def unexplained_prompt(self, found: Search) -> Prompt:
+        """What the table is told after a camera gap that the search could not
+        explain before its bound (``found``: no explanation, not complete)."""
+        return Prompt(tr("The camera missed some moves, more than the referee's search could follow ({n} moves "
+                         "tried). The referee enters them on the console, or put the table back as it was:",
+                         n=found.nodes), level="warning")
 
     #: What a game taken over as it lies cannot know from the table (said when
     #: the companion takes one over; see ``Session.take_over``)

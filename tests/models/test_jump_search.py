@@ -137,3 +137,25 @@ def test_the_search_says_when_its_bound_stopped_it():
     assert not shallow.fits and not shallow.complete and shallow.depth <= 3
     # the goal's lower bound: a table four moves away is not looked for within three
     assert game.distance(start, reading) > 0
+
+
+def test_a_gap_longer_than_the_search_can_follow_is_asked_not_called_wrong():
+    """Candy Crave: seven moves while the camera was away, more than the
+    search follows. Nothing says the table is wrong, so the referee enters the
+    moves: the page says so first, and how to put the last table back is a way
+    back (info), not an order. Read as one change, the same table breaks a
+    rule (a sweet straight behind a divider) and is out of sync."""
+    game = get_game("CCR")
+    steps = list(DRIVERS["CCR"](game, ["RED", "BLUE", "GREEN"], 2))
+    for i in range(len(steps) - 6):
+        start, camera = steps[i][0], camera_of(game.arrange(steps[i + 6][2]))
+        verdict = game.referee(start, camera, gap=True)
+        if verdict.status == "waiting" and not verdict.choices and "search could follow" in verdict.prompts[0].text:
+            break
+    else:
+        pytest.fail("no stretch of seven moves the search could not follow")
+    assert verdict.state == start and not verdict.actions
+    first, *rest = verdict.prompts
+    assert "more than the referee's search could follow" in first.text and first.level == "warning"
+    assert rest and all(p.level == "info" for p in rest)
+    assert game.referee(start, camera).status == "out_of_sync"
