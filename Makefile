@@ -70,6 +70,10 @@ EXAMPLE_GAME_TESTS := tests/example_game/test_registered.py tests/models/test_re
   tests/reliability/test_rules_holes.py::test_every_game_refuses_a_name_that_is_not_one_of_its_seats \
   tests/reliability/test_rules_holes.py::test_nobody_wins_a_game_that_has_only_just_started \
   tests/voice/test_sentences.py::test_each_games_demo_ends_with_its_winner \
+  tests/voice/test_demo_voice.py::test_no_spoken_sentence_names_a_hidden_card \
+  tests/live/test_demo.py::test_the_demo_of_every_game_reaches_its_examples_last_state \
+  tests/event/test_hidden_over_mqtt.py::test_no_published_message_names_a_secret_card \
+  tests/web/test_story_page.py::test_every_games_story_is_one_entry_a_move \
   tests/web/test_console_words.py
 test-example-games: venv apt-test
 	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)

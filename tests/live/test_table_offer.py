@@ -17,6 +17,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hardware.indicators import IndicatorPins, Indicators
 from models.engine import IllegalAction
 from models.registry import game_classes, get_game
+from tests.support.offers import offered_at_setup
 from tests.support.table import snapshot_of
 
 from .tables import source_for
@@ -48,7 +49,7 @@ def _played(code: str, moves: int, seed: int = 5) -> list[dict[str, Any]]:
     return states
 
 
-@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("code", offered_at_setup())    # a game whose set-up lays only seats: none
 def test_a_table_laid_out_for_a_game_starts_it_with_one_press_of_the_button(tmp_path, code):
     game = get_game(code)
     factory = MockFactory(pin_class=MockPWMPin)

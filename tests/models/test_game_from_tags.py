@@ -7,9 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from models.game_from_tags import games_on, recognise
+from models.game_from_tags import recognise
 from models.registry import game_classes, get_game
 from models.table import Snapshot, seen_from_above
+from tests.support.offers import offered_at_setup
 
 CODES = [cls.code for cls in game_classes()]
 
@@ -36,15 +37,8 @@ def _later(code: str, moves: int = 12, seed: int = 3) -> dict:
     return state
 
 
-def _shows_itself_at_setup(code: str) -> bool:
-    """Whether the game's table just after set-up shows one of its own tags or
-    zones: a game that deals every card into hands (Old Witch, an example game)
-    lays only seats, and a table of seats alone offers no game."""
-    return bool(games_on(_table(code, _setup(code))))
-
-
 #: the games a table laid out for set-up names (every shipped one)
-FRESH = [code for code in CODES if _shows_itself_at_setup(code)]
+FRESH = offered_at_setup()
 
 
 def test_a_table_of_seats_alone_offers_nothing() -> None:

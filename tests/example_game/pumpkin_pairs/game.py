@@ -33,7 +33,7 @@ class PumpkinPairs(Game):
     catalog_schema: ClassVar[dict[str, dict[str, Any]]] = {"pumpkins": {"value": Column("int")}}
     #: the modules that implement the hooks: Game calls views.prompts(game, state), layout.read(...)...
     modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
-                      referee=referee, words=words)
+                      referee=referee, search=referee, words=words)
     #: who plays the page's example (docs/games/<slug>.script.json)
     example_players = ("RED", "BLUE")
     #: the page's plan: the example after nine moves, a card turned up in the middle

@@ -39,7 +39,7 @@ def take(kit: Kit, state: State, a: Take) -> list[Event]:
         raise IllegalAction(f"take: it is {now}'s turn, not {a.player}'s")
     if a.card != state["middle"]:
         raise IllegalAction(f"take: {a.card} is not the card in the middle")
-    state["areas"][a.player].append(a.card)
+    state["areas"][a.player] = sorted([*state["areas"][a.player], a.card])   # the table shows no order
     state["middle"] = None
     state["turn"] = (state["turn"] + 1) % len(state["players"])
     state["phase"] = "reveal" if deck(kit, state) else "over"
