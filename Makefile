@@ -74,6 +74,13 @@ EXAMPLE_GAME_TESTS := tests/example_game/test_registered.py tests/models/test_re
   tests/live/test_demo.py::test_the_demo_of_every_game_reaches_its_examples_last_state \
   tests/event/test_hidden_over_mqtt.py::test_no_published_message_names_a_secret_card \
   tests/web/test_story_page.py::test_every_games_story_is_one_entry_a_move \
+  tests/live/test_take_over.py::test_a_take_over_is_never_wrong \
+  tests/live/test_take_over.py::test_every_game_is_read_from_its_table_at_any_point_and_refereed_to_its_end \
+  tests/live/test_take_over.py::test_a_restart_with_the_journal_deleted_takes_the_game_over_again \
+  tests/live/test_table_offer.py tests/live/test_camera_gaps.py::test_every_game_catches_up_a_gap_truly_or_asks \
+  tests/models/test_reflection.py::test_the_card_and_its_place_in_the_games_words \
+  tests/vision/test_glare.py::test_a_reflection_holds_the_tag_where_it_was_and_the_table_settles \
+  tests/live/test_reflection_told.py::test_the_page_and_the_leds_say_where_a_reflection_hides_a_card \
   tests/web/test_console_words.py
 test-example-games: venv apt-test
 	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)

@@ -118,21 +118,24 @@ def derived_case(code: str, moves: int = 8) -> GlareCase:
     """A glare case from the game alone: from ``moves`` moves into its example
     game on, the first tag on its table that is the game's own, no secret, and
     whose place the game names (its reflection sentence says more than the
-    card's name); told as the game tells it. The
+    card's name), or, in a game whose every card is secret (Old Witch), the
+    first such card of a secret kind, told as "a card" and its public place;
+    told as the game tells it. The
     tests then hold what is not derived: the sentence's shape, the tag read
     again once the reflection goes, the page and the LEDs."""
     from companion.examples import example_states
     from models.reflection import reflection_prompts
     game, _, states = example_states(code)
     bare = "A reflection hides {name}: tilt the lamp or the card"
-    for n in range(min(moves, len(states) - 1), len(states)):
-        for p in game.arrange(states[n]):
-            component = game.catalog.get(p.payload)
-            if component is None or game.catalog.is_secret(p.payload):
-                continue
-            [prompt] = reflection_prompts([p.payload], game, states[n])
-            if prompt.text != bare.format(name=component.name):
-                return GlareCase(n, p.payload, str(prompt.text))
+    for secrets in (False, True):       # a secret card ("a card" in front of RED) where no other is placed
+        for n in range(min(moves, len(states) - 1), len(states)):
+            for p in game.arrange(states[n]):
+                component = game.catalog.get(p.payload)
+                if component is None or game.catalog.is_secret(p.payload) != secrets:
+                    continue
+                [prompt] = reflection_prompts([p.payload], game, states[n])
+                if prompt.text != bare.format(name="a card" if secrets else component.name):
+                    return GlareCase(n, p.payload, str(prompt.text))
     raise AssertionError(f"{code}: no tag on its example's table whose place the game names "
                          f"(Game.whereabouts): a reflection could not say where the hidden card lies")
 

@@ -16,7 +16,7 @@ from models.catalog import Column
 from models.engine import Action, Event, Game, Modules
 from models.plan_table import Dim, PlanTable
 
-from . import layout, moves, referee, rules, scoring, views, whereabouts, words
+from . import layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS, Draw, LayPair
 from .kit import SEATS, Kit
 from .state import OldWitchState
@@ -38,7 +38,7 @@ class OldWitch(Game):
     jumps_leave_traces: ClassVar[bool] = False
     #: the modules that implement the hooks (the referee's search: referee.steps and referee.distance)
     modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
-                      referee=referee, search=referee, words=words)
+                      referee=referee, search=referee, takeover=takeover, words=words)
     #: who plays the page's example (docs/games/<slug>.script.json)
     example_players = ("RED", "BLUE", "GREEN")
     #: the page's plan: the example after ten moves, pairs laid in front of two seats
