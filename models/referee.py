@@ -27,6 +27,7 @@ Example::
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import pickle
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
@@ -229,15 +230,20 @@ def explore(game: Any, state: State, reading: Any,
 
     ``steps(state, reading)`` (default: :func:`successors`, the game's legal
     actions) gives the steps that may come next. Each is applied on a copy; an
-    illegal step is a dead end, and so is a state already reached by another
-    order of the same steps. The search has a goal: the game's
-    :meth:`Game.distance` bounds from below the steps still needed to reach the
-    table (a piece three squares away needs three moves), so a state that
-    cannot reach the reading within the bound is never expanded, and the bound
-    is spent only on sequences that can still get there. Two explanations are
-    the same when they end in the same state. Breadth first, so the shortest
-    explanations are found first; once one is found the search goes ``slack``
-    (:data:`SLACK`) steps deeper and stops::
+    illegal step is a dead end. Two explanations are the same when they end in
+    the same state.
+
+    The search has a goal: the game's :meth:`Game.distance` bounds from below
+    the steps still needed to reach the table (a piece three squares away needs
+    three moves), and the search always goes on from the state whose steps
+    taken and steps still needed add up to the least (A*; the deeper first
+    among equals), so the steps it tries go to the sequences that can reach the
+    table soonest, never to a state that cannot reach it within the bound
+    (:data:`MAX_DEPTH` steps). Once an explanation of *n* steps is found the
+    bound becomes *n* + ``slack`` (:data:`SLACK`), and the search ends when
+    nothing within the bound is left to try: every explanation up to that
+    length is found, shortest first. A state reached again by a shorter
+    sequence is searched again from there::
 
         found = explore(game, state, reading)
         if found.only is not None:
@@ -245,71 +251,82 @@ def explore(game: Any, state: State, reading: Any,
     """
     next_steps: Callable[[State, Any], Iterable[Sequence[Action]]] = (
         steps if steps is not None else (lambda st, r: successors(game, st, r)))
-    # memory stays small however wide the search: states are kept only for the
-    # frontier, pickled (a tenth of a live dict's size); every node tried keeps
-    # its parent, its step and its events (to spell out an explanation), and a
-    # 16-byte digest marks the states reached
-    tree: list[tuple[int, Sequence[Action], list[Event]]] = [(-1, (), [])]
-    seen = {_digest(state)}
-    fits: dict[bytes, tuple[int, State]] = {}
     start = game.distance(state, reading)
-    level: list[tuple[int, bytes, int]] = [(0, _packed(state), start)] if start is not None else []
-    nodes = depth = 0
+    if start is None:
+        return Search([], 0, True, 0)
+    # memory stays small however wide the search: states are kept only while
+    # waiting to be searched from, pickled (a tenth of a live dict's size);
+    # every node tried keeps its parent, its step and its events (to spell out
+    # an explanation), and a 16-byte digest marks the states reached, with the
+    # fewest steps each was reached in
+    tree: list[tuple[int, Sequence[Action], list[Event]]] = [(-1, (), [])]
+    best = {_digest(state): 0}
+    fits: dict[bytes, tuple[int, State, int]] = {}
+    # (fewest steps through it, minus its depth, order pushed, its node, the state packed, actions still needed)
+    waiting: list[tuple[int, int, int, int, bytes, int]] = [(start, 0, 0, 0, _packed(state), start)]
+    keys: dict[int, bytes] = {0: _digest(state)}
+    nodes = deepest = pushed = 0
     bound = max_depth
-    beyond = False
+    cut = False
     widest = 1
 
     def result(complete: bool) -> Search:
         out = []
-        for j, st in list(fits.values())[:max_fits]:
+        for j, st, _ in sorted(fits.values(), key=lambda f: f[2])[:max_fits]:
             actions, events = _spelled(tree, j)
             out.append(Fit(actions, st, events))
-        return Search(out, nodes, complete, depth)
+        return Search(out, nodes, complete, deepest)
 
-    while depth < bound and level:
-        depth += 1
-        nxt: list[tuple[int, bytes, int]] = []
-        for parent, packed, left in level:
-            st: State = pickle.loads(packed)
-            here = list(next_steps(st, reading))
-            # the bound is in steps and the distance in actions: a step may hold
-            # several (a move and its card), so the actions still needed are
-            # spread over steps as wide as the widest seen so far, here included
-            widest = max([widest, *(len(step) for step in here)])
-            if depth - 1 + max(1, -(-left // widest)) > bound:     # too far for the bound (or it shrank since)
-                beyond = beyond or not fits
+    def soonest(depth: int, left: int) -> int:
+        """The fewest steps an explanation through this state can take: the
+        actions still needed spread over steps as wide as the widest seen so
+        far (a step may hold several actions, a move and its card)."""
+        return depth + max(1, -(-left // widest))
+
+    while waiting:
+        _, minus_depth, _, here_at, packed, left = heapq.heappop(waiting)
+        depth = -minus_depth
+        if best[keys.pop(here_at)] < depth:
+            continue                            # reached since by fewer steps: searched from there
+        st: State = pickle.loads(packed)
+        here = list(next_steps(st, reading))
+        widest = max([widest, *(len(step) for step in here)])
+        if soonest(depth, left) > bound:        # too far for the bound (or it shrank since)
+            cut = cut or not fits
+            continue
+        deepest = max(deepest, depth + 1)
+        for step in here:
+            if nodes >= max_nodes:
+                return result(False)
+            nodes += 1
+            try:
+                new, ev = game.apply_all(st, step)
+            except IllegalAction:
                 continue
-            for step in here:
-                if nodes >= max_nodes:
+            key = _digest(new)
+            if best.get(key, bound + 1) <= depth + 1:
+                continue
+            best[key] = depth + 1
+            if game.same_table(game.expected_table(new), reading):
+                tree.append((here_at, tuple(step), ev))
+                fits[key] = (len(tree) - 1, new, depth + 1)
+                if len(fits) > max_fits:
                     return result(False)
-                nodes += 1
-                try:
-                    new, ev = game.apply_all(st, step)
-                except IllegalAction:
-                    continue
-                key = _digest(new)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if game.same_table(game.expected_table(new), reading):
-                    tree.append((parent, tuple(step), ev))
-                    fits[key] = (len(tree) - 1, new)
-                    if len(fits) > max_fits:
-                        return result(False)
-                    bound = min(bound, depth + slack)
-                    continue
-                left = game.distance(new, reading)
-                if left is None:
-                    continue
-                if depth < bound:           # judged against the bound when expanded
-                    tree.append((parent, tuple(step), ev))
-                    nxt.append((len(tree) - 1, _packed(new), max(left, 1)))
-                else:
-                    beyond = True          # it may reach the table, past the bound
-        level = nxt
-    # complete: nothing left to try (none cut off by the bound), or the shortest
-    # explanation's slack searched
-    return result((not level and not beyond) or bool(fits))
+                bound = min(bound, min(f[2] for f in fits.values()) + slack)
+                continue
+            far = game.distance(new, reading)
+            if far is None:
+                continue
+            far = max(far, 1)
+            if soonest(depth + 1, far) > bound:
+                cut = cut or not fits           # it may reach the table, past the bound
+                continue
+            tree.append((here_at, tuple(step), ev))
+            keys[len(tree) - 1] = key
+            pushed += 1
+            heapq.heappush(waiting, (soonest(depth + 1, far), -(depth + 1), pushed, len(tree) - 1,
+                                     _packed(new), far))
+    return result(bool(fits) or not cut)
 
 
 def _packed(state: State) -> bytes:
