@@ -462,10 +462,11 @@ class Game:
 
     def unexplained_prompt(self, found: Search) -> Prompt:
         """What the table is told after a camera gap that the search could not
-        explain before its bound (``found``: no explanation, not complete)."""
-        return Prompt(tr("The camera missed some moves, more than the referee's search could follow ({n} moves "
-                         "tried). The referee enters them on the console, or put the table back as it was:",
-                         n=found.nodes), level="warning")
+        explain within its bound (``found``: no explanation, not complete:
+        more than :data:`~models.referee.MAX_DEPTH` moves, or
+        :data:`~models.referee.MAX_NODES` tried)."""
+        return Prompt(tr("The camera missed some moves, more than the referee's search can follow. The referee "
+                         "enters them on the console, or put the table back as it was:"), level="warning")
 
     #: What a game taken over as it lies cannot know from the table (said when
     #: the companion takes one over; see ``Session.take_over``)

@@ -150,12 +150,12 @@ def test_a_gap_longer_than_the_search_can_follow_is_asked_not_called_wrong():
     for i in range(len(steps) - 6):
         start, camera = steps[i][0], camera_of(game.arrange(steps[i + 6][2]))
         verdict = game.referee(start, camera, gap=True)
-        if verdict.status == "waiting" and not verdict.choices and "search could follow" in verdict.prompts[0].text:
+        if verdict.status == "waiting" and not verdict.choices and "search can follow" in verdict.prompts[0].text:
             break
     else:
         pytest.fail("no stretch of seven moves the search could not follow")
     assert verdict.state == start and not verdict.actions
     first, *rest = verdict.prompts
-    assert "more than the referee's search could follow" in first.text and first.level == "warning"
+    assert "more than the referee's search can follow" in first.text and first.level == "warning"
     assert rest and all(p.level == "info" for p in rest)
     assert game.referee(start, camera).status == "out_of_sync"
