@@ -13,6 +13,7 @@ from typing import Any
 
 from models.table import Placement, Snapshot
 from models.tags import seat
+from models.text import tr
 
 from .state import OldWitchState as State
 
@@ -30,7 +31,7 @@ def read(game: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
         if area is not None and area[0] == "SEAT" and area[1] in out["areas"]:
             out["areas"][area[1]].append(s.payload)
         else:
-            out["problems"].append(f"{s.payload} lies where no seat marker says whose it is")
+            out["problems"].append(tr("{card} lies where no seat marker says whose it is", card=s.payload))
     for cards in out["areas"].values():
         cards.sort()
     return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Action, Prompt, VerdictStatus
+from models.text import tr
 
 from . import rules
 from .actions import Draw, LayPair
@@ -79,8 +80,9 @@ def distance(game: Any, state: State, reading: dict[str, Any]) -> int | None:
 def explain(game: Any, state: State, expected: dict[str, Any],
             reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     if reading["problems"]:
-        return "out_of_sync", [Prompt(f"{p}: put it in front of a seat, or back in a hand", level="error")
+        return "out_of_sync", [Prompt(tr("{problem}: put it in front of a seat, or back in a hand", problem=p),
+                                      level="error")
                                for p in reading["problems"]]
-    return "out_of_sync", [Prompt("The pairs on the table do not match the game. If players drew cards the camera "
-                                  "could not see, tell the console each draw; otherwise put the pairs back as shown.",
-                                  level="error")]
+    return "out_of_sync", [Prompt(tr("The pairs on the table do not match the game. If players drew cards the "
+                                     "camera could not see, tell the console each draw; otherwise put the pairs "
+                                     "back as shown."), level="error")]

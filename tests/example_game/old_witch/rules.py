@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Action, Event, IllegalAction
+from models.text import tr, trn
 
 from .actions import Draw, LayPair
 from .kit import Kit
 from .state import OldWitchState as State
+from .words import pair_name
 
 
 def setup(kit: Kit, players: list[str]) -> dict[str, Any]:
@@ -56,59 +58,63 @@ def unlaid_pairs(kit: Kit, state: State) -> list[tuple[str, str]]:
 
 def draw(kit: Kit, state: State, a: Draw) -> list[Event]:
     if state["phase"] == "over":
-        raise IllegalAction("draw: the game is over")
+        raise IllegalAction(tr("draw: the game is over"))
     if a.player not in state["players"]:
-        raise IllegalAction(f"draw: {a.player} is not playing")
+        raise IllegalAction(tr("draw: {player} is not playing", player=a.player))
     if state["hands"][a.player] == 0:
-        raise IllegalAction(f"draw: {a.player} is out (no cards left)")
+        raise IllegalAction(tr("draw: {player} is out (no cards left)", player=a.player))
     drawer = next_drawer(state)
     source = left_of(state, drawer) if drawer else None
     if drawer is None or source is None:
-        raise IllegalAction(f"draw: only {a.player} holds cards: there is no one to draw from")
+        raise IllegalAction(tr("draw: only {player} holds cards: there is no one to draw from", player=a.player))
     if a.player != drawer:
-        raise IllegalAction(f"draw: it is {drawer}'s turn to draw, not {a.player}'s")
+        raise IllegalAction(tr("draw: it is {drawer}'s turn to draw, not {player}'s", drawer=drawer, player=a.player))
     state["hands"][source] -= 1
     state["hands"][drawer] += 1
     state["turn"], state["phase"] = state["players"].index(drawer), "play"
-    events = [Event("drew", f"{drawer} draws a card from {source}'s hand", {"player": drawer, "from": source})]
+    events = [Event("drew", tr("{player} draws a card from {source}'s hand", player=drawer, source=source),
+                    {"player": drawer, "from": source})]
     if state["hands"][source] == 0:
-        events.append(Event("out", f"{source} has no cards left: {source} is out", {"player": source}))
+        events.append(Event("out", tr("{player} has no cards left: {player} is out", player=source),
+                            {"player": source}))
     return events
 
 
 def lay_pair(kit: Kit, state: State, a: LayPair) -> list[Event]:
     if state["phase"] == "over":
-        raise IllegalAction("lay_pair: the game is over")
+        raise IllegalAction(tr("lay_pair: the game is over"))
     if a.player not in state["players"]:
-        raise IllegalAction(f"lay_pair: {a.player} is not playing")
+        raise IllegalAction(tr("lay_pair: {player} is not playing", player=a.player))
     if len(a.cards) != 2 or a.cards[0] == a.cards[1]:
-        raise IllegalAction("lay_pair: a pair is two different cards")
+        raise IllegalAction(tr("lay_pair: a pair is two different cards"))
     for c in a.cards:
         if c not in kit.pair_of:
-            raise IllegalAction(f"lay_pair: {c} is not an Old Witch card")
+            raise IllegalAction(tr("lay_pair: {card} is not an Old Witch card", card=c))
     if kit.witch in a.cards:
-        raise IllegalAction("lay_pair: the Old Witch has no pair")
+        raise IllegalAction(tr("lay_pair: the Old Witch has no pair"))
     first, second = a.cards
     if kit.pair_of[first] != kit.pair_of[second]:
-        raise IllegalAction(f"lay_pair: {first} and {second} are not a pair")
+        raise IllegalAction(tr("lay_pair: {first} and {second} are not a pair", first=first, second=second))
     if first in {c for cards in state["laid"].values() for c in cards}:
-        raise IllegalAction(f"lay_pair: the {kit.pair_of[first].lower()} pair is already laid")
+        raise IllegalAction(tr("lay_pair: the {pair} pair is already laid", pair=pair_name(kit.pair_of[first])))
     if a.player not in may_lay(state):
         now = may_lay(state)[0]
-        raise IllegalAction(f"lay_pair: it is {now}'s turn: only {now} may lay a pair now")
+        raise IllegalAction(tr("lay_pair: it is {player}'s turn: only {player} may lay a pair now", player=now))
     held = state["hands"][a.player]
     if held < 2:
-        raise IllegalAction(f"lay_pair: {a.player} holds {held} card{'s' if held != 1 else ''}, not a pair")
+        raise IllegalAction(trn("lay_pair: {player} holds {n} card, not a pair",
+                                "lay_pair: {player} holds {n} cards, not a pair", held, player=a.player))
     state["hands"][a.player] -= 2
     state["laid"][a.player] = sorted(state["laid"][a.player] + list(a.cards))
-    events = [Event("laid", f"{a.player} lays a pair: {kit.pair_of[first].lower()}",
+    events = [Event("laid", tr("{player} lays a pair: {pair}", player=a.player, pair=pair_name(kit.pair_of[first])),
                     {"player": a.player, "cards": sorted(a.cards)})]
     if state["hands"][a.player] == 0:
-        events.append(Event("out", f"{a.player} has no cards left: {a.player} is out", {"player": a.player}))
+        events.append(Event("out", tr("{player} has no cards left: {player} is out", player=a.player),
+                            {"player": a.player}))
     if not unlaid_pairs(kit, state):
         loser = next(p for p, n in state["hands"].items() if n > 0)
         state["phase"], state["loser"] = "over", loser
-        events.append(Event("game_over", f"Every pair is laid: {loser} is left holding the Old Witch",
+        events.append(Event("game_over", tr("Every pair is laid: {loser} is left holding the Old Witch", loser=loser),
                             {"loser": loser}))
     return events
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Scoreboard, ScoreEntry, ScoreLine
+from models.text import tr
 
 from .kit import Kit
 from .state import OldWitchState as State
+from .words import pair_name
 
 
 def scoreboard(game: Any, state: State) -> Scoreboard:
@@ -15,8 +17,8 @@ def scoreboard(game: Any, state: State) -> Scoreboard:
     entries = {}
     for p, cards in state["laid"].items():
         if p == state["loser"]:
-            entries[p] = ScoreEntry.of([ScoreLine("left holding the Old Witch: loses", 0)])
+            entries[p] = ScoreEntry.of([ScoreLine(tr("left holding the Old Witch: loses"), 0)])
             continue
-        pairs = sorted({kit.pair_of[c].lower() for c in cards})
-        entries[p] = ScoreEntry.of([ScoreLine(f"a pair of {k}s", 1) for k in pairs])
+        pairs = sorted({kit.pair_of[c] for c in cards})
+        entries[p] = ScoreEntry.of([ScoreLine(tr("a pair of {cards}", cards=pair_name(k, 2)), 1) for k in pairs])
     return Scoreboard.by_highest(entries, final=state["phase"] == "over")

@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from models.errors import GameSetupError
 from models.takeover import Question
+from models.text import tr
 
 from . import rules
 from .state import OldWitchState as State
@@ -20,8 +21,9 @@ NOBODY = "NOBODY"
 
 def questions(game: Any, players: list[str], options: dict[str, Any], reading: dict[str, Any]) -> list[Question]:
     cards = len(game.kit.pair_of)
-    return [Question("drew_last", "Who drew last?", ((NOBODY, "nobody yet"), *((p, p) for p in players))),
-            *(Question(f"hand_{p}", f"How many cards does {p} hold?", low=0, high=cards) for p in players)]
+    return [Question("drew_last", tr("Who drew last?"), ((NOBODY, tr("nobody yet")), *((p, p) for p in players))),
+            *(Question(f"hand_{p}", tr("How many cards does {player} hold?", player=p), low=0, high=cards)
+              for p in players)]
 
 
 def from_table(game: Any, players: list[str], options: dict[str, Any], reading: dict[str, Any],
@@ -32,8 +34,9 @@ def from_table(game: Any, players: list[str], options: dict[str, Any], reading: 
     hands = {p: int(answers[f"hand_{p}"]) for p in players}
     cards = len(game.kit.pair_of)
     if sum(hands.values()) + sum(map(len, laid.values())) != cards:
-        raise GameSetupError(f"the hands ({sum(hands.values())} cards) and the pairs laid "
-                             f"({sum(map(len, laid.values()))} cards) are not the deck's {cards} cards")
+        raise GameSetupError(tr("the hands ({held} cards) and the pairs laid ({laid} cards) are not the deck's "
+                                "{cards} cards", held=sum(hands.values()), laid=sum(map(len, laid.values())),
+                                cards=cards))
     drew = answers["drew_last"]
     state: dict[str, Any] = {"players": list(players), "phase": "opening" if drew == NOBODY else "play",
                              "turn": None if drew == NOBODY else players.index(drew), "hands": hands,

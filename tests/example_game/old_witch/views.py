@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Prompt
+from models.text import and_list, tr
 
 from . import rules, scoring
 from .state import OldWitchState as State
@@ -19,18 +20,23 @@ def public_view(game: Any, state: State) -> dict[str, Any]:
 
 def prompts(game: Any, state: State) -> list[Prompt]:
     if state["phase"] == "over":
-        winners = " and ".join(scoring.scoreboard(game, state).winners)   # named: the voice says this prompt
-        return [Prompt(f"The game is over: {state['loser']} is left holding the Old Witch; {winners} "
-                       f"{'win' if ' and ' in winners else 'wins'}", None, "info")]
+        winners = scoring.scoreboard(game, state).winners   # named: the voice says this prompt
+        if len(winners) > 1:
+            text = tr("The game is over: {loser} is left holding the Old Witch; {winners} win",
+                      loser=state["loser"], winners=and_list(winners))
+        else:
+            text = tr("The game is over: {loser} is left holding the Old Witch; {winner} wins",
+                      loser=state["loser"], winner=winners[0])
+        return [Prompt(text, None, "info")]
     out = []
     drawer = rules.next_drawer(state)
     source = rules.left_of(state, drawer) if drawer else None
     if state["phase"] == "opening":
-        out.append(Prompt("Everyone: lay the pairs you were dealt face up in front of your seat"))
+        out.append(Prompt(tr("Everyone: lay the pairs you were dealt face up in front of your seat")))
     elif state["turn"] is not None:
         who = state["players"][state["turn"]]
-        out.append(Prompt(f"{who}: lay any pair you hold face up in front of your seat", who))
+        out.append(Prompt(tr("{player}: lay any pair you hold face up in front of your seat", player=who), who))
     if drawer and source:
-        out.append(Prompt(f"{drawer}: draw a card from {source}'s hand, then tell the console "
-                          "(or lay the pair it makes)", drawer))
+        out.append(Prompt(tr("{player}: draw a card from {source}'s hand, then tell the console "
+                             "(or lay the pair it makes)", player=drawer, source=source), drawer))
     return out

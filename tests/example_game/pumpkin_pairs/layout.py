@@ -12,6 +12,7 @@ from typing import Any
 
 from models.table import Placement, Snapshot
 from models.tags import seat, zone
+from models.text import tr
 
 from .state import PumpkinPairsState as State
 
@@ -32,7 +33,7 @@ def read(game: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
         elif area is not None and area[0] == "SEAT" and area[1] in out["areas"]:
             out["areas"][area[1]].append(s.payload)
         else:
-            out["problems"].append(f"{s.payload} lies where no marker says whose it is")
+            out["problems"].append(tr("{card} lies where no marker says whose it is", card=s.payload))
     out["middle"].sort()
     for cards in out["areas"].values():
         cards.sort()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Action, Prompt, VerdictStatus
+from models.text import tr
 
 from . import rules
 from .actions import Reveal, Take
@@ -32,7 +33,7 @@ def explain(game: Any, state: State, expected: dict[str, Any],
             reading: dict[str, Any]) -> tuple[VerdictStatus, list[Prompt]]:
     """Out of sync: each card lying where no marker says whose it is, then how to put the table right."""
     return "out_of_sync", [*(Prompt(p, level="error") for p in reading["problems"]),
-                           Prompt("The table does not match the game: put the cards back as the page shows",
+                           Prompt(tr("The table does not match the game: put the cards back as the page shows"),
                                   level="error")]
 
 

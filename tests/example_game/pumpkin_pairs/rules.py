@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Event, IllegalAction
+from models.text import tr
 
 from .actions import Reveal, Take
 from .kit import Kit
@@ -26,26 +27,27 @@ def deck(kit: Kit, state: State) -> list[str]:
 
 def reveal(kit: Kit, state: State, a: Reveal) -> list[Event]:
     if a.card not in kit.value:
-        raise IllegalAction(f"reveal: {a.card} is not a Pumpkin Pairs card")
+        raise IllegalAction(tr("reveal: {card} is not a Pumpkin Pairs card", card=a.card))
     if a.card not in deck(kit, state):
-        raise IllegalAction(f"reveal: {a.card} is not in the deck")
+        raise IllegalAction(tr("reveal: {card} is not in the deck", card=a.card))
     state["middle"], state["phase"] = a.card, "take"
-    return [Event("revealed", f"Pumpkin {kit.value[a.card]} is turned up", {"card": a.card})]
+    return [Event("revealed", tr("Pumpkin {value} is turned up", value=kit.value[a.card]), {"card": a.card})]
 
 
 def take(kit: Kit, state: State, a: Take) -> list[Event]:
     now = state["players"][state["turn"]]
     if a.player != now:
-        raise IllegalAction(f"take: it is {now}'s turn, not {a.player}'s")
+        raise IllegalAction(tr("take: it is {turn}'s turn, not {player}'s", turn=now, player=a.player))
     if a.card != state["middle"]:
-        raise IllegalAction(f"take: {a.card} is not the card in the middle")
+        raise IllegalAction(tr("take: {card} is not the card in the middle", card=a.card))
     state["areas"][a.player] = sorted([*state["areas"][a.player], a.card])   # the table shows no order
     state["middle"] = None
     state["turn"] = (state["turn"] + 1) % len(state["players"])
     state["phase"] = "reveal" if deck(kit, state) else "over"
-    events = [Event("taken", f"{a.player} takes pumpkin {kit.value[a.card]}", {"player": a.player, "card": a.card})]
+    events = [Event("taken", tr("{player} takes pumpkin {value}", player=a.player, value=kit.value[a.card]),
+                    {"player": a.player, "card": a.card})]
     if state["phase"] == "over":
-        events.append(Event("game_over", "The deck is empty: the game is over"))
+        events.append(Event("game_over", tr("The deck is empty: the game is over")))
     return events
 
 

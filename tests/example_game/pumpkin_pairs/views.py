@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.engine import Prompt
+from models.text import and_list, tr
 
 from . import scoring
 from .state import PumpkinPairsState as State
@@ -18,10 +19,13 @@ def public_view(game: Any, state: State) -> dict[str, Any]:
 def prompts(game: Any, state: State) -> list[Prompt]:
     who = state["players"][state["turn"]]
     if state["phase"] == "reveal":
-        return [Prompt(f"{who}: turn up the top card of the deck in the middle", who)]
+        return [Prompt(tr("{player}: turn up the top card of the deck in the middle", player=who), who)]
     if state["phase"] == "take":
-        return [Prompt(f"{who}: take the pumpkin in the middle", who)]
+        return [Prompt(tr("{player}: take the pumpkin in the middle", player=who), who)]
     board = scoring.scoreboard(game, state)       # the closing prompt names the winners: the voice says it
     best = board.entries[board.winners[0]].total
-    return [Prompt(f"Game over: {' and '.join(board.winners)} {'win' if len(board.winners) > 1 else 'wins'} "
-                   f"with {best} points", None, "info")]
+    if len(board.winners) > 1:
+        text = tr("Game over: {winners} win with {points} points", winners=and_list(board.winners), points=best)
+    else:
+        text = tr("Game over: {winner} wins with {points} points", winner=board.winners[0], points=best)
+    return [Prompt(text, None, "info")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from models.text import tr
 from models.whereabouts import Whereabouts
 
 from .state import PumpkinPairsState as State
@@ -12,8 +13,8 @@ from .state import PumpkinPairsState as State
 def whereabouts(game: Any, state: State) -> Whereabouts:
     w: Whereabouts = game.new_whereabouts()
     if state["middle"]:
-        w.place(state["middle"], "in the middle", "on the table")
+        w.place(state["middle"], tr("in the middle"), tr("on the table"))
     for p, cards in state["areas"].items():
         for c in cards:
-            w.place(c, f"in {p}'s area", "on the table")
+            w.place(c, tr("in {player}'s area", player=p), tr("on the table"))
     return w
