@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from companion.live.session import Session
 from models.registry import get_game
+from tests.contract.drivers import DRIVERS
 from tests.games.glc.bot import table_steps
 from tests.support.contract import camera_of
 
@@ -87,3 +88,31 @@ def test_the_console_shows_the_explanations_and_one_tap_applies_one(glc, gap, se
     expect(page.locator("#result")).to_contain_text("Done: confirm")
     expect(page.locator("#choices")).to_be_hidden()
     assert glc.journal.entries(glc.game_id)[-1].kind == "confirm"
+
+
+def test_a_gap_longer_than_the_search_follows_asks_the_referee_in_words(session, client, server, page, tmp_path):
+    """Candy Crave, seven moves while the camera was away: more than the search
+    follows. The page says so, amber, and offers the way back as information,
+    not a red "out of sync"; the console enters the moves, and nothing was
+    recorded meanwhile."""
+    players = ["RED", "BLUE", "GREEN"]
+    session.new_game("CCR", players, {})
+    engine = session.engine
+    steps = list(DRIVERS["CCR"](engine, players, 2))
+    i = next(i for i in range(len(steps) - 6) if "search can follow" in
+             engine.referee(steps[i][0], camera_of(engine.arrange(steps[i + 6][2])), gap=True).prompts[0].text)
+    for _, actions, _ in steps[:i]:
+        session.apply([a.to_json() for a in actions])
+    before = key(session.state)
+    assert before == key(steps[i][0])
+    session._on_snapshot(camera_of(engine.arrange(steps[i + 6][2])), gap=True)
+    public = client.get("/api/state").get_json()
+    assert public["status"] == "waiting" and key(session.state) == before
+    first, *rest = public["prompts"]
+    assert first["text"].startswith("The camera missed some moves, more than the referee's search can follow")
+    assert first["level"] == "warning" and rest and all(p["level"] == "info" for p in rest)
+
+    page.goto(server.url + "/")
+    expect(page.get_by_text("more than the referee's search can follow")).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text("Out of sync")
+    page.screenshot(path=str(tmp_path / "ccr-unexplained-gap.png"))       # looked at: amber, the words above
