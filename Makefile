@@ -81,7 +81,7 @@ EXAMPLE_GAME_TESTS := tests/example_game/test_registered.py tests/models/test_re
   tests/models/test_reflection.py::test_the_card_and_its_place_in_the_games_words \
   tests/vision/test_glare.py::test_a_reflection_holds_the_tag_where_it_was_and_the_table_settles \
   tests/live/test_reflection_told.py::test_the_page_and_the_leds_say_where_a_reflection_hides_a_card \
-  tests/web/test_console_words.py
+  tests/web/test_console_words.py tests/i18n/test_sentences.py
 test-example-games: venv apt-test
 	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)
 

@@ -36,11 +36,16 @@ def register() -> None:
 
 def codes_of(item: Any) -> set[str]:
     """The codes of the registered games a collected test case is parametrized
-    with (a game class, its code, or anything with a game's ``code``)."""
-    known = {cls.code for cls in registry.game_classes()}
+    with (a game class, its code, or anything with a game's ``code``; a
+    translation domain, :class:`web.i18n_update.Domain`, is its game's when it
+    is named after the game's package)."""
+    classes = registry.game_classes()
+    known = {cls.code for cls in classes}
+    by_package = {cls.__module__.split(".")[1]: cls.code for cls in classes}    # models.<package>.game
     callspec = getattr(item, "callspec", None)
     values = callspec.params.values() if callspec is not None else ()
-    codes = {v if isinstance(v, str) else getattr(v, "code", None) for v in values}
+    codes = {v if isinstance(v, str) else
+             by_package.get(v.name) if hasattr(v, "locale_dir") else getattr(v, "code", None) for v in values}
     return {c for c in codes if isinstance(c, str) and c in known}
 
 
