@@ -29,7 +29,7 @@ def score_table(game: Any, players: Sequence[str], options: Mapping[str, Any], s
     cards in front of the seat markers, for ``players``."""
     cards: Cards = game.cards
     setup: State = dict(game.setup(players, options))
-    reading = read(setup, cards, snapshot)
+    reading = read(game, setup, snapshot)
     payload = {(kind, ref): p for p, (kind, ref) in cards.by_payload.items()}
     counted: list[str] = []
     why: dict[str, str] = {}

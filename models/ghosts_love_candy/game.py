@@ -56,8 +56,8 @@ class GhostsLoveCandy(Game):
         view=180)
     actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
     phases: ClassVar[dict[str, tuple[type[Action], ...]]] = rules.PHASES
-    modules = Modules(views=views, scoring=scoring, whereabouts=whereabouts, moves=moves, referee=referee,
-                      search=referee, takeover=takeover, final_table=final_table, words=words)
+    modules = Modules(views=views, scoring=scoring, layout=layout, whereabouts=whereabouts, moves=moves,
+                      referee=referee, search=referee, takeover=takeover, final_table=final_table, words=words)
     catalog_dir: ClassVar[Path | None] = Path(__file__).parent / "catalog"
     catalog_schema: ClassVar[dict[str, Any]] = SCHEMA
     editable_fields: ClassVar[dict[str, tuple[str, ...]]] = {"kids": ("text",)}
@@ -104,17 +104,6 @@ class GhostsLoveCandy(Game):
     def handlers(self) -> dict[type[Action], Any]:
         """The dispatch table (action class -> the rules function applying it)."""
         return rules.HANDLERS
-
-    # ---- the table: layout.py's functions take the state first, so they are called here (Modules.layout)
-
-    def expected_table(self, state: State) -> Layout:
-        return layout.expected_table(state, self.cards)
-
-    def read(self, state: State, snapshot: Any) -> Layout:
-        return layout.read(state, self.cards, snapshot)
-
-    def arrange(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any]:
-        return layout.arrange(state, self.cards, table_mm)
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         return layout.same_table(expected, reading)

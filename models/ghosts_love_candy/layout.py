@@ -77,7 +77,8 @@ def empty_seat() -> dict[str, list[Any]]:
     return {"kids": [], "candy": [], "ghosts": [], "love": []}
 
 
-def expected_table(state: State, cards: Cards) -> dict[str, Any]:
+def expected_table(game: Any, state: State) -> dict[str, Any]:
+    """What the table should show for ``state`` (the ``layout`` hook)."""
     seats = {p: empty_seat() for p in state["players"]}
     for p, st in state["stashes"].items():
         seats[p]["kids"] += st["kids"]
@@ -165,8 +166,9 @@ class Row:
         return (dx * self.ax + dy * self.ay) / self.pitch, (dx * self.ux + dy * self.uy) / self.up
 
 
-def read(state: State, cards: Cards, snapshot: Snapshot) -> dict[str, Any]:
+def read(game: Any, state: State, snapshot: Snapshot) -> dict[str, Any]:
     """The game's reading of a settled snapshot, in the terms of :func:`expected_table`."""
+    cards: Cards = game.cards
     n_slots = state["slot_count"]
     slots: list[dict[str, Any]] = [{"slot": i, "kid": None, "candy": [], "ghosts": []} for i in range(1, n_slots + 1)]
     seats = {p: empty_seat() for p in state["players"]}
@@ -366,9 +368,10 @@ def row_origin(state: State, table_mm: tuple[float, float]) -> tuple[float, floa
     return x0, top + 170.0
 
 
-def arrange(state: State, cards: Cards, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+def arrange(game: Any, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
     """A tidy table for this state: markers, the neighbourhood, stashes, discards.
     Sized for 900x600 mm with 3-4 players; 5-6 players need about 900x850."""
+    cards: Cards = game.cards
     out: list[Placement] = []
     x0, yk = row_origin(state, table_mm)
     out += [Placement(zone_tag(KIDDISCARD), x0, yk, label=tr("kid and ghost discard")),
@@ -390,7 +393,7 @@ def arrange(state: State, cards: Cards, table_mm: tuple[float, float] = (900.0, 
     for j, (kind, ref) in enumerate(disc):
         col, r = j % 6, j // 6
         out.append(_card(cards, kind, ref, x0 - 40.0 - STEP * col, yk - 72.0 + STEP * r))
-    expected = expected_table(state, cards)
+    expected = expected_table(game, state)
     for p, (sx, sy, at_top) in seat_positions(state["players"], table_mm).items():
         sign = 1.0 if at_top else -1.0
         out.append(Placement(seat_tag(p), sx, sy, label=tr("{player}'s seat", player=p)))

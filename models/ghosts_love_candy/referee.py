@@ -232,7 +232,7 @@ def plan(game: Any, state: State, reading: dict[str, Any], limit: int = 8) -> li
     """Every way (up to ``limit``) of following the evidence from ``state``: the
     table's steps may branch, so this walks each branch (a :class:`Walk` each)."""
     rl = locations(reading)
-    base = locations(expected_table(state, game.cards))
+    base = locations(expected_table(game, state))
     done: list[Walk] = []
 
     def walk(chain: list[Action], st: State, depth: int, before_skip: dict[Key, Place] | None = None,
@@ -243,7 +243,7 @@ def plan(game: Any, state: State, reading: dict[str, Any], limit: int = 8) -> li
         trail = trail if trail is not None else [state]
         if len(done) >= limit:
             return
-        e0 = locations(expected_table(st, game.cards))
+        e0 = locations(expected_table(game, st))
         steps = next_steps(game, st, reading, e0, rl, base) if depth < MAX_STEPS else []
         pend = st["pending"]
         if not steps:
@@ -290,7 +290,7 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     if reading.get("problems"):
         return []
     rl = locations(reading)
-    e0 = locations(expected_table(state, game.cards))
+    e0 = locations(expected_table(game, state))
     out: list[list[Action]] = [[a] for a in next_steps(game, state, reading, e0, rl)]
     pend = state["pending"]
     if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
@@ -377,11 +377,11 @@ def compare(game: Any, state: State, expected: dict[str, Any], path: Walk,
     """(what is wrong, what is still to do) if the table is on its way along ``path``."""
     cards = game.cards
     target = path.state
-    goal_table = expected_table(target, cards)
+    goal_table = expected_table(game, target)
     e0, t, r = locations(expected), locations(goal_table), locations(reading)
     on_the_way: dict[Key, set[Place]] = {}       # where each card lies at some step of the path
     for st in path.trail:
-        for k, v in locations(expected_table(st, cards)).items():
+        for k, v in locations(expected_table(game, st)).items():
             on_the_way.setdefault(k, set()).add(v)
     for before, a in zip(path.trail, path.chain):
         for k, v in placed_by(a, before):

@@ -394,7 +394,7 @@ def answers(game: Any, state: State) -> dict[str, Any]:
     gone = m is not None and state["slots"][m["slot"] - 1]["kid"] != m["kid"]      # scared at once
     out["last_haunt"] = f"{m['slot']}:{m['player']}" + (f":{m['kid']}" if gone else "") if m else \
         f"{p['slot']}:{p['player']}" if p and p["kind"] in CHOOSING else "no"
-    table = expected_table(state, cards)
+    table = expected_table(game, state)
     try:
         asked = Survey(cards, state["players"], state["options"], table).questions
     except IllegalAction:           # no take-over of this table (an ability under way): nothing to answer
