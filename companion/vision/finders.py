@@ -16,6 +16,12 @@ code as a pure image (:func:`read_completed`)::
     >>> [d.payload for d in read_completed(grey)]   # doctest: +SKIP
     ['GLC:KID:02']
 
+When the grids as guessed read nothing more, the few that best match a
+code's fixed patterns get the corners no seen finder pattern anchors fitted
+to those patterns (:mod:`.grid_fit`: a finder pattern under a reflection
+leaves its corner a module or two off), and are read with narrower module
+thresholds too (:func:`_read_fitted`).
+
 The finder patterns carry no data: redrawing them changes no payload, and
 every payload still passes zxing-cpp's Reed-Solomon check (a grid of the
 wrong size or place reads nothing); :mod:`.stills` drops a payload read
@@ -33,6 +39,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from . import grid_fit
 from .decoders import Detection
 
 #: the versions tried (sizes 21 to 57 modules): what a phone or a table camera can sample
@@ -172,6 +179,12 @@ class Layout:
     def grids(self) -> Iterator[tuple[int, np.ndarray]]:
         """(N, the code's four corners TL, TR, BR, BL) for each size N of
         :data:`VERSIONS` whose module size is within :data:`MODULE_SLACK` of this one's."""
+        for n, quad in self.square_grids():
+            yield n, self.perspective(n, quad)
+
+    def square_grids(self) -> Iterator[tuple[int, np.ndarray]]:
+        """:meth:`grids` as the finder centres alone give them (a
+        parallelogram), before :meth:`perspective` bends them."""
         tl, tr, bl = (np.array(p, np.float64) for p in (self.tl, self.tr, self.bl))
         for v in VERSIONS:
             n = 17 + 4 * v
@@ -180,10 +193,9 @@ class Layout:
             if abs(size - self.module) > MODULE_SLACK * self.module:
                 continue
             o = tl - 3.5 * (ex + ey)
-            quad = np.array([o, o + n * ex, o + n * (ex + ey), o + n * ey], np.float32)
-            yield n, self._perspective(n, quad)
+            yield n, np.array([o, o + n * ex, o + n * (ex + ey), o + n * ey], np.float32)
 
-    def _perspective(self, n: int, quad: np.ndarray) -> np.ndarray:
+    def perspective(self, n: int, quad: np.ndarray) -> np.ndarray:
         """``quad`` (the affine guess from the finder centres) bent to the
         perspective the seen finder patterns' outer corners give (each matched
         to the nearest of its pattern's four corners in module coordinates),
@@ -259,12 +271,13 @@ def _layout(tl: np.ndarray, tr: np.ndarray, bl: np.ndarray, m: float,
     return Layout((float(tl[0]), float(tl[1])), (float(tr[0]), float(tr[1])), (float(bl[0]), float(bl[1])), m, seen)
 
 
-def redrawn(grey: np.ndarray, quad: np.ndarray, n: int) -> np.ndarray:
+def redrawn(grey: np.ndarray, quad: np.ndarray, n: int, block: int = 0) -> np.ndarray:
     """The code at ``quad`` (TL, TR, BR, BL) sampled as n x n modules (each
-    the blurred picture at its centre, dark or light against its
-    neighbourhood's mean: centres hold on better than cell means where the
-    grid is a little off), the three finder patterns drawn whole, at
-    :data:`_MODULE_PX` px a module in a quiet zone."""
+    the blurred picture at its centre, dark or light against the mean of
+    the ``block`` x ``block`` modules round it, 0: a third of the code's side:
+    centres hold on better than cell means where the grid is a little off),
+    the three finder patterns drawn whole, at :data:`_MODULE_PX` px a module
+    in a quiet zone."""
     k = 8
     side = n * k
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
@@ -272,7 +285,7 @@ def redrawn(grey: np.ndarray, quad: np.ndarray, n: int) -> np.ndarray:
                                  flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     centres = np.arange(n) * k + k // 2
     cells = np.ascontiguousarray(cv2.GaussianBlur(warped, (0, 0), k / 5.0)[np.ix_(centres, centres)])
-    block = max(3, (n // 3) | 1)
+    block = max(3, (block or n // 3) | 1)
     grid = cv2.adaptiveThreshold(cells, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, 0)
     grid[0:8, 0:8] = _FINDER
     grid[0:8, n - 8:n] = _FINDER[:, ::-1]
@@ -297,7 +310,8 @@ def read_completed(grey: np.ndarray, known: Sequence[Detection] = (), budget_ms:
     quads = [np.array(d.corners, np.float32) for d in known]
     free = [mk for mk in marks(grey) if not any(_inside(q, mk.centre) for q in quads)]
     free += [mk for mk in closer_marks(grey, free) if not any(_inside(q, mk.centre) for q in quads)]
-    for lay in layouts(free):
+    lays = layouts(free)
+    for lay in lays:
         if (time.perf_counter() - t0) * 1000.0 > budget_ms:
             break
         for n, quad in lay.grids():
@@ -307,15 +321,85 @@ def read_completed(grey: np.ndarray, known: Sequence[Detection] = (), budget_ms:
             if read is not None:
                 out.append(read)
                 break
-    if known or out:
-        return out
-    box = _dark_box(grey)
-    for turn, v in itertools.product(range(4), VERSIONS):
-        if (time.perf_counter() - t0) * 1000.0 > budget_ms:
+    if not known and not out:
+        box = _dark_box(grey)
+        for turn, v in itertools.product(range(4), VERSIONS):
+            if (time.perf_counter() - t0) * 1000.0 > budget_ms:
+                break
+            read = _read_nudged(zxingcpp, grey, np.roll(box, turn, axis=0), 17 + 4 * v)
+            if read is not None:
+                return [read]
+    return out + _read_fitted(zxingcpp, grey, lays, [*known, *out], min(budget_ms, FITTED_MS))
+
+
+#: how many grids are fitted to their fixed patterns (the best matched first)
+FITTED = 8
+#: how long fitting them may take (ms), beyond the completion's own budget
+FITTED_MS = 400.0
+#: the least match (:meth:`.grid_fit.FixedPatterns.structure`, 6 at best) a grid is fitted from
+MIN_STRUCTURE = 1.5
+#: the windows a fitted grid's modules are thresholded over (modules; 0: a
+#: third of the code's side): under a sheen the contrast changes within a few
+#: modules, and a narrow window follows it (glare 012 of BoofCV's set reads
+#: over 5 to 9 modules, not over 12)
+FITTED_BLOCKS = (0, 7, 5)
+
+
+def _read_fitted(zxingcpp: Any, grey: np.ndarray, lays: Sequence[Layout], known: Sequence[Detection],
+                 budget_ms: float) -> list[Detection]:
+    """The codes read from the :data:`FITTED` grids of ``lays`` that best
+    match a code's fixed patterns (at least :data:`MIN_STRUCTURE`), each with
+    the corners no seen finder pattern anchors fitted to them
+    (:func:`.grid_fit.fit`), its modules thresholded over each of
+    :data:`FITTED_BLOCKS`; grids over a code of ``known`` are left out, and
+    nothing is started once ``budget_ms`` is spent."""
+    t0 = time.perf_counter()
+    if budget_ms <= 0:
+        return []
+    boxes = np.array([[*np.min(d.corners, axis=0), *np.max(d.corners, axis=0)] for d in known]).reshape(-1, 4)
+    grids: list[tuple[int, np.ndarray, Layout]] = []
+    for i, lay in enumerate(lays):
+        if i % 64 == 0 and (time.perf_counter() - t0) * 1000.0 > budget_ms:
+            return []
+        for n, quad in lay.square_grids():
+            cx, cy = quad.mean(axis=0)
+            if not ((boxes[:, 0] <= cx) & (cx <= boxes[:, 2]) & (boxes[:, 1] <= cy) & (cy <= boxes[:, 3])).any():
+                grids.append((n, quad, lay))
+    if not grids:
+        return []
+    corners = np.concatenate([q for _, q, _ in grids])
+    (x0, y0), (x1, y1) = corners.min(axis=0), corners.max(axis=0)
+    margin = 8 * max(lay.module for lay in lays)
+    patterns = grid_fit.FixedPatterns(grey, (int(x0 - margin), int(y0 - margin), int(x1 + margin), int(y1 + margin)))
+    # ranked on the parallelograms first (a tenth of the cost of bending
+    # each), the best few bent and ranked again
+    rough: list[tuple[float, int, np.ndarray, Layout]] = []
+    for i, (n, quad, lay) in enumerate(grids):
+        if i % 64 == 0 and (time.perf_counter() - t0) * 1000.0 > budget_ms:
+            return []
+        rough.append((patterns.structure(quad, n), n, quad, lay))
+    rough.sort(key=lambda t: -t[0])
+    ranked = []
+    for _, n, quad, lay in rough[:3 * FITTED]:
+        bent = lay.perspective(n, quad)
+        free = [2] + [i for i, mk in zip((0, 1, 3), lay.seen) if mk is None]     # BR, and where none was seen
+        ranked.append((patterns.structure(bent, n), n, bent, free))
+    ranked.sort(key=lambda t: -t[0])
+    out: list[Detection] = []
+    for score, n, quad, free in ranked[:FITTED]:
+        if (time.perf_counter() - t0) * 1000.0 > budget_ms or score < MIN_STRUCTURE:
             break
-        read = _read_nudged(zxingcpp, grey, np.roll(box, turn, axis=0), 17 + 4 * v)
-        if read is not None:
-            return [read]
+        fitted, _ = grid_fit.fit(patterns, quad, n, free)
+        if any(_inside(fitted, d.centre) for d in [*known, *out]):
+            continue
+        for block in FITTED_BLOCKS:
+            found = zxingcpp.read_barcodes(redrawn(grey, fitted, n, block), formats=zxingcpp.BarcodeFormat.QRCode,
+                                           is_pure=True, try_rotate=False, try_downscale=False,
+                                           try_invert=False, binarizer=zxingcpp.Binarizer.BoolCast)
+            texts = [b.text for b in found if b.text and b.valid]
+            if texts:
+                out.append(Detection(texts[0], tuple((float(x), float(y)) for x, y in fitted)))  # type: ignore[arg-type]
+                break
     return out
 
 

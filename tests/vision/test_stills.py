@@ -265,3 +265,63 @@ def test_a_finder_pattern_a_sheen_washes_out_once_shrunk_is_found_at_full_size()
     assert [m for m in extra if math.dist(m.centre, centre) < 20], [m.centre for m in extra]
     assert all(abs(m.module - 10) < 3 for m in extra)
     assert closer_marks(cv2.cvtColor(shot(table()), cv2.COLOR_BGR2GRAY), []) == []
+
+
+def sheened(text, version, tilt, px=6, seed=0):
+    """A 1200x900 grey photo of a code (``version``, ``px`` px a module) whose
+    top-right finder pattern a lamp's sheen washes out to paper, the card
+    turned away from the camera on its right (``tilt``: how much shorter its
+    right side looks, as a fraction of its height)."""
+    q = segno.make_qr(text, error="m", version=version)
+    c = np.where(np.array(list(q.matrix_iter(scale=px, border=4)), bool), 30, 225).astype(np.float32)
+    n = q.symbol_size(scale=1, border=0)[0]
+    spot = np.zeros_like(c)
+    cv2.circle(spot, (4 * px + int((n - 3.5) * px), 4 * px + int(3.5 * px)), 6 * px, 1.0, -1)
+    c += (250 - c) * np.clip(cv2.GaussianBlur(spot, (0, 0), 2 * px) * 1.4, 0, 1)
+    h, w = c.shape
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[350, 200], [350 + w, 200 + tilt * h], [350 + w, 200 + h - tilt * h], [350, 200 + h]])
+    card = cv2.warpPerspective(c, cv2.getPerspectiveTransform(src, dst), (1200, 900), borderValue=-1)
+    rng = np.random.default_rng(seed)
+    ground = cv2.GaussianBlur((rng.random((900, 1200)) * 60 + 120).astype(np.uint8), (0, 0), 8).astype(np.float32)
+    f = cv2.GaussianBlur(np.where(card >= 0, card, ground), (0, 0), 1.0) + rng.normal(0, 3, ground.shape)
+    return np.clip(f, 0, 255).astype(np.uint8)
+
+
+SHEENED = [("GLC:KID:07", 5, 0.1), ("GLC:KID:07", 3, 0.2)]
+
+
+@pytest.mark.parametrize("payload,version,tilt", SHEENED, ids=[f"version {v}" for _, v, _ in SHEENED])
+def test_a_code_whose_finder_pattern_a_sheen_hides_is_read_from_its_fitted_grid(payload, version, tilt, monkeypatch):
+    """BoofCV's glare photos: with one finder pattern under a reflection, the
+    grid guessed from the other two lands a module or two off at the corners
+    they do not anchor; fitted to the code's fixed patterns (finder patterns,
+    timing rows, alignment pattern) it reads."""
+    from companion.vision import finders
+    grey = sheened(payload, version, tilt)
+    assert raw_reads(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)) == set(), "raw zxing-cpp must miss it"
+    assert read_harder(grey, completion_ms=0) == [], "no binarization reads it"
+    with monkeypatch.context() as m:
+        m.setattr(finders, "FITTED", 0)
+        assert read_completed(grey) == [], "the grid as guessed must miss it for the test to mean anything"
+    (d,) = read_completed(grey)
+    assert d.payload == payload
+    assert read(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)) == ({payload}, set())
+
+
+def test_a_corner_a_module_and_a_half_off_is_fitted_back_to_the_code():
+    from companion.vision.grid_fit import FixedPatterns, fit
+    q = segno.make_qr("GAH:ROOM:1", error="m", version=4)
+    n, px = q.symbol_size(scale=1, border=0)[0], 8
+    grey = np.where(np.array(list(q.matrix_iter(scale=px, border=4)), bool), 30, 225).astype(np.uint8)
+    grey = cv2.GaussianBlur(grey, (0, 0), 1.0)
+    b, side = 4 * px, n * px
+    true = np.float32([[b, b], [b + side, b], [b + side, b + side], [b, b + side]])
+    off = true.copy()
+    off[1] += (12, -9)                                           # the guessed top-right corner, 1.9 modules off
+    off[2] += (-10, 8)                                           # and the bottom-right one
+    patterns = FixedPatterns(grey)
+    fitted, match = fit(patterns, off, n, free=(1, 2))
+    assert np.abs(fitted - true).max() < px / 2
+    assert match > patterns.structure(off, n) and match > 5.0
+    assert FixedPatterns(cv2.cvtColor(shot(table()), cv2.COLOR_BGR2GRAY)).structure(true + 300, n) < 1.5
