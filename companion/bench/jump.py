@@ -7,6 +7,14 @@ after a hand over the table or a lost camera. A second pass removes one tag
 from that table, which nothing explains: the search then runs to its bound
 (:data:`models.referee.MAX_NODES` steps tried), the worst case.
 
+Then 150 gaps of 2 to 6 moves in random games (:func:`random_gaps`, the
+autonomy section's random table) that the session knew of (``gap=True``), each
+judged against the truth as the autonomy section judges a record: caught up,
+asked (with the truth among the choices or not), not explained (the moves are
+entered on the console), or wrong. A gap holding a move the camera sees no
+change for at all (a ghost chosen face down, a Peek) is left out: the players
+tell those.
+
 Figures are milliseconds per refereed table and ratios to refereeing an
 unchanged table in the same process (the cost of every ordinary settled
 frame), so they mean something on a noisy machine.
@@ -48,6 +56,62 @@ def measure(code: str, stride: int = 10) -> dict[str, Any]:
             "worst_ratio": max(max(gaps), max(worst)) / base}
 
 
+def random_gaps(code: str, gaps: int = 150, seed: int = 0) -> dict[str, int]:
+    """``gaps`` random gaps of 2-6 moves, judged as the module docstring says."""
+    import random
+
+    from companion.bench.autonomy import _camera, _unseen_moves, random_game
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+    game = get_game(code)
+    out = {"caught up": 0, "asked, the truth among the choices": 0, "asked, the truth not among them": 0,
+           "not explained": 0, "wrong": 0}
+    played = 0
+    while sum(out.values()) < gaps:
+        rng = random.Random(seed * 1000 + played)
+        played += 1
+        states = [s for _, s in random_game(game, list(PLAYERS[code]), rng)]
+        for _ in range(15):
+            k = rng.randint(2, 6)
+            if len(states) <= k + 1 or sum(out.values()) >= gaps:
+                break
+            i = rng.randrange(0, len(states) - k)
+            stretch = states[i:i + k + 1]
+            if not _unseen_moves(game, stretch):
+                out[_judged(game, stretch, game.referee(stretch[0], _camera(game, stretch[-1]), gap=True))] += 1
+    return out
+
+
+def _judged(game: Any, stretch: list[dict[str, Any]], verdict: Any) -> str:
+    """What the verdict on the table after ``stretch`` (its states, the first
+    the one the referee held; none of its moves unseen) did, in
+    :func:`random_gaps`' words."""
+    from companion.bench.autonomy import agrees
+    from models.engine import IllegalAction
+    from models.referee import state_key
+    last = len(stretch) - 1
+
+    def where(state: dict[str, Any]) -> int | None:
+        """Which state of the stretch this is once the players said what its cards
+        played unseen were (Girls vs Ghouls), as the autonomy section judges it:
+        the very state, or one the table and a take-over's answers cannot tell
+        from it (Tricks turned up at two houses at once, recorded in either order)."""
+        tells = game.tells_for(state, stretch[-1])
+        try:
+            got = dict(game.apply_all(state, tells)[0]) if tells else state
+        except IllegalAction:
+            got = state
+        return next((n for n in range(last, 0, -1)
+                     if state_key(got) == state_key(stretch[n]) or agrees(game, got, stretch[n])), None)
+
+    if verdict.status == "applied":
+        return "caught up" if where(verdict.state) == last else "wrong"
+    if verdict.choices:
+        offered = any(where(f.state) == last for f in verdict.choices)
+        return "asked, the truth among the choices" if offered else "asked, the truth not among them"
+    return "not explained"
+
+
 def summary(rows: list[dict[str, Any]]) -> list[str]:
     from models.referee import MAX_DEPTH, MAX_NODES, SLACK
     lines = [f"bound: {MAX_DEPTH} steps deep, {MAX_NODES} steps tried, {SLACK} steps of slack past the shortest"]
@@ -65,6 +129,11 @@ def run(report: Any) -> list[dict[str, Any]]:
     rows = [measure(code, stride=20 if getattr(report, "quick", False) else 10) for code in PLAYERS]
     for line in summary(rows):
         report.line(line)
+    n = 50 if getattr(report, "quick", False) else 150
+    report.line(f"{n} random gaps of 2-6 moves per game, the session knowing of each (gap=True):")
+    for code in PLAYERS:
+        got = random_gaps(code, n)
+        report.line(f"{code}: " + "; ".join(f"{v} {k}" for k, v in got.items() if v or k == "wrong"))
     return rows
 
 
