@@ -318,9 +318,11 @@ def explore(game: Any, state: State, reading: Any,
             if far is None:
                 continue
             far = max(far, 1)
-            if soonest(depth + 1, far) > bound:
-                cut = cut or not fits           # it may reach the table, past the bound
+            if depth + 2 > bound:               # it may reach the table, past the bound
+                cut = cut or not fits
                 continue
+            # judged against the bound when searched from, with the widest step seen by then: a
+            # wider step found meanwhile may bring it within (its place in the queue only waits)
             tree.append((here_at, tuple(step), ev))
             keys[len(tree) - 1] = key
             pushed += 1
