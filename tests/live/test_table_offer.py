@@ -157,3 +157,9 @@ def test_the_offer_is_on_the_page_in_the_tables_language(tmp_path):
         assert view["prompts"][0]["text"] == view["offer"]["text"]
     finally:
         s.close()
+
+
+def test_every_shipped_game_is_offered_by_its_set_up_table():
+    """The offer tests run over the games a set-up table names: a shipped game
+    dropping out of that list would drop out of them silently."""
+    assert {"CCR", "GAH", "GLC", "GVG", "TCG"} <= set(offered_at_setup())
