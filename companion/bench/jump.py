@@ -57,7 +57,9 @@ def measure(code: str, stride: int = 10) -> dict[str, Any]:
 
 
 def random_gaps(code: str, gaps: int = 150, seed: int = 0) -> dict[str, int]:
-    """``gaps`` random gaps of 2-6 moves, judged as the module docstring says."""
+    """``gaps`` random gaps of 2-6 moves, judged as the module docstring says
+    (fewer when ``gaps`` random games hold fewer gaps no move of which is
+    unseen: a game that draws unseen on every turn)."""
     import random
 
     from companion.bench.autonomy import _camera, _unseen_moves, random_game
@@ -67,7 +69,7 @@ def random_gaps(code: str, gaps: int = 150, seed: int = 0) -> dict[str, int]:
     out = {"caught up": 0, "asked, the truth among the choices": 0, "asked, the truth not among them": 0,
            "not explained": 0, "wrong": 0}
     played = 0
-    while sum(out.values()) < gaps:
+    while sum(out.values()) < gaps and played < gaps:     # a game whose every move is unseen: fewer gaps
         rng = random.Random(seed * 1000 + played)
         played += 1
         states = [s for _, s in random_game(game, list(PLAYERS[code]), rng)]
