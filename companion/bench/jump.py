@@ -87,24 +87,17 @@ def random_gaps(code: str, gaps: int = 150, seed: int = 0) -> dict[str, int]:
 def _judged(game: Any, stretch: list[dict[str, Any]], verdict: Any) -> str:
     """What the verdict on the table after ``stretch`` (its states, the first
     the one the referee held; none of its moves unseen) did, in
-    :func:`random_gaps`' words."""
-    from companion.bench.autonomy import agrees
-    from models.engine import IllegalAction
-    from models.referee import state_key
+    :func:`random_gaps`' words: a state is true as the autonomy section judges
+    a record (:func:`companion.bench.autonomy._told_now`, once the players said
+    what its cards played unseen were; :func:`companion.bench.autonomy._where`)."""
+    from companion.bench.autonomy import _told_now, _where
     last = len(stretch) - 1
 
     def where(state: dict[str, Any]) -> int | None:
-        """Which state of the stretch this is once the players said what its cards
-        played unseen were (Girls vs Ghouls), as the autonomy section judges it:
-        the very state, or one the table and a take-over's answers cannot tell
-        from it (Tricks turned up at two houses at once, recorded in either order)."""
-        tells = game.tells_for(state, stretch[-1])
-        try:
-            got = dict(game.apply_all(state, tells)[0]) if tells else state
-        except IllegalAction:
-            got = state
-        return next((n for n in range(last, 0, -1)
-                     if state_key(got) == state_key(stretch[n]) or agrees(game, got, stretch[n])), None)
+        telling = _told_now(game, state, stretch, 0, last, False)
+        if telling:
+            return telling[2]
+        return None if telling == () else _where(game, state, stretch, 0, last, False)
 
     if verdict.status == "applied":
         return "caught up" if where(verdict.state) == last else "wrong"
