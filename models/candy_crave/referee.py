@@ -271,31 +271,36 @@ def _this_round(kit: Kit, state: State, reading: Layout) -> int | None:
         return None
     turns = max((active.index(a) + 1 for a in actors), default=0)
     if phase == "distribute" and any(s not in got for s in state["bowls"]):
-        if not _idle_areas_agree(state, exp, got, active):
+        from_bowls: dict[str, set[str]] = {}     # area -> where its sweets from the bowls lie (play, locked)
+        for s, g in got.items():
+            if _at(exp, s)[0] == "bowls":
+                from_bowls.setdefault(str(g[1]), set()).add(g[0])
+        if not _idle_areas_agree(state, got, from_bowls, active):
             return None
-        turns = max(turns, _second_actions(state, exp, got, active))
+        turns = max(turns, _second_actions(from_bowls, active))
     return tiles + removed + max(len(locked_to), len(played), turns)
 
 
-def _idle_areas_agree(state: State, exp: dict[str, Where], got: dict[str, Where], active: list[str]) -> bool:
+def _idle_areas_agree(state: State, got: dict[str, Where], from_bowls: dict[str, set[str]],
+                      active: list[str]) -> bool:
     """While the bowls are not emptied, an area whose play area still holds every
     sweet it held has not acted: each action it has needs its play area
     emptied first, by its own lock or by a steal, and either leaves one of
     those sweets locked for the round. So its turn has not come: no area at or
     after it in the turn order has acted either, and nothing new lies in its
     play area (a sweet comes there only by its own take or steal). False when
-    the reading says otherwise."""
-    acted = {g[1] for s, g in got.items() if _at(exp, s)[0] == "bowls"}     # a sweet from the bowls: its area acted
+    the reading says otherwise (``from_bowls``: where each area's sweets from
+    the bowls lie now; an area with one has acted)."""
     for i, a in enumerate(active):
         play = state["areas"][a]["play"]
         if not play or any(got.get(s) != ("play", a) for s in play):
             continue
-        if any(g == ("play", a) and s not in play for s, g in got.items()) or acted & set(active[i:]):
+        if any(g == ("play", a) and s not in play for s, g in got.items()) or set(from_bowls) & set(active[i:]):
             return False
     return True
 
 
-def _second_actions(state: State, exp: dict[str, Where], got: dict[str, Where], active: list[str]) -> int:
+def _second_actions(from_bowls: dict[str, set[str]], active: list[str]) -> int:
     """While the bowls are not emptied (no end phase, so no pocket), a sweet
     goes from the bowls into an area's play area only by that area's own take
     or steal, in its turn, and behind its divider only by a later action (its
@@ -305,7 +310,7 @@ def _second_actions(state: State, exp: dict[str, Where], got: dict[str, Where], 
     action at least: a take, a steal, a withdrawal)."""
     need = 0
     for i, a in enumerate(active):
-        new = {g[0] for s, g in got.items() if g[1] == a and _at(exp, s)[0] == "bowls"}
+        new = from_bowls.get(a, set())
         if "locked" in new:
             need = max(need, i + 2, i + len(active) + 1 if "play" in new else 0)
     return need
