@@ -262,9 +262,10 @@ def explore(game: Any, state: State, reading: Any,
     tree: list[tuple[int, Sequence[Action], list[Event]]] = [(-1, (), [])]
     best = {_digest(state): 0}
     fits: dict[bytes, tuple[int, State, int]] = {}
-    # (fewest steps through it, minus its depth, order pushed, its node, the state packed, actions still needed)
-    waiting: list[tuple[int, int, int, int, bytes, int]] = [(start, 0, 0, 0, _packed(state), start)]
-    keys: dict[int, bytes] = {0: _digest(state)}
+    # (fewest steps through it, minus its depth, order pushed, its node, its digest, the state packed, actions
+    # still needed); the order pushed is unique, so nothing after it is ever compared
+    waiting: list[tuple[int, int, int, int, bytes, bytes, int]] = [(start, 0, 0, 0, _digest(state), _packed(state),
+                                                                    start)]
     nodes = deepest = pushed = 0
     bound = max_depth
     cut = False
@@ -284,9 +285,9 @@ def explore(game: Any, state: State, reading: Any,
         return depth + max(1, -(-left // widest))
 
     while waiting:
-        _, minus_depth, _, here_at, packed, left = heapq.heappop(waiting)
+        _, minus_depth, _, here_at, here_key, packed, left = heapq.heappop(waiting)
         depth = -minus_depth
-        if best[keys.pop(here_at)] < depth:
+        if best[here_key] < depth:
             continue                            # reached since by fewer steps: searched from there
         st: State = pickle.loads(packed)
         here = list(next_steps(st, reading))
@@ -324,9 +325,8 @@ def explore(game: Any, state: State, reading: Any,
             # judged against the bound when searched from, with the widest step seen by then: a
             # wider step found meanwhile may bring it within (its place in the queue only waits)
             tree.append((here_at, tuple(step), ev))
-            keys[len(tree) - 1] = key
             pushed += 1
-            heapq.heappush(waiting, (soonest(depth + 1, far), -(depth + 1), pushed, len(tree) - 1,
+            heapq.heappush(waiting, (soonest(depth + 1, far), -(depth + 1), pushed, len(tree) - 1, key,
                                      _packed(new), far))
     return result(bool(fits) or not cut)
 
