@@ -93,6 +93,31 @@ class Light(Action):
 
 
 @dataclass(frozen=True)
+class LightUnseen(Action):
+    """A floor of your house turned to its lit face, paid in a way no camera
+    sees (the cards go to the discard pile): the Light Bulb card, or 2-3 cards
+    with 5 lightbulbs. The referee records the light and asks how it was paid
+    (``light_told``): ``{"type": "light_unseen", "player": "RED", "floor": 2}``."""
+
+    type: ClassVar[str] = "light_unseen"
+    player: str
+    floor: int
+
+
+@dataclass(frozen=True)
+class LightTold(Action):
+    """How a light recorded unseen was paid, said on the console: the cards
+    discarded for it (2-3 cards with 5 lightbulbs, or the Light Bulb card alone):
+    ``{"type": "light_told", "player": "RED", "floor": 2, "cards": ["ROOM:1D",
+    "ROOM:2C"]}``."""
+
+    type: ClassVar[str] = "light_told"
+    player: str
+    floor: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TimeSpaceHole(Action):
     """Special card: move a ghost from any house to an opponent's highest floor
     holding a room: ``{"type": "time_space_hole", "player": "RED", "ghost":
@@ -161,6 +186,6 @@ class Discard(Action):
 
 
 ACTIONS = (Rooms, Ghost, CatDefence, Pass, Cat, Light, TimeSpaceHole, LightBulb, CatFood, Elevator, Lightning,
-           Discard)
+           Discard, LightUnseen, LightTold)
 SPECIAL_ACTIONS = {"time_space_hole": TimeSpaceHole, "light_bulb": LightBulb, "cat_food": CatFood,
                    "elevator": Elevator, "lightning": Lightning}

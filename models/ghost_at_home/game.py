@@ -18,7 +18,7 @@ from ..engine import Action, Game, Layout, Modules, Option, State
 from ..plan_table import Area, Dim, PlanTable
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
-from .actions import ACTIONS
+from .actions import ACTIONS, LightTold
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
 
@@ -54,6 +54,8 @@ class GhostAtHome(Game):
     #: a pass clears the floor's rooms and the ghost: a whole turn can come and
     #: go within a camera gap, so the referee picks among the search's findings
     jumps_leave_traces = False
+    #: a light no camera saw paid, and what paid for it, told on the console
+    unseen_forms = ("light_unseen", "light_told")
     late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
                      "lies."),)
     alerts: ClassVar[dict[str, str]] = {"escape": "escape"}
@@ -95,7 +97,7 @@ class GhostAtHome(Game):
         return cast(GhostAtHomeState, state)
 
     def _apply(self, state: State, action: Any) -> list[Any]:
-        if state["phase"] == "over":
+        if state["phase"] == "over" and not isinstance(action, LightTold):
             raise rules.fail(action, tr("the game is over, {player} escaped", player=state["winner"]))
         return self.rules.apply(state, action)
 
@@ -114,7 +116,19 @@ class GhostAtHome(Game):
                 "floor": [(f, tr("floor {floor}", floor=f)) for f in (1, 2, 3)],
                 "side": [("L", tr("left side")), ("R", tr("right side"))],
                 "cards": cards, "count": [(n, str(n)) for n in range(1, 8)],
+
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
+
+    def tells_for(self, state: State, truth: State) -> list[Action]:
+        """A ``light_told`` for each light ``state`` holds unpaid that ``truth``
+        (the same game, as far or further) says what paid for: the payment of
+        that floor's last light there."""
+        out: list[Action] = []
+        for u in rules.untold(state):
+            paid = truth.get("lit_by", {}).get(f"{u['player']}:{u['floor']}")
+            if paid:
+                out.append(LightTold(u["player"], u["floor"], tuple(paid)))
+        return out
 
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         """Equal, but cards the last action took off may still lie there (:func:`.layout.same_table`)."""

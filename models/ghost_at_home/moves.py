@@ -41,12 +41,14 @@ from .actions import (
     Light,
     LightBulb,
     Lightning,
+    LightTold,
+    LightUnseen,
     Pass,
     Rooms,
     TimeSpaceHole,
 )
 from .kit import FLOORS, SIDES
-from .rules import LIGHT_BULBS, Rules, cats_of, light_blocker, locate, target_floor
+from .rules import LIGHT_BULBS, Rules, cats_of, light_blocker, locate, target_floor, untold
 
 
 def unknown_cards(rules: Rules, state: State) -> list[str]:
@@ -64,14 +66,28 @@ def unknown_cards(rules: Rules, state: State) -> list[str]:
 def legal_actions(game: Any, state: State) -> list[Action]:
     """Every action ``apply`` accepts in ``state`` (see the module doc)."""
     rules: Rules = game.rules
+    tells = list(_tells(rules, state))
     if state["phase"] == "over":
-        return []
+        return tells
     pd = state["pending"]
     if pd:
-        return list(_answers(rules, state, pd["player"]))
+        return list(_answers(rules, state, pd["player"])) + tells
     if state["phase"] == "escape":
-        return list(_escape(rules, state))
-    return list(_turn(rules, state, state["turn"]))
+        return list(_escape(rules, state)) + tells
+    return list(_turn(rules, state, state["turn"])) + tells
+
+
+def _tells(rules: Rules, state: State) -> Iterator[Action]:
+    """Each way a light no camera saw paid can be told: the Light Bulb (when it
+    cost the fewest it could), then every payment of 2 cards up to as many as
+    the hand held."""
+    pool = unknown_cards(rules, state)
+    bulb = rules.kit.specials.get("light_bulb")
+    for u in untold(state):
+        if u["paid"] == 1 and bulb is not None and bulb not in state["discard"]["seen"]:
+            yield LightTold(u["player"], u["floor"], (bulb,))
+        for combo in _payments(rules, state, u["most"], pool):
+            yield LightTold(u["player"], u["floor"], combo)
 
 
 def _answers(rules: Rules, state: State, t: str) -> Iterator[Action]:
@@ -126,6 +142,10 @@ def _turn(rules: Rules, state: State, p: str) -> Iterator[Action]:
                 yield Cat(p, c, f, s)
         yield from _specials(rules, state, p, others, explored)
         yield from _lights(rules, state, p, hand, pool)
+        if rules.light_costs(state, p):
+            for f in FLOORS:
+                if light_blocker(state, p, f) is None:
+                    yield LightUnseen(p, f)
         for n in range(1, hand + 1):
             yield Discard(p, n)
 
@@ -212,6 +232,17 @@ def _lights(rules: Rules, state: State, p: str, hand: int, pool: list[str]) -> I
     floors = [f for f in FLOORS if light_blocker(state, p, f) is None]
     if not floors or hand < 2:
         return
+    payments = _payments(rules, state, hand, pool)
+    for f in floors:
+        for combo in payments:
+            yield Light(p, f, combo)
+
+
+def _payments(rules: Rules, state: State, hand: int, pool: list[str]) -> list[tuple[str, ...]]:
+    """Every 2 or 3 (up to ``hand``) cards of ``pool`` with 5 lightbulbs, sorted
+    (a cat only while one is unaccounted for)."""
+    if hand < 2:
+        return []
     kit = rules.kit
     spare_cats = rules.unknown_cats(state)
     cards = sorted(pool)
@@ -230,7 +261,5 @@ def _lights(rules: Rules, state: State, p: str, hand: int, pool: list[str]) -> I
             for k in range(j + 1, n):
                 if two + bulbs[k] >= LIGHT_BULBS and cats + cat[k] <= spare_cats:
                     payments.append((cards[i], cards[j], cards[k]))
-    for f in floors:
-        for combo in payments:
-            yield Light(p, f, combo)
+    return payments
 

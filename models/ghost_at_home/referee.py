@@ -11,14 +11,17 @@ for an answer or someone is escaping):
   and the rooms gone is ``pass``; during an escape, a ghost on the escaper's
   house (attributed when only one player may still answer);
 * cat: a new cat in the player's own house;
+* light: a floor of the player's own house turned to its lit face
+  (``light_unseen``: the cards paid go to the pile, where no camera reads
+  them; the console tells them with ``light_told``);
 * Time Space Hole: a ghost moved to an opponent's house; Cat Food: a cat moved
   from an opponent's house into the player's; Elevator: a cat moved between the
   player's floors; Lightning: an opponent's floor card turned to its dark face.
 
 A pass that leaves the ghost on a lit floor shows only when the table goes on
 (the next action is seen with the ghost still there): ``pass`` then that action.
-The table cannot show a discard and draw or an escape answered with no ghost, nor tell the Light Bulb card from a
-light paid with cards: the console says those; the referee waits for them.
+The table cannot show a discard and draw or an escape answered with no ghost:
+the console says those; the referee waits for them.
 """
 from __future__ import annotations
 
@@ -26,7 +29,19 @@ from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
 from ..text import Text, concat, or_list, tr, trn
-from .actions import Cat, CatDefence, CatFood, Discard, Elevator, Ghost, Lightning, Pass, Rooms, TimeSpaceHole
+from .actions import (
+    Cat,
+    CatDefence,
+    CatFood,
+    Discard,
+    Elevator,
+    Ghost,
+    Lightning,
+    LightUnseen,
+    Pass,
+    Rooms,
+    TimeSpaceHole,
+)
 from .kit import FLOORS, SIDES
 from .layout import without
 
@@ -205,6 +220,8 @@ def _candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> lis
         (o, f), was, now = flipped[0]
         if o != p and was == "lit" and now == "dark":
             return [[Lightning(p, o)]]
+        if o == p and was == "dark" and now == "lit":
+            return [[LightUnseen(p, f)]]
     return []
 
 
@@ -212,8 +229,9 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     """For the referee's search over a jump (:func:`models.referee.explore`): each
     thing the player to act may have done that the reading shows (their new
     rooms, a ghost on an opponent's house, a cat in their own, a card moved, a
-    floor gone dark), and both answers to a waiting ghost. Actions the table
-    never shows (a discard and draw) are not guessed: the console says them."""
+    floor gone dark, a floor of their own lit: paid as the console tells
+    later), and both answers to a waiting ghost. Actions the table never shows
+    (a discard and draw) are not guessed: the console says them."""
     if reading["missing"] or state["phase"] == "over":
         return []
     appeared, _vanished, moved, flipped = _diff(game.expected_table(state), reading)
@@ -241,6 +259,7 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
         elif src[2] == dst[2] == "cats" and dst[0] == p:
             out.append([CatFood(p, c, dst[1], dst[3])] if src[0] != p else [Elevator(p, c, dst[1], dst[3])])
     out += [[Lightning(p, o)] for (o, _f), was, now in flipped if o != p and was == "lit" and now == "dark"]
+    out += [[LightUnseen(p, f)] for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
     return out
 
 
@@ -302,12 +321,6 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     if doubt is not None:
         return "waiting", [doubt]
     pd = state["pending"]
-    if state["phase"] == "turn" and not pd and not appeared and not vanished and not moved and len(flipped) == 1:
-        (o, f), was, now = flipped[0]
-        if o == state["turn"] and was == "dark" and now == "lit":
-            return "waiting", [Prompt(tr("{player} turned on the light of floor {floor}: say on the console how "
-                                         "(the Light Bulb card, or which 2-3 cards with 5 lightbulbs were "
-                                         "discarded).", player=o, floor=f), to=o)]
     if pd:
         return "out_of_sync", [Prompt(tr("{player} must answer {by}'s ghost on floor {floor} first (discard a cat "
                                          "from hand, or pass on the console): {fixes}.", player=pd["player"],

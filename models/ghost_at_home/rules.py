@@ -9,12 +9,18 @@ The state is plain JSON::
      "hands": {"RED": 3},                  # how many cards each hand holds (never which)
      "deck": 47,                           # cards left in the deck
      "discard": {"count": 4, "seen": [...]},   # the pile: its size, and the cards seen going
-                                           # there since the last reshuffle (the rest are secret)
+                                           # there since the last reshuffle, sorted (the rest are secret)
      "phase": "turn" | "escape" | "over", "turn": "RED", "turns": 0,
      "pending": null | {"player": "BLUE", "by": "RED", "ghost": "GAH:GHOST:2", "floor": 2,
                         "resume": "turn" | "escape"},    # BLUE may answer with a cat from hand
      "escape": null | {"player": "RED", "waiting": ["BLUE"], "ghosts_left": {"BLUE": 2}},
-     "winner": null, "clearing": [...]}    # cards the last action took off the table
+     "winner": null, "clearing": [...],    # cards the last action took off the table
+     "lit_by": {"RED:1": ["GAH:ROOM:1D", "GAH:ROOM:2C"]},   # what paid for each floor's last light
+     "untold": [{"player": "BLUE", "floor": 1, "paid": 1, "most": 3}]}
+                                           # lights no camera saw paid (light_unseen), until light_told
+                                           # names the payment: counted meanwhile as the fewest cards
+                                           # they can have cost (paid), of at most ``most``; by player
+                                           # and floor, so that the order of unseen moves leaves no trace
 
 Nothing in the state is secret: the engine never knows what a hand holds, only
 how many cards; a card is known from the moment it is played on the table.
@@ -37,6 +43,8 @@ from .actions import (
     Light,
     LightBulb,
     Lightning,
+    LightTold,
+    LightUnseen,
     Pass,
     Rooms,
     TimeSpaceHole,
@@ -105,6 +113,8 @@ def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
         "escape": None,
         "winner": None,
         "clearing": [],
+        "lit_by": {},
+        "untold": [],
     }
 
 
@@ -159,6 +169,18 @@ def light_blocker(state: State, player: str, floor: int) -> Text | None:
     return None
 
 
+def untold(state: State) -> list[dict[str, Any]]:
+    """The lights no camera saw paid whose payment is still to be told, by player and floor."""
+    return list(state.get("untold", []))
+
+
+def deck_doubt(state: State) -> int:
+    """How many cards fewer than ``state["deck"]`` the deck may hold: each light
+    still untold is counted as the fewest cards it can have cost, and its
+    turn's refill drew as many more as it really cost."""
+    return sum(u["most"] - u["paid"] for u in untold(state))
+
+
 def locate(state: State, card: str) -> tuple[str, int, str] | None:
     """Where a card lies on the table: ``(player, floor, "room:L" | "cat:R" | "ghost")``."""
     for p, house in state["houses"].items():
@@ -204,7 +226,8 @@ class Rules:
         return {Rooms: self._rooms, Ghost: self._ghost, CatDefence: self._cat_defence, Pass: self._pass,
                 Cat: self._cat, Light: self._light, TimeSpaceHole: self._time_space_hole,
                 LightBulb: self._light_bulb, CatFood: self._cat_food, Elevator: self._elevator,
-                Lightning: self._lightning, Discard: self._discard}
+                Lightning: self._lightning, Discard: self._discard, LightUnseen: self._light_unseen,
+                LightTold: self._light_told}
 
     def apply(self, state: State, action: Any) -> list[Event]:
         state["clearing"] = []
@@ -290,7 +313,8 @@ class Rules:
 
     def _to_pile(self, state: State, cards: Sequence[str | None], count: int | None = None) -> None:
         state["discard"]["count"] += len(cards) if count is None else count
-        state["discard"]["seen"].extend(c for c in cards if c)
+        # sorted: moves no camera saw in order leave the same record in either order
+        state["discard"]["seen"] = sorted([*state["discard"]["seen"], *(c for c in cards if c)])
 
     def _off_table(self, state: State, cards: Sequence[str]) -> None:
         """Cards leaving the table for the discard pile (the table has a chore)."""
@@ -300,6 +324,11 @@ class Rules:
     def _draw(self, state: State, p: str, n: int, events: list[Event]) -> None:
         got = 0
         for _ in range(n):
+            if 0 < deck_doubt(state) >= state["deck"]:
+                u = next(u for u in untold(state) if u["most"] > u["paid"])
+                raise IllegalAction(tr("say first how {player}'s light of floor {floor} was paid: the deck may be "
+                                       "running out, and how many cards it holds depends on it",
+                                       player=u["player"], floor=u["floor"]))
             if state["deck"] == 0:
                 if state["discard"]["count"] == 0:
                     break
@@ -636,6 +665,7 @@ class Rules:
         state["hands"][p] -= len(cards)
         self._to_pile(state, cards)
         state["houses"][p][f - 1]["lit"] = True
+        state.setdefault("lit_by", {})[f"{p}:{f}"] = cards
         events = [Event("light", tr("{player} discards {cards} ({bulbs} lightbulbs) and turns on the light of floor "
                                     "{floor}: turn the floor card to its lit face", player=p,
                                     cards=self.kit.listed(cards), bulbs=bulbs, floor=f),
@@ -683,6 +713,7 @@ class Rules:
         state["hands"][p] -= 1
         self._to_pile(state, [card])
         state["houses"][p][f - 1]["lit"] = True
+        state.setdefault("lit_by", {})[f"{p}:{f}"] = [card]
         events = [Event("light_bulb", tr("{player} plays the Light Bulb: the light of floor {floor} is on; turn the "
                                          "floor card to its lit face", player=p, floor=f), {"player": p, "floor": f})]
         self._end_turn(state, events)
@@ -763,7 +794,82 @@ class Rules:
         return events
 
 
+    # ---- a light no camera saw paid
+
+    def light_costs(self, state: State, p: str) -> list[int]:
+        """How many cards a light ``p`` turns on now may cost: 1 (the Light Bulb,
+        while it is not known to be on the pile), 2 or 3 (cards with 5 bulbs),
+        no more than the hand holds."""
+        bulb = self.kit.specials.get("light_bulb")
+        hand = state["hands"][p]
+        one = [1] if bulb is not None and bulb not in state["discard"]["seen"] and hand >= 1 else []
+        return one + [n for n in (2, 3) if n <= hand]
+
+    def _light_unseen(self, state: State, a: LightUnseen) -> list[Event]:
+        p = self._in_turn(state, a)
+        f, _ = self._space(a, a.floor, "L")
+        why = light_blocker(state, p, f)
+        if why:
+            raise fail(a, why)
+        costs = self.light_costs(state, p)
+        if not costs:
+            raise fail(a, tr("{player} holds no card to pay for a light", player=p) if not state["hands"][p] else
+                       tr("{player} holds 1 card and the Light Bulb is on the discard pile: no light can be paid",
+                          player=p))
+        state["hands"][p] -= costs[0]
+        self._to_pile(state, [], costs[0])
+        state["houses"][p][f - 1]["lit"] = True
+        entry = {"player": p, "floor": f, "paid": costs[0], "most": costs[-1]}
+        state["untold"] = sorted([*untold(state), entry], key=lambda u: (u["player"], u["floor"]))
+        events = [Event("light_unseen", tr("{player} turns on the light of floor {floor}: the referee says on the "
+                                           "console how it was paid (the Light Bulb, or which 2-3 cards)",
+                                           player=p, floor=f), {"player": p, "floor": f})]
+        self._end_turn(state, events)
+        return events
+
+    def _light_told(self, state: State, a: LightTold) -> list[Event]:
+        p = self._player(state, a, a.player)
+        u = next((u for u in untold(state) if u["player"] == p and u["floor"] == a.floor), None)
+        if u is None:
+            raise fail(a, tr("no light of {player}'s floor {floor} waits for its payment to be told", player=p,
+                             floor=a.floor))
+        bulb = self.kit.specials.get("light_bulb")
+        cards = [self._card(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in a.cards]
+        if bulb is not None and cards == [bulb]:
+            if u["paid"] != 1:
+                raise fail(a, tr("the Light Bulb was on the discard pile when {player} turned on the light",
+                                 player=p))
+            if bulb in state["discard"]["seen"]:
+                raise fail(a, tr("{card} is in the discard pile", card=self.kit.said(bulb)))
+        else:
+            if not 2 <= len(cards) <= u["most"]:
+                raise fail(a, tr("{player} held 1 card when turning on the light: only the Light Bulb can have paid "
+                                 "for it", player=p) if u["most"] == 1 else
+                           tr("{player} held 2 cards when turning on the light: name the Light Bulb or 2 cards",
+                              player=p) if u["most"] == 2 else
+                           tr("name the Light Bulb, or the 2 or 3 cards discarded for the light"))
+            cards = [self._from_hand(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in a.cards]
+            if len(set(cards)) != len(cards):
+                raise fail(a, tr("a card is named twice"))
+            if sum(1 for c in cards if self.kit.kind(c) == "cat") > self.unknown_cats(state):
+                raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
+            bulbs = sum(self.kit.bulbs(c) for c in cards)
+            if bulbs < LIGHT_BULBS:
+                raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
+                                  "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
+                                  cards=self.kit.listed(cards), needed=LIGHT_BULBS))
+        more = len(cards) - u["paid"]
+        state["deck"] -= more           # its refill drew as many more (never into the doubt: see _draw)
+        self._to_pile(state, cards, more)
+        state["untold"].remove(u)
+        state.setdefault("lit_by", {})[f"{p}:{u['floor']}"] = cards
+        return [Event("light_told", tr("{player}'s light of floor {floor} was paid with {cards}",
+                                       player=p, floor=u["floor"], cards=self.kit.listed(cards)),
+                      {"player": p, "floor": u["floor"], "cards": cards})]
+
+
 #: the actions each phase allows (the engine refuses the others): during an
-#: escape only ghosts against the escaper and the answers to them
+#: escape only ghosts against the escaper and the answers to them; a light's
+#: payment may be told at any time
 PHASES: dict[str, tuple[type[Action], ...]] = {
-    "turn": ACTIONS, "escape": (Ghost, CatDefence, Pass), "over": ()}
+    "turn": ACTIONS, "escape": (Ghost, CatDefence, Pass, LightTold), "over": (LightTold,)}

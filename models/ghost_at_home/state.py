@@ -21,3 +21,5 @@ class GhostAtHomeState(TypedDict):
     escape: dict[str, Any] | None
     winner: str | None
     clearing: list[str]                         # cards the last action took off the table
+    lit_by: dict[str, list[str]]                # "RED:1": the cards (or Light Bulb) that paid for its last light
+    untold: list[dict[str, Any]]                # lights no camera saw paid, until the console tells

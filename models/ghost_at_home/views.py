@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import Prompt, State
 from ..text import Text, concat, or_list, tr, trn
 from .kit import FLOORS, Kit
-from .rules import light_blocker, next_floor, rooms_explored, rooms_of, target_floor
+from .rules import deck_doubt, light_blocker, next_floor, rooms_explored, rooms_of, target_floor, untold
 
 
 def public_view(game: Any, state: State) -> dict[str, Any]:
@@ -28,6 +28,8 @@ def public_view(game: Any, state: State) -> dict[str, Any]:
         "explored": {p: rooms_explored(state, p) for p in state["players"]},
         "hand_counts": dict(state["hands"]),
         "deck": state["deck"],
+        "deck_doubt": deck_doubt(state),             # the deck may hold this many fewer: lights still untold
+        "untold_lights": [{"player": u["player"], "floor": u["floor"]} for u in untold(state)],
         "discard_count": state["discard"]["count"],
         "pending": dict(state["pending"]) if state["pending"] else None,
         "escape": ({"player": state["escape"]["player"], "waiting": list(state["escape"]["waiting"])}
@@ -63,6 +65,10 @@ def prompts(game: Any, state: State) -> list[Prompt]:
     if state["clearing"]:
         cards = kit.listed(state["clearing"])
         out.append(Prompt(tr("Put {cards} on the discard pile.", cards=cards), level="todo"))
+    out += [Prompt(tr("Referee: say how {player} paid for the light of floor {floor}, which the camera did not see: "
+                      "the Light Bulb card, or which 2-3 cards with 5 lightbulbs were discarded.",
+                      player=u["player"], floor=u["floor"]), None, "todo")
+            for u in untold(state)]
     if state["phase"] == "over":
         out.append(Prompt(tr("{player} escaped the haunted house and wins!", player=state["winner"]), level="info"))
         return out

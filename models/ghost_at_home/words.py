@@ -22,6 +22,8 @@ def action_words(words: ActionWords) -> ActionWords:
         "elevator": tr("Elevator: move one of your cats"),
         "lightning": tr("Lightning: turn off an opponent's light"),
         "discard": tr("Discard and draw"),
+        "light_unseen": tr("A light turned on, payment not seen"),
+        "light_told": tr("Say what paid for a light"),
     })
     words["descriptions"].update({
         "rooms": tr("Play room cards in your house, lower floors full first."),
@@ -36,6 +38,8 @@ def action_words(words: ActionWords) -> ActionWords:
         "elevator": tr("Move one of your cats to an explored room on another floor."),
         "lightning": tr("Turn off the light of an opponent's highest floor with a room."),
         "discard": tr("Discard cards face down and draw as many."),
+        "light_unseen": tr("A floor of yours turned lit; how it was paid is told later."),
+        "light_told": tr("Name what paid for a light recorded unpaid."),
     })
     words["fields"].update({
         "rooms": tr("room cards"),
@@ -53,6 +57,7 @@ def action_words(words: ActionWords) -> ActionWords:
         "side": tr("side"),
         "cards": tr("cards discarded"),
         "count": tr("how many cards"),
+        "light_told.cards": tr("cards that paid"),
     })
     words["options"].update({
         "hole_onto_ghost": tr("Time Space Hole onto a floor with a ghost"),

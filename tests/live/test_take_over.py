@@ -181,7 +181,8 @@ def result(game: Any, state: dict[str, Any]) -> tuple[dict[str, int], list[str]]
 def referee_on(s: Any, game: Any, steps: list, start: int) -> int:
     """Referee the rest of a game after a take-over as a table would play it:
     each step's table shown to the session (a perfect camera); what the camera
-    cannot see is entered on the console. Checks after every step that the
+    cannot see is entered on the console, or told when the referee asks for it
+    (``Game.tells_for``: what paid for a Ghost at Home light). Checks after every step that the
     game's table is the truth's: nothing wrong recorded. Returns the console's
     entries."""
     from tests.support.contract import camera_of
@@ -189,6 +190,10 @@ def referee_on(s: Any, game: Any, steps: list, start: int) -> int:
     for n, (_, actions, after) in enumerate(steps[start:], start):
         table = table_of(game, after)
         s._on_snapshot(camera_of(game.arrange(after, table), table))
+        told = game.tells_for(s.state, after) if not agrees(game, s.state, after) else []
+        if told:        # what the camera saw was recorded; the console says what it could not see (a light's cost)
+            s.apply([a.to_json() for a in told])
+            console += len(told)
         if not agrees(game, s.state, after):
             # the referee stopped part-way (a card tucked away unseen): the
             # console enters the rest; where it stopped must be a true state

@@ -1,7 +1,8 @@
 """Ghost at Home read by the real vision pipeline on the simulated table: whole
 2- and 4-player games drawn at each turning point, decoded and settled; the
-referee must find exactly the action the table shows, wait for the console when
-the table cannot show it, and say precisely what is wrong otherwise."""
+referee must find exactly the action the table shows (of a light: the floor
+lit, the console asked what paid for it), wait for the console when the table
+cannot show it, and say precisely what is wrong otherwise."""
 import copy
 
 import pytest
@@ -47,8 +48,14 @@ def expect(before, action, after, verdict):
              if before["houses"][p][i]["lit"] != after["houses"][p][i]["lit"]]
     t_before, t_after = GAME.expected_table(before), GAME.expected_table(after)
     if action.type in ("light", "light_bulb"):
-        assert verdict.status == "waiting" and "say on the console how" in verdict.prompts[0].text
-        return "waiting"
+        # the floor card turned lit is recorded; what paid for it went to the pile, where no camera reads it:
+        # the console is asked, and telling it makes the very state the game is in
+        assert verdict.status == "applied" and [a.type for a in verdict.actions] == ["light_unseen"]
+        assert any("say how" in str(p.text) and p.level == "todo" for p in GAME.prompts(verdict.state))
+        told = GAME.tells_for(verdict.state, after)
+        assert [a.type for a in told] == ["light_told"]
+        assert GAME.apply_all(verdict.state, told)[0] == after
+        return "told"
     if t_before["houses"] == t_after["houses"]:
         # discard, a pass the table can't show
         assert verdict.status == "in_sync", [p.text for p in verdict.prompts]
@@ -101,7 +108,7 @@ def test_whole_game_through_the_camera(players, seed):
     final = snapshot_of(GAME.arrange(state))
     assert GAME.same_table(GAME.expected_table(state), GAME.read(state, final))
     assert {k for k, v in verdicts if v == "applied"} >= SEEN_BY_CAMERA - {"pass"} and renders >= 12
-    assert ("light", "waiting") in verdicts or ("light_bulb", "waiting") in verdicts
+    assert ("light", "told") in verdicts or ("light_bulb", "told") in verdicts
 
 
 def test_reading_a_house_lit_floors_ghosts_cats_and_a_pending_second_ghost():

@@ -75,6 +75,8 @@ def random_action(state: dict, rng: random.Random) -> dict[str, Any]:
     data: dict[str, Any] = {"type": cls.type}
     for f in fields:
         values = [c["value"] for c in f["choices"]]
+        if not values and f["control"] != "rows":
+            return data             # nothing to choose (no light waits for its payment): the console offers none
         if f["control"] == "rows":
             cols = {c["name"]: [x["value"] for x in c["choices"]] for c in f["columns"]}
             data[f["name"]] = [{k: rng.choice(v) for k, v in cols.items()} for _ in range(rng.randint(1, 3))]

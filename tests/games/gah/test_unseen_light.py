@@ -1,0 +1,130 @@
+"""A light the camera sees turned on but not paid for: the cards discarded for it
+go to the pile, where no camera reads them. The referee records the light
+(``light_unseen``), counts it as the fewest cards it can have cost, asks the
+console what paid for it, and ``light_told`` makes the very state a watched
+light would have made. Until then, the deck is never drawn past what it surely
+holds. After a camera gap, lights in it no longer make the table "out of sync"."""
+import json
+
+import pytest
+
+from models.engine import IllegalAction
+from models.registry import get_game
+from tests.support.components import assert_components_add_up
+from tests.support.table import snapshot_of
+
+GAME = get_game("GAH")
+
+
+def act(state, **data):
+    state, events = GAME.apply(state, GAME.parse_action(data))
+    return state, [e.text for e in events]
+
+
+def illegal(state, reason_part, **data):
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(state, GAME.parse_action(data))
+    assert reason_part in e.value.reason, e.value.reason
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def rooms(*spaces):
+    return [{"card": c, "floor": f, "side": s} for c, f, s in spaces]
+
+
+def red_and_blue():
+    s = GAME.setup(["RED", "BLUE"])
+    s, _ = act(s, type="rooms", player="RED", rooms=rooms(("ROOM:1A", 1, "L")))
+    s, _ = act(s, type="rooms", player="BLUE", rooms=rooms(("ROOM:1C", 1, "L")))
+    return s
+
+
+@pytest.mark.parametrize("payment", [
+    {"type": "light", "cards": ["ROOM:1D", "ROOM:2C"]},
+    {"type": "light", "cards": ["ROOM:1D", "ROOM:2C", "GHOST:5"]},
+    {"type": "light_bulb"},
+])
+def test_a_light_recorded_unpaid_then_told_is_the_light_as_played(payment):
+    s = red_and_blue()
+    played, _ = act(s, player="RED", floor=1, **payment)
+    seen, texts = act(s, type="light_unseen", player="RED", floor=1)
+    assert texts[0].startswith("RED turns on the light of floor 1: the referee says on the console how it was paid")
+    # public and certain: the floor is lit and it is BLUE's turn, every hand holds 3
+    assert seen["houses"]["RED"][0]["lit"] and seen["turn"] == "BLUE" and seen["hands"] == {"RED": 3, "BLUE": 3}
+    # counted as the Light Bulb (the fewest), up to 3 cards: the deck may hold 2 fewer than it says
+    view = GAME.public_view(seen)
+    assert view["untold_lights"] == [{"player": "RED", "floor": 1}] and view["deck_doubt"] == 2
+    assert view["deck"] == played["deck"] + len(payment.get("cards", ["bulb"])) - 1
+    assert_components_add_up(GAME, seen)
+    asks = [p for p in GAME.prompts(seen) if str(p.text).startswith("Referee:")]
+    assert [str(p.text) for p in asks] == ["Referee: say how RED paid for the light of floor 1, which the camera did "
+                                           "not see: the Light Bulb card, or which 2-3 cards with 5 lightbulbs were "
+                                           "discarded."]
+    told = GAME.tells_for(seen, played)
+    assert [t.to_json()["type"] for t in told] == ["light_told"]
+    after, events = GAME.apply_all(seen, told)
+    assert after == played
+    assert events[0].text.startswith("RED's light of floor 1 was paid with ")
+    assert not [p for p in GAME.prompts(after) if str(p.text).startswith("Referee:")]
+
+
+def test_a_told_payment_is_checked_like_a_light_played():
+    s = red_and_blue()
+    s, _ = act(s, type="light_unseen", player="RED", floor=1)
+    illegal(s, "no light of BLUE's floor 1 waits for its payment to be told", type="light_told", player="BLUE",
+            floor=1, cards=["ROOM:1D", "ROOM:2C"])
+    illegal(s, "Floor 2 room A, Floor 2 room B show 1 lightbulb icon(s); the light needs 5", type="light_told",
+            player="RED", floor=1, cards=["ROOM:2A", "ROOM:2B"])
+    illegal(s, "name the Light Bulb, or the 2 or 3 cards discarded for the light", type="light_told",
+            player="RED", floor=1, cards=["ROOM:1D"])
+    illegal(s, "Floor 1 room A already lies on RED's floor 1", type="light_told", player="RED", floor=1,
+            cards=["ROOM:1A", "ROOM:2C", "ROOM:1D"])
+    # told while another move waits (BLUE's ghost on RED's lit floor): a payment may be told at any time
+    s, _ = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
+    s, _ = act(s, type="light_told", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C"])
+    assert not s["untold"] and s["lit_by"] == {"RED:1": ["GAH:ROOM:1D", "GAH:ROOM:2C"]}
+    assert_components_add_up(GAME, s)
+
+
+def test_the_light_bulb_cannot_be_told_once_it_was_on_the_pile():
+    s = red_and_blue()
+    s, _ = act(s, type="light_bulb", player="RED", floor=1)
+    s, _ = act(s, type="light_unseen", player="BLUE", floor=1)
+    assert s["untold"] == [{"player": "BLUE", "floor": 1, "paid": 2, "most": 3}]      # the bulb was gone
+    illegal(s, "the Light Bulb was on the discard pile when BLUE turned on the light", type="light_told",
+            player="BLUE", floor=1, cards=["SPECIAL:BULB"])
+
+
+def test_no_draw_goes_past_what_the_deck_surely_holds_until_the_payment_is_told():
+    s = GAME.setup(["RED", "BLUE"])
+    for _ in range(14):
+        s, _ = act(s, type="discard", player=s["turn"], count=3)
+    s, _ = act(s, type="light_unseen", player="RED", floor=1)       # counted as the Light Bulb: 1 drawn
+    assert (s["deck"], GAME.public_view(s)["deck_doubt"]) == (4, 2)
+    # three more draws might run the deck out, or not: how many it holds depends on the payment
+    illegal(s, "say first how RED's light of floor 1 was paid: the deck may be running out", type="discard",
+            player="BLUE", count=3)
+    s2, _ = act(s, type="discard", player="BLUE", count=1)           # one draw surely does not
+    assert s2["deck"] == 3
+    s, _ = act(s, type="light_told", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C", "GHOST:5"])
+    assert s["deck"] == 2
+    s, texts = act(s, type="discard", player="BLUE", count=3)
+    assert "The deck ran out: shuffle the discard pile into a new deck" in texts
+    assert_components_add_up(GAME, s)
+
+
+def test_a_camera_gap_with_lights_in_it_is_explained_and_their_payments_asked():
+    """Two lights and a room play while the camera was away: before, the referee
+    called the lit floors wrong and asked for them to be turned dark."""
+    s = red_and_blue()
+    truth, _ = act(s, type="light", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C", "GHOST:5"])
+    truth, _ = act(truth, type="light_bulb", player="BLUE", floor=1)
+    truth, _ = act(truth, type="rooms", player="RED", rooms=rooms(("ROOM:1B", 1, "R"), ("ROOM:2A", 2, "L")))
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=True)
+    assert verdict.status == "waiting" and len(verdict.choices) == 1     # a turn may come and go unseen: picked
+    fit = verdict.choices[0]
+    assert sorted(a.type for a in fit.actions) == ["light_unseen", "light_unseen", "rooms"]
+    assert all("dark" not in str(p.text) for p in verdict.prompts)
+    after, _ = GAME.apply_all(fit.state, GAME.tells_for(fit.state, truth))
+    assert after == truth
