@@ -479,9 +479,10 @@ class Game:
 
     #: The action types that stand for moves no camera saw, in the forms the
     #: table and the console tell them (Girls vs Ghouls: ``unseen``, a card
-    #: played that nobody saw, and ``tell``, what it was, said later): the
-    #: referee applies the first and asks for the second; a game of real cards
-    #: (the bench's random table) never plays them.
+    #: played that nobody saw, and ``tell``, what it was, said later; Ghost at
+    #: Home: a light's payment and a ghost gone to the pile unseen, then
+    #: ``light_told``): the referee applies the others and asks for the last;
+    #: a game of real cards (the bench's random table) never plays them.
     unseen_forms: ClassVar[tuple[str, ...]] = ()
 
     #: After a camera gap, how many steps beyond the shortest explanation the

@@ -93,6 +93,21 @@ class Light(Action):
 
 
 @dataclass(frozen=True)
+class GhostUnseen(Action):
+    """A ghost played while the camera was away, gone before it came back (it
+    went to the discard pile, which no camera reads, so which ghost is not
+    known): it met the cat on the target's highest floor holding a room (both
+    discarded), or that floor was dark and the target let it in (the rooms and
+    the ghost discarded). What the referee's search offers when a cat or a
+    dark floor's rooms are gone with no ghost in sight: ``{"type":
+    "ghost_unseen", "player": "RED", "target": "BLUE"}``."""
+
+    type: ClassVar[str] = "ghost_unseen"
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
 class LightUnseen(Action):
     """A floor of your house turned to its lit face, paid in a way no camera
     sees (the cards go to the discard pile): the Light Bulb card, or 2-3 cards
@@ -186,6 +201,6 @@ class Discard(Action):
 
 
 ACTIONS = (Rooms, Ghost, CatDefence, Pass, Cat, Light, TimeSpaceHole, LightBulb, CatFood, Elevator, Lightning,
-           Discard, LightUnseen, LightTold)
+           Discard, LightUnseen, LightTold, GhostUnseen)
 SPECIAL_ACTIONS = {"time_space_hole": TimeSpaceHole, "light_bulb": LightBulb, "cat_food": CatFood,
                    "elevator": Elevator, "lightning": Lightning}

@@ -54,8 +54,9 @@ class GhostAtHome(Game):
     #: a pass clears the floor's rooms and the ghost: a whole turn can come and
     #: go within a camera gap, so the referee picks among the search's findings
     jumps_leave_traces = False
-    #: a light no camera saw paid, and what paid for it, told on the console
-    unseen_forms = ("light_unseen", "light_told")
+    #: a light no camera saw paid and a ghost no camera saw (gone to the pile
+    #: before the camera came back), then what paid for a light, told on the console
+    unseen_forms = ("light_unseen", "ghost_unseen", "light_told")
     late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
                      "lies."),)
     alerts: ClassVar[dict[str, str]] = {"escape": "escape"}

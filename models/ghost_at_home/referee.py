@@ -36,6 +36,7 @@ from .actions import (
     Discard,
     Elevator,
     Ghost,
+    GhostUnseen,
     Lightning,
     LightUnseen,
     Pass,
@@ -44,6 +45,7 @@ from .actions import (
 )
 from .kit import FLOORS, SIDES
 from .layout import without
+from .rules import target_floor
 
 Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
 
@@ -234,16 +236,19 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     (a discard and draw) are not guessed: the console says them."""
     if reading["missing"] or state["phase"] == "over":
         return []
-    appeared, _vanished, moved, flipped = _diff(game.expected_table(state), reading)
+    appeared, vanished, moved, flipped = _diff(game.expected_table(state), reading)
     pd = state["pending"]
     if pd:
         return [[CatDefence(pd["player"])], [Pass(pd["player"])]]
     if state["phase"] == "escape":
         esc = state["escape"]
-        return [[Ghost(q, c, esc["player"])] for q in esc["waiting"]
-                for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
+        x = esc["player"]
+        seen: list[list[Action]] = [[Ghost(q, c, x)] for q in esc["waiting"]
+                                    for c, w in appeared.items() if w[2] == "ghosts" and w[0] == x]
+        return seen + [[GhostUnseen(q, x)] for q in esc["waiting"] if _gone_with_a_ghost(state, vanished, x)]
     p = state["turn"]
-    out: list[list[Action]] = []
+    out: list[list[Action]] = [[GhostUnseen(p, o)] for o in state["players"]
+                               if o != p and _gone_with_a_ghost(state, vanished, o)]
     # in floor order, left before right: as legal_actions spells a play
     mine = sorted((w[1], w[3], c) for c, w in appeared.items() if w[2] == "rooms" and w[0] == p)
     if mine:
@@ -261,6 +266,23 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     out += [[Lightning(p, o)] for (o, _f), was, now in flipped if o != p and was == "lit" and now == "dark"]
     out += [[LightUnseen(p, f)] for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
     return out
+
+
+def _gone_with_a_ghost(state: State, vanished: dict[str, Any], target: str) -> bool:
+    """Whether the reading shows what a ghost played on ``target`` and gone
+    before the camera came back leaves (``ghost_unseen``): the cat it met gone
+    from the highest floor holding a room, or that floor dark, with no cat, and
+    all its rooms gone."""
+    f = target_floor(state, target)
+    if f is None:
+        return False
+    fl = state["houses"][target][f - 1]
+    if fl["ghosts"]:
+        return False
+    cats = [c for s in SIDES if (c := fl["cats"][s])]
+    if cats:
+        return cats[0] in vanished
+    return not fl["lit"] and all(fl["rooms"][s] in vanished for s in SIDES if fl["rooms"][s])
 
 
 def _where(w: Place) -> Text:

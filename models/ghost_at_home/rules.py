@@ -40,6 +40,7 @@ from .actions import (
     Discard,
     Elevator,
     Ghost,
+    GhostUnseen,
     Light,
     LightBulb,
     Lightning,
@@ -227,7 +228,7 @@ class Rules:
                 Cat: self._cat, Light: self._light, TimeSpaceHole: self._time_space_hole,
                 LightBulb: self._light_bulb, CatFood: self._cat_food, Elevator: self._elevator,
                 Lightning: self._lightning, Discard: self._discard, LightUnseen: self._light_unseen,
-                LightTold: self._light_told}
+                LightTold: self._light_told, GhostUnseen: self._ghost_unseen}
 
     def apply(self, state: State, action: Any) -> list[Event]:
         state["clearing"] = []
@@ -480,6 +481,44 @@ class Rules:
         return events
 
     def _ghost(self, state: State, a: Ghost) -> list[Event]:
+        p, target, f, resume, g = self._ghost_play(state, a, a.card)
+        assert g is not None
+        self._ghost_left_hand(state, p, resume)
+        events: list[Event] = []
+        self._arrive(state, a, g, target, f, p, resume, events)
+        return events
+
+    def _ghost_unseen(self, state: State, a: GhostUnseen) -> list[Event]:
+        p, target, f, resume, _ = self._ghost_play(state, a, None)
+        fl = state["houses"][target][f - 1]
+        cats = cats_of(fl)
+        if not cats and fl["lit"]:
+            raise fail(a, tr("{player}'s floor {floor} is lit and holds no cat: a ghost played there stays, and the "
+                             "camera would see it", player=target, floor=f))
+        self._ghost_left_hand(state, p, resume)
+        self._to_pile(state, [None])              # the ghost: which one, no camera saw
+        where = {"by": p, "player": target, "floor": f}
+        if cats:
+            cat = cats[0]
+            fl["cats"] = {s: (None if c == cat else c) for s, c in fl["cats"].items()}
+            self._off_table(state, [cat])
+            events = [Event("ghost_meets_cat", tr("{by} played a ghost the camera did not see on {player}'s floor "
+                                                  "{floor}: it met {cat}; both are on the discard pile",
+                                                  cat=self.kit.said(cat), **where),
+                            {"cat": cat, "player": target})]
+        else:
+            events = []
+            self._haunt(state, target, f, events,
+                        tr("{by} played a ghost the camera did not see on {player}'s dark floor {floor} and {player} "
+                           "let it in", **where))
+        self._resume(state, resume, events)
+        return events
+
+    def _ghost_play(self, state: State, a: Ghost | GhostUnseen,
+                    card: str | None) -> tuple[str, str, int, str, str | None]:
+        """Who plays a ghost on whom, the floor it goes to, what comes after it
+        (the turn's end, or the escape's next answer) and the ghost ``card``
+        named (None: unnamed): the checks every ghost from a hand passes."""
         p = self._player(state, a, a.player)
         target = self._player(state, a, a.target)
         if state["pending"]:
@@ -499,22 +538,22 @@ class Rules:
         if target == p:
             raise fail(a, tr("{player} cannot play a ghost on their own house", player=p))
         self._hand(state, a, p, 1)
-        g = self._from_hand(state, a, a.card, ("ghost",))
+        g = None if card is None else self._from_hand(state, a, card, ("ghost",))
         f = target_floor(state, target)
         if f is None:
             raise fail(a, tr("{player} has no room card to haunt", player=target))
         if state["houses"][target][f - 1]["ghosts"]:
             raise fail(a, tr("{player}'s highest floor with a room, floor {floor}, already has a ghost",
                              player=target, floor=f))
+        return p, target, f, resume, g
+
+    def _ghost_left_hand(self, state: State, p: str, resume: str) -> None:
         state["hands"][p] -= 1
         if resume == "escape":
             esc = state["escape"]
             esc["ghosts_left"][p] -= 1
             if esc["ghosts_left"][p] == 0:
                 esc["waiting"].remove(p)
-        events: list[Event] = []
-        self._arrive(state, a, g, target, f, p, resume, events)
-        return events
 
     def _cat_defence(self, state: State, a: CatDefence) -> list[Event]:
         p = self._player(state, a, a.player)
@@ -872,4 +911,4 @@ class Rules:
 #: escape only ghosts against the escaper and the answers to them; a light's
 #: payment may be told at any time
 PHASES: dict[str, tuple[type[Action], ...]] = {
-    "turn": ACTIONS, "escape": (Ghost, CatDefence, Pass, LightTold), "over": (LightTold,)}
+    "turn": ACTIONS, "escape": (Ghost, GhostUnseen, CatDefence, Pass, LightTold), "over": (LightTold,)}

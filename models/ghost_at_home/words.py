@@ -24,6 +24,7 @@ def action_words(words: ActionWords) -> ActionWords:
         "discard": tr("Discard and draw"),
         "light_unseen": tr("A light turned on, payment not seen"),
         "light_told": tr("Say what paid for a light"),
+        "ghost_unseen": tr("A ghost nobody saw, gone with what it met"),
     })
     words["descriptions"].update({
         "rooms": tr("Play room cards in your house, lower floors full first."),
@@ -40,6 +41,7 @@ def action_words(words: ActionWords) -> ActionWords:
         "discard": tr("Discard cards face down and draw as many."),
         "light_unseen": tr("A floor of yours turned lit; how it was paid is told later."),
         "light_told": tr("Name what paid for a light recorded unpaid."),
+        "ghost_unseen": tr("An unseen ghost met a cat, or cleared a dark floor."),
     })
     words["fields"].update({
         "rooms": tr("room cards"),

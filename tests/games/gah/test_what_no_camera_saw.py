@@ -1,9 +1,12 @@
-"""A light the camera sees turned on but not paid for: the cards discarded for it
+"""What the camera cannot see of a move it saw, or of moves it missed.
+
+A light the camera sees turned on but not paid for: the cards discarded for it
 go to the pile, where no camera reads them. The referee records the light
 (``light_unseen``), counts it as the fewest cards it can have cost, asks the
 console what paid for it, and ``light_told`` makes the very state a watched
 light would have made. Until then, the deck is never drawn past what it surely
-holds. After a camera gap, lights in it no longer make the table "out of sync"."""
+holds. After a camera gap, lights in it no longer make the table "out of sync",
+nor does a ghost that came and went with what it met (``ghost_unseen``)."""
 import json
 
 import pytest
@@ -128,3 +131,39 @@ def test_a_camera_gap_with_lights_in_it_is_explained_and_their_payments_asked():
     assert all("dark" not in str(p.text) for p in verdict.prompts)
     after, _ = GAME.apply_all(fit.state, GAME.tells_for(fit.state, truth))
     assert after == truth
+
+
+def test_a_ghost_gone_before_the_camera_came_back_is_one_step_of_a_gap():
+    """A ghost played on a dark floor and let in, or on a cat, both cleared away
+    while the camera was away: the table shows only what went, so the search
+    offers a ghost no camera saw (which one went to the pile, no camera read)."""
+    s = red_and_blue()
+    truth, _ = act(s, type="ghost", player="RED", card="GHOST:1", target="BLUE")
+    truth, _ = act(truth, type="pass", player="BLUE")                     # dark: BLUE's floor 1 is bare again
+    truth, _ = act(truth, type="rooms", player="BLUE", rooms=rooms(("ROOM:1D", 1, "R")))
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=True)
+    assert verdict.status == "waiting"
+    fit = next(c for c in verdict.choices if [a.type for a in c.actions] == ["ghost_unseen", "rooms"])
+    assert GAME.same_table(GAME.expected_table(fit.state), GAME.expected_table(truth))
+    assert GAME.takeover_answers(fit.state) == GAME.takeover_answers(truth)     # hands, deck, whose turn
+    assert fit.state["discard"]["count"] == truth["discard"]["count"]
+    assert fit.state["discard"]["seen"] == ["GAH:ROOM:1C"]                  # the ghost: not named
+    # a cat on the floor meets it: the cat is gone, the rooms stay
+    s, _ = act(s, type="cat", player="RED", card="CAT:1", floor=1, side="L")
+    truth, _ = act(s, type="ghost", player="BLUE", card="GHOST:2", target="RED")
+    truth, _ = act(truth, type="rooms", player="RED", rooms=rooms(("ROOM:1B", 1, "R")))
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=True)
+    fit = next(c for c in verdict.choices if [a.type for a in c.actions] == ["ghost_unseen", "rooms"])
+    assert GAME.takeover_answers(fit.state) == GAME.takeover_answers(truth)
+    assert fit.state["discard"]["seen"] == ["GAH:CAT:1"]
+
+
+def test_an_unseen_ghost_is_never_one_that_would_have_stayed():
+    s = red_and_blue()
+    s, _ = act(s, type="light_bulb", player="RED", floor=1)
+    s, _ = act(s, type="discard", player="BLUE", count=1)
+    s, _ = act(s, type="discard", player="RED", count=1)
+    illegal(s, "RED's floor 1 is lit and holds no cat: a ghost played there stays", type="ghost_unseen",
+            player="BLUE", target="RED")
+    assert {"type": "ghost_unseen", "player": "BLUE", "target": "RED"} not in [
+        a.to_json() for a in GAME.legal_actions(s)]
