@@ -26,9 +26,9 @@ from typing import Any
 from ..final_table import TableScore, table_score
 from ..table import Snapshot
 from ..text import Text, and_list, concat, tr, trn
+from .house import empty_floor, fully_explored, rooms_explored
 from .kit import FLOORS, SIDES, Kit
 from .layout import PILE_MM, read
-from .rules import empty_floor, fully_explored, rooms_explored
 from .scoring import scoreboard
 
 State = dict[str, Any]

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, cast
 from ..engine import Action, Game, Layout, Modules, Option, State
 from ..plan_table import Area, Dim, PlanTable
 from ..text import tr
-from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
+from . import final_table, house, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS, LightTold
 from .kit import CATALOG_SCHEMA, Kit
 from .state import GhostAtHomeState
@@ -125,7 +125,7 @@ class GhostAtHome(Game):
         (the same game, as far or further) says what paid for: the payment of
         that floor's last light there."""
         out: list[Action] = []
-        for u in rules.untold(state):
+        for u in house.untold(state):
             paid = truth.get("lit_by", {}).get(f"{u['player']}:{u['floor']}")
             if paid:
                 out.append(LightTold(u["player"], u["floor"], tuple(paid)))

@@ -17,8 +17,8 @@ in a turn, rooms (more rooms first), ghosts, cats, the special cards, a light
 paid with cards, a discard.
 
 The candidates come from the state and are filtered by the rules' own tests
-(``light_blocker``, ``target_floor``, the lower-floors-first rule, the hand
-size, ``Rules.unknown_cats``); nothing is applied. Cost: a few thousand tuples
+(house.py's ``light_blocker`` and ``target_floor``, the lower-floors-first rule,
+the hand size, ``Rules.unknown_cats``); nothing is applied. Cost: a few thousand tuples
 at most (an empty house and three cards: ~4,000 room plays; a light over ~40
 unknown cards: up to ~10,000 payments per floor), a few to a few tens of
 milliseconds.
@@ -48,8 +48,9 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
+from .house import cats_of, light_blocker, locate, target_floor, untold
 from .kit import FLOORS, SIDES
-from .rules import LIGHT_BULBS, Rules, cats_of, light_blocker, locate, target_floor, untold
+from .rules import LIGHT_BULBS, Rules
 
 
 def unknown_cards(rules: Rules, state: State) -> list[str]:

@@ -43,9 +43,9 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
+from .house import target_floor
 from .kit import FLOORS, SIDES
 from .layout import without
-from .rules import target_floor
 
 Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
 

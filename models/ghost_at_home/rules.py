@@ -1,4 +1,5 @@
-"""The rules of Ghost at Home: the state and what each action does.
+"""The rules of Ghost at Home: the state, its set-up and what each action does
+to it (what a state says, read without changing it: house.py).
 
 The state is plain JSON::
 
@@ -50,6 +51,20 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
+from .house import (
+    cats_of,
+    deck_doubt,
+    empty_floor,
+    floor_full,
+    fully_explored,
+    light_blocker,
+    locate,
+    rooms_of,
+    seat_after,
+    seats_from,
+    target_floor,
+    untold,
+)
 from .kit import FLOORS, SIDES, Kit
 
 HAND_SIZE = 3
@@ -90,10 +105,6 @@ def not_of_kind(card: str, kind: str, wanted: tuple[str, ...]) -> Text:
 # --------------------------------------------------------------------------- setup
 
 
-def empty_floor() -> dict[str, Any]:
-    return {"lit": False, "rooms": {"L": None, "R": None}, "cats": {"L": None, "R": None}, "ghosts": []}
-
-
 def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
     for p in players:
         if not kit.has_house(p):
@@ -117,95 +128,6 @@ def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
         "lit_by": {},
         "untold": [],
     }
-
-
-# --------------------------------------------------------------------------- reading the state
-
-
-def rooms_of(floor: dict[str, Any]) -> list[str]:
-    return [floor["rooms"][s] for s in SIDES if floor["rooms"][s]]
-
-
-def cats_of(floor: dict[str, Any]) -> list[str]:
-    return [floor["cats"][s] for s in SIDES if floor["cats"][s]]
-
-
-def floor_full(floor: dict[str, Any]) -> bool:
-    return len(rooms_of(floor)) == len(SIDES)
-
-
-def fully_explored(state: State, player: str) -> bool:
-    return all(floor_full(f) for f in state["houses"][player])
-
-
-def rooms_explored(state: State, player: str) -> int:
-    return sum(len(rooms_of(f)) for f in state["houses"][player])
-
-
-def target_floor(state: State, player: str) -> int | None:
-    """The highest floor of ``player``'s house holding a room card (ghosts go there)."""
-    for f in reversed(FLOORS):
-        if rooms_of(state["houses"][player][f - 1]):
-            return f
-    return None
-
-
-def next_floor(state: State, player: str) -> int | None:
-    """The lowest floor that is not full (where rooms go next)."""
-    for f in FLOORS:
-        if not floor_full(state["houses"][player][f - 1]):
-            return f
-    return None
-
-
-def light_blocker(state: State, player: str, floor: int) -> Text | None:
-    """Why ``player`` may not light ``floor`` now, or None."""
-    house = state["houses"][player]
-    if house[floor - 1]["lit"]:
-        return tr("the light of {player}'s floor {floor} is already on", player=player, floor=floor)
-    for f in FLOORS[: floor - 1]:
-        if not floor_full(house[f - 1]):
-            return tr("floor {floor} may be lit only when every lower floor is full, and floor {lower} holds "
-                      "{rooms} of 2 rooms", floor=floor, lower=f, rooms=len(rooms_of(house[f - 1])))
-    return None
-
-
-def untold(state: State) -> list[dict[str, Any]]:
-    """The lights no camera saw paid whose payment is still to be told, by player and floor."""
-    return list(state.get("untold", []))
-
-
-def deck_doubt(state: State) -> int:
-    """How many cards fewer than ``state["deck"]`` the deck may hold: each light
-    still untold is counted as the fewest cards it can have cost, and its
-    turn's refill drew as many more as it really cost."""
-    return sum(u["most"] - u["paid"] for u in untold(state))
-
-
-def locate(state: State, card: str) -> tuple[str, int, str] | None:
-    """Where a card lies on the table: ``(player, floor, "room:L" | "cat:R" | "ghost")``."""
-    for p, house in state["houses"].items():
-        for i, fl in enumerate(house):
-            for s in SIDES:
-                if fl["rooms"][s] == card:
-                    return p, i + 1, f"room:{s}"
-                if fl["cats"][s] == card:
-                    return p, i + 1, f"cat:{s}"
-            if card in fl["ghosts"]:
-                return p, i + 1, "ghost"
-    return None
-
-
-def seat_after(state: State, player: str) -> str:
-    ps = state["players"]
-    return ps[(ps.index(player) + 1) % len(ps)]
-
-
-def seats_from(state: State, player: str) -> list[str]:
-    """Every player in seat order, starting with ``player``."""
-    ps = state["players"]
-    i = ps.index(player)
-    return ps[i:] + ps[:i]
 
 
 # --------------------------------------------------------------------------- apply

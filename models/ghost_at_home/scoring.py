@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine import Scoreboard, ScoreEntry, ScoreLine, State
 from ..text import tr
-from .rules import fully_explored, rooms_explored
+from .house import fully_explored, rooms_explored
 
 
 def scoreboard(game: Any, state: State) -> Scoreboard:

@@ -34,8 +34,9 @@ from typing import Any
 from ..engine import IllegalAction, Layout, State
 from ..takeover import Question
 from ..text import Text, concat, tr
+from .house import empty_floor, seats_from
 from .kit import FLOORS, SIDES, Kit
-from .rules import HAND_SIZE, empty_floor, seats_from
+from .rules import HAND_SIZE
 
 NONE = ""
 

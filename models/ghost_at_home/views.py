@@ -11,8 +11,8 @@ from typing import Any
 
 from ..engine import Prompt, State
 from ..text import Text, concat, or_list, tr, trn
+from .house import deck_doubt, light_blocker, next_floor, rooms_explored, rooms_of, target_floor, untold
 from .kit import FLOORS, Kit
-from .rules import deck_doubt, light_blocker, next_floor, rooms_explored, rooms_of, target_floor, untold
 
 
 def public_view(game: Any, state: State) -> dict[str, Any]:

@@ -22,8 +22,8 @@ from models.ghost_at_home.actions import (
     Rooms,
     TimeSpaceHole,
 )
+from models.ghost_at_home.house import light_blocker, locate, target_floor
 from models.ghost_at_home.kit import FLOORS, SIDES
-from models.ghost_at_home.rules import light_blocker, locate, target_floor
 from models.registry import get_game
 
 GAME = get_game("GAH")

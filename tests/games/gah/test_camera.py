@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from models.ghost_at_home.actions import CatDefence
-from models.ghost_at_home.rules import locate, target_floor
+from models.ghost_at_home.house import locate, target_floor
 from models.registry import get_game
 from models.table import Placement
 from tests.games.gah.driver import Table
