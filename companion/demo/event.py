@@ -12,7 +12,9 @@ the standings within a few minutes; then it plays on, change by change, a hand
 over the table for each, to the game's end, and starts the next game with the
 next players. Moves the camera cannot see (a card played face down, a hand's
 content) are told to the companion as a referee would on the console; the rest
-the camera and the referee follow by themselves.
+the camera and the referee follow by themselves, and what the referee then
+asks of a move the camera saw (what paid for a Ghost at Home light) is told a
+move later, as the referee at a real table would.
 
     demo = EventDemo(tables=6); demo.start(); ...; demo.close()
 """
@@ -97,9 +99,13 @@ def example_script(code: str, watched: int | None = None) -> ExampleScript:
 
 def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
     """Whether the referee, shown the table after a move as a perfect camera
-    sees it, takes exactly that move (a move it cannot see, it cannot)."""
+    sees it, takes exactly that move (a move it cannot see, it cannot), or
+    takes what the table shows of it and asks the rest (:meth:`Game.tells_for`)."""
     verdict = game.referee(before, seen_from_above(game.arrange(after)))
-    return verdict.status == "applied" and verdict.state == after
+    if verdict.status != "applied":
+        return False
+    tells = game.tells_for(verdict.state, after)
+    return verdict.state == after or (bool(tells) and game.apply_all(verdict.state, tells)[0] == after)
 
 
 class DemoTableAtEvent:
@@ -156,6 +162,7 @@ class DemoTableAtEvent:
         reads both changes together, as it does when players move quickly."""
         s = self.session
         try:
+            self._tell(i)
             settling = (i > 0 and not self.script.told[i] and s.state == self.script.states[i - 1]
                         and bool(s.view()["settling"]))
             if s.state != self.script.states[i] and not settling:
@@ -166,6 +173,18 @@ class DemoTableAtEvent:
         except (IllegalAction, ValueError) as e:
             reason = getattr(e, "reason", str(e))
             s.note(tr("demo: the referee could not enter the move: {reason}", reason=reason), "demo")
+
+    def _tell(self, i: int) -> None:
+        """What the referee asks of the move before beat ``i`` that the camera
+        followed (what paid for a light), told on the console."""
+        s, game = self.session, get_game(self.script.code)
+        if s.state is None or s.state == self.script.states[i]:
+            return
+        tells = game.tells_for(s.state, self.script.states[i])
+        if tells and game.apply_all(s.state, tells)[0] == self.script.states[i]:
+            s.apply([a.to_json() for a in tells], note="demo: what the camera could not see of a move, told on "
+                                                       "the console")
+            self.console["told"] += len(tells)
 
     def _put_right(self, i: int) -> None:
         """Enter, as a correction, the moves between the last beat the session

@@ -161,6 +161,27 @@ def test_named_cards_and_the_turn_are_shown(session, server, browser):
     ctx.close()
 
 
+def test_a_light_whose_payment_is_untold_shows_the_piles_as_ranges(session, server, browser):
+    """The camera saw RED's floor 1 lit, not what paid for it (the Light Bulb,
+    or 2-3 cards): until the referee tells, the deck holds 42 to 44 cards."""
+    from tests.support.contract import camera_of
+    session.new_game("GAH", ["RED", "BLUE"], {}, {p: NAMES[p] for p in ("RED", "BLUE")})
+    for p, card in (("RED", "ROOM:1A"), ("BLUE", "ROOM:1C")):
+        session.apply({"type": "rooms", "player": p, "rooms": [{"card": card, "floor": 1, "side": "L"}]})
+    game = session.engine
+    truth = game.apply(session.state, game.parse_action(
+        {"type": "light", "player": "RED", "floor": 1, "cards": ["ROOM:1D", "ROOM:2C", "GHOST:5"]}))[0]
+    session._on_snapshot(camera_of(game.arrange(truth)))
+    ctx, page = open_board(browser, server, (1366, 768))
+    drawn = check_board(session, page, (1366, 768))
+    assert "Deck 42–44" in drawn["text"] and "Discard 1–3" in drawn["text"], drawn["text"]
+    assert "Referee: say how RED paid for the light of floor 1" in page.locator("body").inner_text()
+    session.apply({"type": "light_told", "player": "RED", "floor": 1, "cards": ["ROOM:1D", "ROOM:2C", "GHOST:5"]})
+    expect(page.locator("#board svg.gah-board text.deck")).to_have_text("Deck 42")
+    assert session.state == truth
+    ctx.close()
+
+
 def test_an_escape_is_shown(session, server, browser):
     play(session, ["RED", "BLUE"], 27)                                    # RED's house full, BLUE may answer
     ctx, page = open_board(browser, server, (1920, 1080))

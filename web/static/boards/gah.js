@@ -312,9 +312,13 @@
     const rx = W - PAD - pileW;
     const dx = rx - pileW - 12;
     g.appendChild(stackIcon(dx, 30, 34, 44, "#39405a"));
-    g.appendChild(text(dx + 56, 60, cap(TC.word("deck")) + " " + st.deck, 26, { fill: PAPER, "font-weight": 700, class: "deck" }, pileW - 58));
+    // a light whose payment is still to be told leaves the split between the piles open by up to 2 cards
+    const doubt = st.deck_doubt || 0;
+    const deck = doubt ? (st.deck - doubt) + "–" + st.deck : String(st.deck);
+    const pile = doubt ? st.discard_count + "–" + (st.discard_count + doubt) : String(st.discard_count);
+    g.appendChild(text(dx + 56, 60, cap(TC.word("deck")) + " " + deck, 26, { fill: PAPER, "font-weight": 700, class: "deck" }, pileW - 58));
     g.appendChild(stackIcon(rx, 30, 34, 44, "#5a4630"));
-    g.appendChild(text(rx + 56, 60, cap(TC.word("discard")) + " " + st.discard_count, 26, { fill: PAPER, "font-weight": 700, class: "discard" }, pileW - 58));
+    g.appendChild(text(rx + 56, 60, cap(TC.word("discard")) + " " + pile, 26, { fill: PAPER, "font-weight": 700, class: "discard" }, pileW - 58));
     // the cards the last move took off the table, on their way to the discard pile
     const clearing = st.clearing || [];
     let cx = dx - 16;
