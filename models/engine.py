@@ -406,8 +406,9 @@ class Game:
         if found.fits:       # the game's own question, if it has one, stays
             asked = prompts if status == "waiting" else []
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
-        if gap and status == "out_of_sync" and not found.complete:
-            # the camera was away and the search ran out before it found what happened: nothing says the
+        if gap and status == "out_of_sync" and (not found.complete or not self.jumps_leave_traces):
+            # the camera was away and the search ran out before it found what happened, or the game has
+            # moves that leave no trace for it to try (Ghost at Home's discard and draw): nothing says the
             # table is wrong, so the referee enters the moves; what would restore the last table seen is a
             # way back, not an order
             return Verdict("waiting", state, prompts=[self.unexplained_prompt(found),
@@ -464,7 +465,9 @@ class Game:
         """What the table is told after a camera gap that the search could not
         explain within its bound (``found``: no explanation, not complete:
         more than :data:`~models.referee.MAX_DEPTH` moves, or
-        :data:`~models.referee.MAX_NODES` tried)."""
+        :data:`~models.referee.MAX_NODES` tried), or, in a game whose moves
+        can leave no trace (:attr:`jumps_leave_traces` False), could not
+        explain with the moves a camera sees."""
         return Prompt(tr("The camera missed some moves, more than the referee's search can follow. The referee "
                          "enters them on the console, or put the table back as it was:"), level="warning")
 

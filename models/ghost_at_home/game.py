@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
-from ..engine import Action, Game, Layout, Modules, Option, State
+from ..engine import Action, Game, Layout, Modules, Option, Prompt, State
 from ..plan_table import Area, Dim, PlanTable
 from ..text import tr
 from . import final_table, house, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
@@ -119,6 +119,14 @@ class GhostAtHome(Game):
                 "cards": cards, "count": [(n, str(n)) for n in range(1, 8)],
 
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
+
+    def unexplained_prompt(self, found: Any) -> Prompt:
+        """After a camera gap that no sequence of moves a camera sees explains:
+        a discard and draw, or a ghost cancelled by a cat from the hand, leaves
+        no trace, so the table is not called wrong."""
+        return Prompt(tr("The camera missed some moves, and none it can see explains the table: a discard and draw, "
+                         "or a ghost cancelled by a cat from the hand, leaves no trace. The referee enters them on "
+                         "the console, or put the table back as it was:"), level="warning")
 
     def tells_for(self, state: State, truth: State) -> list[Action]:
         """A ``light_told`` for each light ``state`` holds unpaid that ``truth``

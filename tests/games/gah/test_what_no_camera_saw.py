@@ -167,3 +167,21 @@ def test_an_unseen_ghost_is_never_one_that_would_have_stayed():
             player="BLUE", target="RED")
     assert {"type": "ghost_unseen", "player": "BLUE", "target": "RED"} not in [
         a.to_json() for a in GAME.legal_actions(s)]
+
+
+def test_a_gap_no_seen_move_explains_is_asked_not_called_wrong():
+    """RED discarded and drew (no trace), then BLUE played a room, while the
+    camera was away: no sequence of moves a camera sees gets there (it is RED's
+    turn), but nothing says the table is wrong. The referee enters the moves;
+    putting the table back is offered as a way back, not ordered."""
+    s = red_and_blue()
+    truth, _ = act(s, type="discard", player="RED", count=2)
+    truth, _ = act(truth, type="rooms", player="BLUE", rooms=rooms(("ROOM:1D", 1, "R")))
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=True)
+    assert verdict.status == "waiting" and not verdict.choices and verdict.state == s
+    assert str(verdict.prompts[0].text).startswith("The camera missed some moves, and none it can see explains the "
+                                                   "table: a discard and draw")
+    assert [p.level for p in verdict.prompts[1:]] == ["info"] and "take Floor 1 room D off" in str(
+        verdict.prompts[1].text)
+    # the same table without a gap is one change the rules refuse: out of sync, as ever
+    assert GAME.referee(s, snapshot_of(GAME.arrange(truth))).status == "out_of_sync"
