@@ -63,6 +63,9 @@ class Tally:
     auto: int = 0
     questions: int = 0
     taps: int = 0
+    #: of the taps, those saying what a move no camera could read was (Game.tells_for: a Ghost at Home
+    #: light's payment, a Girls vs Ghouls card played unseen)
+    told: int = 0
     hidden: int = 0
     wrong: int = 0
     #: wrong records by what the referee was shown: one change, a gap it knew of, a gap it did not see
@@ -140,6 +143,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 tally.auto += at - i
                 tally.questions += tells
                 tally.taps += tells
+                tally.told += tells
             elif telling is not None:           # no telling makes it true
                 tally.wrong += 1
                 tally.wrong_after["one change" if k == 1 else "known gap" if gap else "unseen gap"] += 1
@@ -168,6 +172,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             if picked and picked[0][1] - picked[0][2] > i + 1:     # cheaper than entering every move by hand
                 tally.questions += 1 + picked[0][2]
                 tally.taps += 1 + picked[0][2]
+                tally.told += picked[0][2]
                 known, at, _ = picked[0]
         if at < j:                              # the rest entered on the console, move by move
             tally.taps += j - at
@@ -183,6 +188,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                         tally.wrong_after["take-over"] += 1
                         return
                     tally.taps += len(owed)
+                    tally.told += len(owed)
                 told = _told(game, known, actions[at + 1:j + 1])
                 n = at        # a move that leaves no trace (a start player chosen) may still be owed: from earlier
                 while told is None and n > 0 and agrees(game, known, states[n - 1]):
@@ -467,12 +473,13 @@ def rows(tallies: list[Tally], decode_s: float) -> list[list[Any]]:
         per = max(t.games, 1)
         cost = sorted(t.search_s) or [0.0]
         out.append([t.game, t.games, f"{t.auto}/{t.moves}", t.questions, round(t.taps / per, 1),
-                    round(t.hidden / per, 1), t.wrong, f"{t.taken}/{t.takeovers}",
+                    round(t.told / per, 1), round(t.hidden / per, 1), t.wrong, f"{t.taken}/{t.takeovers}",
                     f"{statistics.median(cost) / decode_s:.3f}", f"{cost[-1] / decode_s:.1f}"])
     return out
 
 
-HEADER = ["game", "games", "applied alone", "questions", "taps/game", "unseen moves/game", "wrong",
+HEADER = ["game", "games", "applied alone", "questions", "taps/game", "of which told/game", "unseen moves/game",
+          "wrong",
           "taken over", "search median (x decode)", "search worst (x decode)"]
 
 
