@@ -786,7 +786,9 @@ class Rules:
                                            "console how it was paid (the Light Bulb, or which 2-3 cards)",
                                            player=p, floor=f), {"player": p, "floor": f})]
         self._end_turn(state, events)
-        return events
+        # how many the refill drew depends on the payment: said without a count (the tell settles it)
+        return [Event("draw", tr("{player} draws back up to 3 cards", player=p), {"player": p})
+                if e.type == "draw" and e.data.get("player") == p else e for e in events]
 
     def _light_told(self, state: State, a: LightTold) -> list[Event]:
         p = self._player(state, a, a.player)

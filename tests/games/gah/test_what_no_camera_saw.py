@@ -53,6 +53,7 @@ def test_a_light_recorded_unpaid_then_told_is_the_light_as_played(payment):
     played, _ = act(s, player="RED", floor=1, **payment)
     seen, texts = act(s, type="light_unseen", player="RED", floor=1)
     assert texts[0].startswith("RED turns on the light of floor 1: the referee says on the console how it was paid")
+    assert texts[1] == "RED draws back up to 3 cards"          # how many depends on the payment: no count said
     # public and certain: the floor is lit and it is BLUE's turn, every hand holds 3
     assert seen["houses"]["RED"][0]["lit"] and seen["turn"] == "BLUE" and seen["hands"] == {"RED": 3, "BLUE": 3}
     # counted as the Light Bulb (the fewest), up to 3 cards: the deck may hold 2 fewer than it says
