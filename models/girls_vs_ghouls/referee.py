@@ -27,7 +27,7 @@ from typing import Any
 from .. import referee as shared
 from ..engine import Action, Prompt, VerdictStatus
 from ..referee import Fit
-from ..text import Text, tr, trn
+from ..text import Text, concat, tr, trn
 from . import rules
 from .actions import CARD_PLAYS, ChooseHouse, Move, Place, PlayTreat, PlayTrick, PlayUnseen, RevealIdentity, RevealTrick
 from .kit import TEAM_NAMES
@@ -255,6 +255,9 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
     doubt = _unseen_cards_doubt(game, state, d)
     if doubt:
         return "waiting", [doubt]
+    cleared = _cleared_before_read(state, expected, reading)
+    if cleared:
+        return "waiting", [cleared]
     # 1. moves and cards that break the rules
     if phase == "play":
         p = state["turn"]
@@ -331,6 +334,30 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
         prompts.append(Prompt(tr("The table does not match the game: put it back as shown"), None, "error"))
         return "out_of_sync", prompts
     return "waiting", prompts + game.prompts(state)
+
+
+def _cleared_before_read(state: dict[str, Any], expected: dict[str, Any], reading: dict[str, Any]) -> Prompt | None:
+    """The question when the round's last Tricks were turned up, the round
+    scored and the Tricks cleared away before the camera read the last of
+    them: the reveal phase with Tricks still face down, no Trick face up on the
+    table, and a VP card already in a house's slot or a house tile flipped. Which Trick it was decides
+    the round and no later table shows it, so the referee says it (or the
+    players lay the Tricks face up again); nothing is called wrong."""
+    if state["phase"] != "reveal":
+        return None
+    hidden = sorted(int(h) for h, stack in state["tricks"].items() for t in stack if t["card"] is None)
+    scored = any((r["vp"] is not None and expected["houses"][h]["vp"] is None)
+                 or r["face"] not in (None, expected["houses"][h]["face"]) for h, r in reading["houses"].items())
+    if not hidden or not scored or any(r["tricks_up"] for r in reading["houses"].values()):
+        return None
+    houses = concat(*(tr("House {house}", house=h) for h in sorted(set(hidden))), sep=", ")
+    return Prompt(trn("The last Trick ({houses}) was turned up and the round cleared away before the camera read it. "
+                      "Referee: enter which Trick it was (reveal), or lay the round's Tricks face up again at their "
+                      "houses until the camera has read them.",
+                      "The last {n} Tricks ({houses}) were turned up and the round cleared away before the camera "
+                      "read them. Referee: enter which Tricks they were (reveal, bottom first), or lay the round's "
+                      "Tricks face up again at their houses until the camera has read them.",
+                      len(hidden), houses=houses), None, "warning")
 
 
 # --------------------------------------------------------------------------- the search's goal
