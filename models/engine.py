@@ -406,12 +406,12 @@ class Game:
         if found.fits:       # the game's own question, if it has one, stays
             asked = prompts if status == "waiting" else []
             return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
-        if gap and status == "out_of_sync" and (not found.complete or not self.jumps_leave_traces):
-            # the camera was away and the search ran out before it found what happened, or the game has
-            # moves that leave no trace for it to try (Ghost at Home's discard and draw): nothing says the
-            # table is wrong, so the referee enters the moves; what would restore the last table seen is a
-            # way back, not an order
-            return Verdict("waiting", state, prompts=[self.unexplained_prompt(found),
+        if gap and status == "out_of_sync" and (not found.complete or self.gap_may_hide(state)):
+            # the camera was away and the search ran out before it found what happened, or the gap may
+            # hold moves that leave no trace for it to try (Ghost at Home's discard and draw): nothing says
+            # the table is wrong, so the referee enters the moves; what would restore the last table seen
+            # is a way back, not an order
+            return Verdict("waiting", state, prompts=[self.unexplained_prompt(found, state),
                                                       *(dataclasses.replace(p, level="info") for p in prompts)])
         return Verdict(status, state, prompts=prompts)
 
@@ -461,13 +461,21 @@ class Game:
                        n)
         return Prompt(text, level="warning")
 
-    def unexplained_prompt(self, found: Search) -> Prompt:
+    def gap_may_hide(self, state: State) -> bool:
+        """Whether a camera gap from ``state`` may hold moves that leave no
+        trace on the table, so that a search over what the table shows cannot
+        rule them out and finding no explanation does not make the table wrong.
+        Default: a game whose jumps leave no trace (:attr:`jumps_leave_traces`
+        False: Ghost at Home's discard and draw)."""
+        return not self.jumps_leave_traces
+
+    def unexplained_prompt(self, found: Search, state: State) -> Prompt:
         """What the table is told after a camera gap that the search could not
         explain within its bound (``found``: no explanation, not complete:
         more than :data:`~models.referee.MAX_DEPTH` moves, or
-        :data:`~models.referee.MAX_NODES` tried), or, in a game whose moves
-        can leave no trace (:attr:`jumps_leave_traces` False), could not
-        explain with the moves a camera sees."""
+        :data:`~models.referee.MAX_NODES` tried), or, where the gap may hold
+        moves that leave no trace (:meth:`gap_may_hide`), could not explain
+        with the moves a camera sees."""
         return Prompt(tr("The camera missed some moves, more than the referee's search can follow. The referee "
                          "enters them on the console, or put the table back as it was:"), level="warning")
 

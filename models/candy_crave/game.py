@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import Action, Game, Modules, Option, State
+from ..engine import Action, Game, Modules, Option, Prompt, State
 from ..plan_table import Dim, PlanTable
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
@@ -89,6 +89,23 @@ class CandyCrave(Game):
     def count_kind_of(self, component: Any) -> str | None:
         """Sweets, base tiles and favourites are counted; bowls and dividers stay put."""
         return component.kind if component.kind in ("sweets", "base_tiles", "favourites") else None
+
+    #: the phases of round 1 from whose table a camera gap may run past the
+    #: removals: the sweets going back to the bowls hide which ones were boxed
+    BOXED_UNSEEN = ("scoring", "remove", "start", "return")
+
+    def gap_may_hide(self, state: State) -> bool:
+        """From round 1's scoring on, a gap may hold the removals and the
+        sweets' return to the bowls, after which no table shows which sweets
+        went into the box: finding no explanation does not make the table wrong."""
+        return state["round"] == 1 and state["phase"] in self.BOXED_UNSEEN
+
+    def unexplained_prompt(self, found: Any, state: State) -> Prompt:
+        if self.gap_may_hide(state):
+            return Prompt(tr("The camera missed some moves, and which sweets went into the box no later table shows. "
+                             "The referee enters the removals (and the moves after them) on the console, or put the "
+                             "table back as it was:"), level="warning")
+        return super().unexplained_prompt(found, state)
 
     def seats(self) -> list[str]:
         """A seat per seat-colour divider (dividers.csv rows owned by ``seat``; the

@@ -120,7 +120,7 @@ class GhostAtHome(Game):
 
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
 
-    def unexplained_prompt(self, found: Any) -> Prompt:
+    def unexplained_prompt(self, found: Any, state: State) -> Prompt:
         """After a camera gap that no sequence of moves a camera sees explains:
         a discard and draw, or a ghost cancelled by a cat from the hand, leaves
         no trace, so the table is not called wrong."""
