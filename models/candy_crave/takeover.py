@@ -244,15 +244,15 @@ def _round_over(game: Any, state: State, reading: Layout, shows: dict[str, Any])
 def answers(game: Any, state: State) -> dict[str, Any]:
     """What the players would answer to :func:`questions` at ``state`` (the
     tests' truth, a demo's table): the round, round 1's points and removals
-    (0 in round 1), who plays A and D, whose turn, who has withdrawn: those
-    its table asks."""
+    (in round 1: those made so far, which a take-over refuses), who plays A
+    and D, whose turn, who has withdrawn: those its table asks."""
     rnd = state["round"]
     points: dict[str, int] = {p: 0 for p in state["players"]}
     if rnd == 2 and state["rounds"]:
         from .scoring import round_totals
         points = round_totals(game.kit, state, state["rounds"][0])
     out: dict[str, Any] = {"round": rnd, **{f"points_{p}": v for p, v in points.items()},
-                           "removed": (len(state["box"]) + int(state.get("hidden_box", 0))) if rnd == 2 else 0,
+                           "removed": len(state["box"]) + int(state.get("hidden_box", 0)),
                            "turn": state["turn"] or state["start"],
                            "withdrawn": ",".join(a for a in state["order"] if state["areas"][a]["withdrawn"])}
     if len(state["players"]) == 2:

@@ -185,3 +185,21 @@ def test_a_table_that_is_no_position_of_the_game_is_refused_saying_why(played):
         return {**r, "areas": {**r["areas"], "RED": {"play": ["C12"], "locked": []}}}
     assert "is not in a game of 4" in refused(four, start, fifty)
     assert "in round 1 no sweet has gone into the box" in refused(players, dealt, lambda r: r, {"removed": 2})
+
+
+def test_a_table_whose_removals_have_begun_is_refused_not_read_as_before_them(played):
+    """Once a sweet went into the box after round 1, the table cannot show
+    which: the players' answer says how many, and the take-over asks them to
+    take the game over once round 2 begins, instead of reading a table whose
+    removals are done as one whose removals are still to come (which then
+    refused the true next round)."""
+    tried = 0
+    for players, _, steps in played:
+        for _, _, after in steps:
+            if after["round"] == 1 and after["box"] and after["phase"] in ("remove", "start", "return"):
+                with pytest.raises(IllegalAction) as e:
+                    take_over(players, after)
+                assert "the removals after round 1 have begun" in e.value.reason
+                tried += 1
+                break
+    assert tried >= 2
