@@ -93,6 +93,20 @@ class Light(Action):
 
 
 @dataclass(frozen=True)
+class DeckCounted(Action):
+    """The players counted the deck: it holds ``count`` cards, and
+    ``reshuffled`` says whether the discard pile was shuffled into it since the
+    companion last knew (so the cards it saw going to the pile may be drawn
+    again). The one count no camera sees, said on the console whenever it may
+    be off (a round of discards made before the table settled): ``{"type":
+    "deck_counted", "count": 12, "reshuffled": false}``."""
+
+    type: ClassVar[str] = "deck_counted"
+    count: int
+    reshuffled: bool = False
+
+
+@dataclass(frozen=True)
 class GhostUnseen(Action):
     """A ghost played while the camera was away, gone before it came back (it
     went to the discard pile, which no camera reads, so which ghost is not
@@ -201,6 +215,6 @@ class Discard(Action):
 
 
 ACTIONS = (Rooms, Ghost, CatDefence, Pass, Cat, Light, TimeSpaceHole, LightBulb, CatFood, Elevator, Lightning,
-           Discard, LightUnseen, LightTold, GhostUnseen)
+           Discard, LightUnseen, LightTold, GhostUnseen, DeckCounted)
 SPECIAL_ACTIONS = {"time_space_hole": TimeSpaceHole, "light_bulb": LightBulb, "cat_food": CatFood,
                    "elevator": Elevator, "lightning": Lightning}

@@ -55,8 +55,9 @@ class GhostAtHome(Game):
     #: go within a camera gap, so the referee picks among the search's findings
     jumps_leave_traces = False
     #: a light no camera saw paid and a ghost no camera saw (gone to the pile
-    #: before the camera came back), then what paid for a light, told on the console
-    unseen_forms = ("light_unseen", "ghost_unseen", "light_told")
+    #: before the camera came back), the deck counted (draws no camera saw),
+    #: then what paid for a light, told on the console
+    unseen_forms = ("light_unseen", "ghost_unseen", "deck_counted", "light_told")
     late_notes = (tr("A discard and draw never shows on the table: a game with one cannot be taken over as it "
                      "lies."),)
     alerts: ClassVar[dict[str, str]] = {"escape": "escape"}
@@ -117,6 +118,7 @@ class GhostAtHome(Game):
                 "floor": [(f, tr("floor {floor}", floor=f)) for f in (1, 2, 3)],
                 "side": [("L", tr("left side")), ("R", tr("right side"))],
                 "cards": cards, "count": [(n, str(n)) for n in range(1, 8)],
+                "deck_counted.count": [(n, str(n)) for n in range(state["deck"] + state["discard"]["count"] + 1)],
 
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
 

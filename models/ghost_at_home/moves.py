@@ -35,6 +35,7 @@ from .actions import (
     Cat,
     CatDefence,
     CatFood,
+    DeckCounted,
     Discard,
     Elevator,
     Ghost,
@@ -71,12 +72,22 @@ def legal_actions(game: Any, state: State) -> list[Action]:
     tells = list(_tells(rules, state))
     if state["phase"] == "over":
         return tells
+    tells += _counts(state)
     pd = state["pending"]
     if pd:
         return list(_answers(rules, state, pd["player"])) + tells
     if state["phase"] == "escape":
         return list(_escape(rules, state)) + tells
     return list(_turn(rules, state, state["turn"])) + tells
+
+
+def _counts(state: State) -> list[Action]:
+    """Each count of the deck the players may say: up to what it holds (fewer:
+    draws the camera missed), or, after a reshuffle, up to every card neither
+    in a hand nor on the table."""
+    off = state["deck"] + state["discard"]["count"]
+    out: list[Action] = [DeckCounted(n, False) for n in range(state["deck"] + 1)]
+    return out + [DeckCounted(n, True) for n in range(off + 1)]
 
 
 def _tells(rules: Rules, state: State) -> Iterator[Action]:

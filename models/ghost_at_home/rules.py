@@ -38,6 +38,7 @@ from .actions import (
     Cat,
     CatDefence,
     CatFood,
+    DeckCounted,
     Discard,
     Elevator,
     Ghost,
@@ -133,6 +134,22 @@ def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
 # --------------------------------------------------------------------------- apply
 
 
+def on_pile(card: str) -> Text:
+    """Why a card seen going to the discard pile cannot be played: unless the
+    pile was shuffled back into the deck since, which the console says."""
+    return tr("{card} is in the discard pile (shuffled into the deck since? count the deck on the console: "
+              "deck_counted, reshuffled)", card=card)
+
+
+class DeckInDoubt(Exception):
+    """A draw that may run the deck out while a light's cost is untold: the
+    action that ends the turn is refused with :attr:`reason`."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
 def fail(action: Any, reason: str) -> IllegalAction:
     """The refusal of ``action``: its type (as it is in every language), then why."""
     return IllegalAction(tr("{action}: {reason}", action=action.type, reason=reason))
@@ -150,11 +167,14 @@ class Rules:
                 Cat: self._cat, Light: self._light, TimeSpaceHole: self._time_space_hole,
                 LightBulb: self._light_bulb, CatFood: self._cat_food, Elevator: self._elevator,
                 Lightning: self._lightning, Discard: self._discard, LightUnseen: self._light_unseen,
-                LightTold: self._light_told, GhostUnseen: self._ghost_unseen}
+                LightTold: self._light_told, GhostUnseen: self._ghost_unseen, DeckCounted: self._deck_counted}
 
     def apply(self, state: State, action: Any) -> list[Event]:
         state["clearing"] = []
-        return self.handlers()[type(action)](state, action)
+        try:
+            return self.handlers()[type(action)](state, action)
+        except DeckInDoubt as e:        # a draw, deep in whichever action ends a turn
+            raise fail(action, e.reason) from None
 
     # ---- checks
 
@@ -202,7 +222,7 @@ class Rules:
             raise fail(a, tr("{card} already lies on {player}'s floor {floor}", card=self.kit.said(c), player=where[0],
                              floor=where[1]))
         if c in state["discard"]["seen"]:
-            raise fail(a, tr("{card} is in the discard pile", card=self.kit.said(c)))
+            raise fail(a, on_pile(self.kit.said(c)))
         if self.kit.kind(c) == "cat" and self.unknown_cats(state) < 1:
             raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
         return c
@@ -221,7 +241,7 @@ class Rules:
             raise fail(a, tr("the catalog has no {effect} card", effect=a.type))
         self._hand(state, a, p, 1)
         if c in state["discard"]["seen"]:
-            raise fail(a, tr("{card} is in the discard pile", card=self.kit.said(c)))
+            raise fail(a, on_pile(self.kit.said(c)))
         return c
 
     def _space(self, a: Any, floor: Any, side: Any) -> tuple[int, str]:
@@ -249,9 +269,9 @@ class Rules:
         for _ in range(n):
             if 0 < deck_doubt(state) >= state["deck"]:
                 u = next(u for u in untold(state) if u["most"] > u["paid"])
-                raise IllegalAction(tr("say first how {player}'s light of floor {floor} was paid: the deck may be "
-                                       "running out, and how many cards it holds depends on it",
-                                       player=u["player"], floor=u["floor"]))
+                raise DeckInDoubt(tr("say first how {player}'s light of floor {floor} was paid (or count the deck): "
+                                     "the deck may be running out, and how many cards it holds depends on it",
+                                     player=u["player"], floor=u["floor"]))
             if state["deck"] == 0:
                 if state["discard"]["count"] == 0:
                     break
@@ -831,8 +851,29 @@ class Rules:
                       {"player": p, "floor": u["floor"], "cards": cards})]
 
 
+    # ---- the deck, counted
+
+    def _deck_counted(self, state: State, a: DeckCounted) -> list[Event]:
+        off = state["deck"] + state["discard"]["count"]     # neither in a hand nor on the table
+        if not isinstance(a.count, int) or not 0 <= a.count <= off:
+            raise fail(a, tr("the deck and the discard pile hold {n} cards together (the rest are in hands and on "
+                             "the table): the deck cannot hold {count}", n=off, count=a.count))
+        if a.count > state["deck"] and not a.reshuffled:
+            raise fail(a, tr("the deck held {n} cards at most; only a reshuffle of the discard pile makes it more "
+                             "(say reshuffled)", n=state["deck"]))
+        state["deck"], state["discard"]["count"] = a.count, off - a.count
+        state["untold"] = []                # what a light cost no longer changes the count
+        if a.reshuffled:
+            state["discard"]["seen"] = []
+            state["discard"].pop("unnamed", None)
+        text = (tr("The deck was counted: {count} cards, after a reshuffle of the discard pile", count=a.count)
+                if a.reshuffled else tr("The deck was counted: {count} cards", count=a.count))
+        return [Event("deck_counted", text, {"count": a.count, "reshuffled": bool(a.reshuffled)})]
+
+
 #: the actions each phase allows (the engine refuses the others): during an
 #: escape only ghosts against the escaper and the answers to them; a light's
-#: payment may be told at any time
+#: payment may be told, and the deck counted, at any time
 PHASES: dict[str, tuple[type[Action], ...]] = {
-    "turn": ACTIONS, "escape": (Ghost, GhostUnseen, CatDefence, Pass, LightTold), "over": (LightTold,)}
+    "turn": ACTIONS, "escape": (Ghost, GhostUnseen, CatDefence, Pass, LightTold, DeckCounted),
+    "over": (LightTold,)}

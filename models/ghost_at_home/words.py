@@ -25,6 +25,7 @@ def action_words(words: ActionWords) -> ActionWords:
         "light_unseen": tr("A light turned on, payment not seen"),
         "light_told": tr("Say what paid for a light"),
         "ghost_unseen": tr("A ghost nobody saw, gone with what it met"),
+        "deck_counted": tr("The deck, counted"),
     })
     words["descriptions"].update({
         "rooms": tr("Play room cards in your house, lower floors full first."),
@@ -42,6 +43,7 @@ def action_words(words: ActionWords) -> ActionWords:
         "light_unseen": tr("A floor of yours turned lit; how it was paid is told later."),
         "light_told": tr("Name what paid for a light recorded unpaid."),
         "ghost_unseen": tr("An unseen ghost met a cat, or cleared a dark floor."),
+        "deck_counted": tr("Say how many cards the deck holds, and if it was reshuffled."),
     })
     words["fields"].update({
         "rooms": tr("room cards"),
@@ -60,6 +62,8 @@ def action_words(words: ActionWords) -> ActionWords:
         "cards": tr("cards discarded"),
         "count": tr("how many cards"),
         "light_told.cards": tr("cards that paid"),
+        "deck_counted.count": tr("cards in the deck"),
+        "reshuffled": tr("reshuffled since"),
     })
     words["options"].update({
         "hole_onto_ghost": tr("Time Space Hole onto a floor with a ghost"),

@@ -27,7 +27,7 @@ def junk(draw):
     card = st.sampled_from(CARDS)
     fields = {"player": st.sampled_from(NAMES), "target": st.sampled_from(NAMES), "card": card,
               "cat": card if cls.type in ("cat_food", "elevator") else st.one_of(st.none(), card),
-              "ghost": card, "floor": st.integers(0, 4),
+              "ghost": card, "floor": st.integers(0, 4), "reshuffled": st.booleans(),
               "side": st.sampled_from(["L", "R", "l", "X"]), "count": st.integers(-1, 4),
               "cards": st.lists(card, max_size=4),
               "rooms": st.lists(st.fixed_dictionaries({"card": card, "floor": st.integers(0, 4),

@@ -107,8 +107,8 @@ def test_no_draw_goes_past_what_the_deck_surely_holds_until_the_payment_is_told(
     s, _ = act(s, type="light_unseen", player="RED", floor=1)       # counted as the Light Bulb: 1 drawn
     assert (s["deck"], GAME.public_view(s)["deck_doubt"]) == (4, 2)
     # three more draws might run the deck out, or not: how many it holds depends on the payment
-    illegal(s, "say first how RED's light of floor 1 was paid: the deck may be running out", type="discard",
-            player="BLUE", count=3)
+    illegal(s, "discard: say first how RED's light of floor 1 was paid (or count the deck): the deck may be "
+            "running out", type="discard", player="BLUE", count=3)
     s2, _ = act(s, type="discard", player="BLUE", count=1)           # one draw surely does not
     assert s2["deck"] == 3
     s, _ = act(s, type="light_told", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C", "GHOST:5"])
@@ -186,3 +186,31 @@ def test_a_gap_no_seen_move_explains_is_asked_not_called_wrong():
         verdict.prompts[1].text)
     # the same table without a gap is one change the rules refuse: out of sync, as ever
     assert GAME.referee(s, snapshot_of(GAME.arrange(truth))).status == "out_of_sync"
+
+
+def test_the_deck_counted_puts_right_draws_no_camera_saw_and_a_reshuffle():
+    """A round of discards and draws made before the table settled leaves the
+    table as it was and the deck's count too high; the players count the deck
+    and the referee says so: the count, and, after a reshuffle, the cards seen
+    going to the pile may be played again (they were refused before)."""
+    s = red_and_blue()
+    truth, _ = act(s, type="discard", player="RED", count=3)
+    truth, _ = act(truth, type="discard", player="BLUE", count=2)
+    # the camera saw no change: the referee still counts the deck as it was
+    assert GAME.referee(s, snapshot_of(GAME.arrange(truth))).status == "in_sync"
+    illegal(s, "the deck and the discard pile hold 45 cards together", type="deck_counted", count=46,
+            reshuffled=True)
+    counted, texts = act(s, type="deck_counted", count=40)
+    assert texts == ["The deck was counted: 40 cards"]
+    assert (counted["deck"], counted["discard"]["count"]) == (truth["deck"], truth["discard"]["count"])
+    assert_components_add_up(GAME, counted)
+    # a card seen going to the pile is refused, until the players say the pile was reshuffled
+    played, _ = act(s, type="light", player="RED", floor=1, cards=["ROOM:1D", "ROOM:2C"])
+    illegal(played, "Floor 1 room D is in the discard pile", type="rooms", player="BLUE",
+            rooms=rooms(("ROOM:1D", 1, "R")))
+    illegal(played, "the deck held 43 cards at most; only a reshuffle of the discard pile makes it more",
+            type="deck_counted", count=44)
+    reshuffled, texts = act(played, type="deck_counted", count=45, reshuffled=True)
+    assert texts == ["The deck was counted: 45 cards, after a reshuffle of the discard pile"]
+    again, _ = act(reshuffled, type="rooms", player="BLUE", rooms=rooms(("ROOM:1D", 1, "R")))
+    assert again["houses"]["BLUE"][0]["rooms"]["R"] == "GAH:ROOM:1D"
