@@ -202,9 +202,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion run: {e}", file=sys.stderr)
         session.close()
         return 2
+    from companion.live.lines import write_line
     from companion.voice import VoiceUnavailable, from_config as voice_from_config
     try:
-        said = ((lambda kind, text: print(f"voice: {kind}: {text}", flush=True))
+        said = ((lambda kind, text: write_line(sys.stdout, f"voice: {kind}: {text}"))
                 if args.no_web and not args.json else None)
         voice = voice_from_config(session, cfg, out_dir=args.voice_out, on_said=said)
     except VoiceUnavailable as e:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from companion.live.lines import write_line
 from hardware.frames import Frame, FrameSource
 from hardware.simtable import CameraModel, SimulatedTable
 from models.text import concat
@@ -37,18 +38,6 @@ DEMO_PIN = "1234"
 
 
 #: one line at a time on the demo's output: the narration, the voice's thread and the summary write whole lines
-_LINES = threading.Lock()
-
-
-def write_line(out: TextIO, text: str) -> None:
-    """``text`` and its newline as one write, never inside another thread's line
-    (``print`` writes the two apart: under load a voice line could land in the
-    middle of a narration line, and a reader of ``voice:`` lines would miss it)."""
-    with _LINES:
-        out.write(text + "\n")
-        out.flush()
-
-
 class Scripted(Protocol):
     """What a :class:`DemoTable` plays: the table first seen, then each beat."""
 

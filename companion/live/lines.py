@@ -12,6 +12,19 @@ import sys
 import threading
 from typing import Any
 
+_LINES = threading.Lock()
+
+
+def write_line(out: Any, text: str) -> None:
+    """``text`` and its newline as one write, never inside another thread's line
+    (``print`` writes the two apart: under load a voice line, written by the
+    voice's thread, could land in the middle of a narration line, and a reader
+    of ``voice:`` lines would miss it). Every line of the session's plain
+    output goes through here."""
+    with _LINES:
+        out.write(text + "\n")
+        out.flush()
+
 
 class LinePrinter:
     """Prints what the session shows as plain lines: status changes with their
@@ -28,10 +41,10 @@ class LinePrinter:
     def __call__(self, view: dict[str, Any]) -> None:
         with self._lock:
             if self.as_json:
-                print(json.dumps(view), file=self.out, flush=True)
+                write_line(self.out, json.dumps(view))
                 return
             for line in self.lines(view):
-                print(line, file=self.out, flush=True)
+                write_line(self.out, line)
 
     def skip(self, view: dict[str, Any]) -> None:
         """Take ``view`` as already shown (print nothing for it, nor again later)."""
