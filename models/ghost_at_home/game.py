@@ -136,7 +136,7 @@ class GhostAtHome(Game):
         that floor's last light there."""
         out: list[Action] = []
         for u in house.untold(state):
-            paid = truth.get("lit_by", {}).get(f"{u['player']}:{u['floor']}")
+            paid = truth.get("lit_by", {}).get(house.lit_key(u["player"], u["floor"]))
             if paid:
                 out.append(LightTold(u["player"], u["floor"], tuple(paid)))
         return out

@@ -42,6 +42,18 @@ def cats_of(floor: dict[str, Any]) -> list[str]:
     return [floor["cats"][s] for s in SIDES if floor["cats"][s]]
 
 
+def ghost_can_vanish(floor: dict[str, Any]) -> bool:
+    """Whether a ghost played on ``floor`` can be gone before a camera sees it
+    (``ghost_unseen``): a cat there meets it (both go to the pile), or the floor
+    is dark and its rooms go with it; on a lit floor with no cat it stays."""
+    return bool(cats_of(floor)) or not floor["lit"]
+
+
+def lit_key(player: str, floor: int) -> str:
+    """The key of ``state["lit_by"]`` for ``player``'s ``floor``: ``"RED:1"``."""
+    return f"{player}:{floor}"
+
+
 def floor_full(floor: dict[str, Any]) -> bool:
     """Whether both sides of ``floor`` hold a room."""
     return len(rooms_of(floor)) == len(SIDES)

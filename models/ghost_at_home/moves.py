@@ -49,7 +49,7 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
-from .house import cats_of, light_blocker, locate, target_floor, untold
+from .house import cats_of, ghost_can_vanish, light_blocker, locate, target_floor, untold
 from .kit import FLOORS, SIDES
 from .rules import LIGHT_BULBS, Rules
 
@@ -123,17 +123,9 @@ def _escape(rules: Rules, state: State) -> Iterator[Action]:
         if f is not None and state["hands"][q] >= 1 and not state["houses"][x][f - 1]["ghosts"]:
             for g in ghosts:
                 yield from _with_cats(Ghost(q, g, x), state, x, f)
-            if _leaves_no_ghost(state, x, f):
+            if ghost_can_vanish(state["houses"][x][f - 1]):
                 yield GhostUnseen(q, x)
         yield Pass(q)
-
-
-def _leaves_no_ghost(state: State, target: str, f: int) -> bool:
-    """Whether a ghost played on ``target``'s floor ``f`` can be gone before the
-    camera sees it (``ghost_unseen``): a cat there meets it, or the floor is dark
-    and its rooms go with it."""
-    fl = state["houses"][target][f - 1]
-    return bool(cats_of(fl)) or not fl["lit"]
 
 
 def _with_cats(a: Ghost | TimeSpaceHole, state: State, target: str, f: int) -> Iterator[Action]:
@@ -159,7 +151,7 @@ def _turn(rules: Rules, state: State, p: str) -> Iterator[Action]:
             if f is not None and not state["houses"][o][f - 1]["ghosts"]:
                 for g in by_kind.get("ghost", []):
                     yield from _with_cats(Ghost(p, g, o), state, o, f)
-                if _leaves_no_ghost(state, o, f):
+                if ghost_can_vanish(state["houses"][o][f - 1]):
                     yield GhostUnseen(p, o)
         explored = [(i + 1, s) for i, fl in enumerate(house) for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
         for c in by_kind.get("cat", []):

@@ -43,7 +43,7 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
-from .house import target_floor
+from .house import cats_of, ghost_can_vanish, rooms_of, target_floor
 from .kit import FLOORS, SIDES
 from .layout import without
 
@@ -277,12 +277,12 @@ def _gone_with_a_ghost(state: State, vanished: dict[str, Any], target: str) -> b
     if f is None:
         return False
     fl = state["houses"][target][f - 1]
-    if fl["ghosts"]:
+    if fl["ghosts"] or not ghost_can_vanish(fl):
         return False
-    cats = [c for s in SIDES if (c := fl["cats"][s])]
+    cats = cats_of(fl)
     if cats:
         return cats[0] in vanished
-    return not fl["lit"] and all(fl["rooms"][s] in vanished for s in SIDES if fl["rooms"][s])
+    return all(c in vanished for c in rooms_of(fl))
 
 
 def _where(w: Place) -> Text:

@@ -58,7 +58,9 @@ from .house import (
     empty_floor,
     floor_full,
     fully_explored,
+    ghost_can_vanish,
     light_blocker,
+    lit_key,
     locate,
     rooms_of,
     seat_after,
@@ -434,7 +436,7 @@ class Rules:
         p, target, f, resume, _ = self._ghost_play(state, a, None)
         fl = state["houses"][target][f - 1]
         cats = cats_of(fl)
-        if not cats and fl["lit"]:
+        if not ghost_can_vanish(fl):
             raise fail(a, tr("{player}'s floor {floor} is lit and holds no cat: a ghost played there stays, and the "
                              "camera would see it", player=target, floor=f))
         self._ghost_left_hand(state, p, resume)
@@ -629,30 +631,43 @@ class Rules:
         f, _ = self._space(a, a.floor, "L")
         if not 2 <= len(a.cards) <= 3:
             raise fail(a, tr("turning on a light costs 2 or 3 cards, not {count}", count=len(a.cards)))
-        cards = [self._from_hand(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in a.cards]
-        if len(set(cards)) != len(cards):
-            raise fail(a, tr("a card is named twice"))
-        if sum(1 for c in cards if self.kit.kind(c) == "cat") > self.unknown_cats(state):
-            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
-        self._hand(state, a, p, len(cards))
-        bulbs = sum(self.kit.bulbs(c) for c in cards)
-        if bulbs < LIGHT_BULBS:
-            raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
-                              "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
-                              cards=self.kit.listed(cards), needed=LIGHT_BULBS))
+        cards, bulbs = self._payment(state, a, a.cards, from_hand=p)
         why = light_blocker(state, p, f)
         if why:
             raise fail(a, why)
         state["hands"][p] -= len(cards)
         self._to_pile(state, cards)
         state["houses"][p][f - 1]["lit"] = True
-        state.setdefault("lit_by", {})[f"{p}:{f}"] = cards
+        self._paid_for(state, p, f, cards)
         events = [Event("light", tr("{player} discards {cards} ({bulbs} lightbulbs) and turns on the light of floor "
                                     "{floor}: turn the floor card to its lit face", player=p,
                                     cards=self.kit.listed(cards), bulbs=bulbs, floor=f),
                         {"player": p, "floor": f})]
         self._end_turn(state, events)
         return events
+
+    def _payment(self, state: State, a: Any, named: Sequence[str], from_hand: str | None) -> tuple[list[str], int]:
+        """The cards ``named`` as a light's payment, checked as the rules check
+        one (each from a hand, none twice, no more cats than may be in hands, 5
+        lightbulbs; the hand of ``from_hand`` holding them all, when it pays now),
+        and their lightbulbs."""
+        cards = [self._from_hand(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in named]
+        if len(set(cards)) != len(cards):
+            raise fail(a, tr("a card is named twice"))
+        if sum(1 for c in cards if self.kit.kind(c) == "cat") > self.unknown_cats(state):
+            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
+        if from_hand is not None:
+            self._hand(state, a, from_hand, len(cards))
+        bulbs = sum(self.kit.bulbs(c) for c in cards)
+        if bulbs < LIGHT_BULBS:
+            raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
+                              "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
+                              cards=self.kit.listed(cards), needed=LIGHT_BULBS))
+        return cards, bulbs
+
+    def _paid_for(self, state: State, p: str, f: int, cards: list[str]) -> None:
+        """What paid for ``p``'s floor ``f``'s light, on record (``lit_by``)."""
+        state.setdefault("lit_by", {})[lit_key(p, f)] = cards
 
     def _time_space_hole(self, state: State, a: TimeSpaceHole) -> list[Event]:
         p = self._in_turn(state, a)
@@ -694,7 +709,7 @@ class Rules:
         state["hands"][p] -= 1
         self._to_pile(state, [card])
         state["houses"][p][f - 1]["lit"] = True
-        state.setdefault("lit_by", {})[f"{p}:{f}"] = [card]
+        self._paid_for(state, p, f, [card])
         events = [Event("light_bulb", tr("{player} plays the Light Bulb: the light of floor {floor} is on; turn the "
                                          "floor card to its lit face", player=p, floor=f), {"player": p, "floor": f})]
         self._end_turn(state, events)
@@ -823,7 +838,7 @@ class Rules:
                 raise fail(a, tr("the Light Bulb was on the discard pile when {player} turned on the light",
                                  player=p))
             if bulb in state["discard"]["seen"]:
-                raise fail(a, tr("{card} is in the discard pile", card=self.kit.said(bulb)))
+                raise fail(a, on_pile(self.kit.said(bulb)))
         else:
             if not 2 <= len(cards) <= u["most"]:
                 raise fail(a, tr("{player} held 1 card when turning on the light: only the Light Bulb can have paid "
@@ -831,21 +846,12 @@ class Rules:
                            tr("{player} held 2 cards when turning on the light: name the Light Bulb or 2 cards",
                               player=p) if u["most"] == 2 else
                            tr("name the Light Bulb, or the 2 or 3 cards discarded for the light"))
-            cards = [self._from_hand(state, a, c, ("room", "wild", "ghost", "cat", "special")) for c in a.cards]
-            if len(set(cards)) != len(cards):
-                raise fail(a, tr("a card is named twice"))
-            if sum(1 for c in cards if self.kit.kind(c) == "cat") > self.unknown_cats(state):
-                raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
-            bulbs = sum(self.kit.bulbs(c) for c in cards)
-            if bulbs < LIGHT_BULBS:
-                raise fail(a, trn("{cards} show {n} lightbulb icon(s); the light needs {needed}",
-                                  "{cards} show {n} lightbulb icon(s); the light needs {needed}", bulbs,
-                                  cards=self.kit.listed(cards), needed=LIGHT_BULBS))
+            cards, _ = self._payment(state, a, a.cards, from_hand=None)    # the hand held them: "most" says
         more = len(cards) - u["paid"]
         state["deck"] -= more           # its refill drew as many more (never into the doubt: see _draw)
         self._to_pile(state, cards, more)
         state["untold"].remove(u)
-        state.setdefault("lit_by", {})[f"{p}:{u['floor']}"] = cards
+        self._paid_for(state, p, u["floor"], cards)
         return [Event("light_told", tr("{player}'s light of floor {floor} was paid with {cards}",
                                        player=p, floor=u["floor"], cards=self.kit.listed(cards)),
                       {"player": p, "floor": u["floor"], "cards": cards})]
