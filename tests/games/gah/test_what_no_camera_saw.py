@@ -7,29 +7,15 @@ console what paid for it, and ``light_told`` makes the very state a watched
 light would have made. Until then, the deck is never drawn past what it surely
 holds. After a camera gap, lights in it no longer make the table "out of sync",
 nor does a ghost that came and went with what it met (``ghost_unseen``)."""
-import json
 
 import pytest
 
-from models.engine import IllegalAction
 from models.registry import get_game
+from tests.games.gah.test_rules import act, illegal
 from tests.support.components import assert_components_add_up
 from tests.support.table import snapshot_of
 
 GAME = get_game("GAH")
-
-
-def act(state, **data):
-    state, events = GAME.apply(state, GAME.parse_action(data))
-    return state, [e.text for e in events]
-
-
-def illegal(state, reason_part, **data):
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(IllegalAction) as e:
-        GAME.apply(state, GAME.parse_action(data))
-    assert reason_part in e.value.reason, e.value.reason
-    assert json.dumps(state, sort_keys=True) == before
 
 
 def rooms(*spaces):
