@@ -490,6 +490,7 @@ def _next_turn(board: Board, state: dict[str, Any]) -> list[Event]:
             events.append(Event("reveal", tr("Reveal the Tricks one at a time, bottom first, at {houses}",
                                              houses=_houses_text(houses)),
                                 {"houses": houses}))
+        if hidden or untold(state):     # a card told later may be a Treat: the round is scored after it (_tell)
             return events
         return events + _resolve_round(board, state)
     i = players.index(state["turn"])

@@ -191,6 +191,26 @@ def test_the_tricks_wait_until_every_card_played_unseen_is_told():
     assert "House 1: turn up Trick 1 of 1" in " | ".join(p.text for p in GAME.prompts(state))
 
 
+def test_a_round_with_no_tricks_is_not_scored_until_the_card_played_unseen_is_told():
+    """The last card of the round played unseen where no Trick lies: it may have
+    been a Treat tucked under the tile, which decides the round, so the round
+    waits for the telling before it is scored (it used to be scored at once,
+    without it, and the card could never be told)."""
+    state = started(FOUR, houses=[1, 3, 5, 7])
+    for n in range(5):
+        for p in FOUR:
+            if (p, n) != ("YELLOW", 4):
+                state, _ = act(state, type="peek", player=p, house=state["positions"][p])
+    state, events = act(state, type="unseen", player="YELLOW", house=7)
+    assert [e.type for e in events] == ["unseen", "round_over", "tell"]
+    assert state["phase"] == "reveal" and state["round"] == 1 and not state["closed"]
+    assert ("Referee: say what YELLOW played at House 7 on card turn 20"
+            in " | ".join(p.text for p in GAME.prompts(state)))
+    told, events = act(state, type="tell", player="YELLOW", turn=20, was="treat", value=2)
+    assert "go to House 7, the most orange cubes (2 orange)" in " | ".join(e.text for e in events)
+    assert told["closed"] == {"7": {"points": 1, "round": 1}} and told["round"] == 2
+
+
 def test_a_peek_is_certain_when_the_player_has_no_treat_left():
     state = started(FOUR, houses=[1, 3, 5, 7])
     state["hands"]["RED"]["treat"] = 0
