@@ -209,14 +209,19 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
     state of the gap it makes and the cards played unseen the console then
     tells (:func:`_told_now`): ``(state, index, tells)``. The referee knows who
     played each card it saw: an explanation crediting one to another player is
-    not true, however alike the tables."""
+    not true, however alike the tables. Nor is one with a move of a kind that
+    was played but not that very move (the tie-break's kids drawn the other way
+    round: they go to the discard, and only the turn order tells)."""
     def named(actions: Any) -> set[tuple[Any, ...]]:
         return {(a.type, getattr(a, "player", None), a.card) for a in actions if getattr(a, "card", None)}
 
-    true_cards = named(game.as_told(a) for a in actions[i + 1:j + 1])
+    told = [game.as_told(a) for a in actions[i + 1:j + 1]]
+    true_cards, true_moves = named(told), [a.to_json() for a in told]
     out = []
     for c in choices:
         if not named(c.actions) <= true_cards:       # a card seen, credited to someone who did not play it
+            continue
+        if any(a.type in {m["type"] for m in true_moves} and a.to_json() not in true_moves for a in c.actions):
             continue
         telling = _told_now(game, c.state, states, i, j, late)
         if telling:
