@@ -35,7 +35,8 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .engine import Action, ActionWords, readable, value_key
@@ -67,6 +68,22 @@ def _kind(hint: Any) -> tuple[str, Any, bool]:
     return "select", hint, optional
 
 
+def distinct(choices: Sequence[Choice]) -> list[dict[str, Any]]:
+    """The choices as the form offers them, ``{"value", "label"}``, each label
+    telling its value apart: where cards share a name (Girls vs Ghouls has 15
+    Tricks called "Flip House"), the label adds the card's number, the end of
+    the id printed under its tag, so the referee picks the very card in hand,
+    not any of its kind (a card's id is spent once played)::
+
+        >>> distinct([("GVG:TRICK:01", "Flip House"), ("GVG:TRICK:02", "Flip House"), (3, "house 3")])
+        [{'value': 'GVG:TRICK:01', 'label': 'Flip House #01'}, \
+{'value': 'GVG:TRICK:02', 'label': 'Flip House #02'}, {'value': 3, 'label': 'house 3'}]
+    """
+    shared = Counter(label for _, label in choices)
+    return [{"value": v, "label": f"{label} #{str(v).rsplit(':', 1)[-1]}" if shared[label] > 1 else label}
+            for v, label in choices]
+
+
 def describe(game: Any, state: Mapping[str, Any], type_name: str) -> tuple[type, list[dict[str, Any]]]:
     """The action class and its fields: name, control (select, multi, rows,
     text), required, choices (``{"value", "label"}``)."""
@@ -89,11 +106,11 @@ def describe(game: Any, state: Mapping[str, Any], type_name: str) -> tuple[type,
             control = "text"
         field: dict[str, Any] = {"name": f.name, "label": field_word(words, type_name, f.name), "control": control,
                                  "required": not (has_default or optional),
-                                 "choices": [{"value": v, "label": label} for v, label in (choices or [])]}
+                                 "choices": distinct(choices or [])}
         if control == "rows":         # each row an object: its keys' choices, where the game names them
             keys = [k for k, _ in domains.get(f"{type_name}.{f.name}.keys", [])]
             field["columns"] = [{"name": k, "label": field_word(words, f"{type_name}.{f.name}", k),
-                                 "choices": [{"value": v, "label": label} for v, label in domains.get(k, [])]}
+                                 "choices": distinct(domains.get(k, []))}
                                 for k in keys]
         fields.append(field)
     return cls, fields

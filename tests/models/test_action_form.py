@@ -130,3 +130,21 @@ def test_every_field_of_every_action_is_chosen_not_typed(code):
                 elif f["required"]:         # nothing to choose only where nothing can be made now
                     assert f["choices"] or not any(a.type == cls.type for a in game.legal_actions(state)), \
                         f"{where} offers nothing to choose"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_no_two_choices_of_a_field_read_the_same(code):
+    """The referee picks from labels: two cards of one name (Girls vs Ghouls'
+    15 Tricks called "Flip House") carry their number, printed under their tag
+    in the card's id (GVG:TRICK:02), so the
+    card picked is the very card in hand, never any of its kind."""
+    game, players, _ = example_states(code)
+    state = game.setup(list(players), {})
+    for cls in game.actions:
+        for f in action_form(game, state, cls.type)["fields"]:
+            for choices in [f["choices"], *(c["choices"] for c in f.get("columns", []))]:
+                labels = [c["label"] for c in choices]
+                assert len(labels) == len(set(labels)), (cls.type, f["name"], labels)
+    if code == "GVG":
+        reveal = {f["name"]: f for f in action_form(game, state, "reveal")["fields"]}
+        assert {"value": "GVG:TRICK:02", "label": "Flip House #02"} in reveal["card"]["choices"]
