@@ -241,6 +241,7 @@ def install(app: Flask) -> None:
     ``csrf_token()`` for templates."""
     app.before_request(guard_request)
     app.context_processor(lambda: {"csrf_token": login_token})
+    app.config["TC_UPLOAD_CHECK"] = upload_refusal
 
 
 def check_request() -> None:
@@ -254,6 +255,23 @@ def check_request() -> None:
                        headers={"WWW-Authenticate": 'Bearer realm="referee"'})
     if not referee().attempt(pin, request.remote_addr or "?"):
         raise ApiError(403, "wrong referee PIN")
+
+
+def upload_refusal() -> tuple[int, str, dict[str, str]] | None:
+    """Why a large upload (a route of ``TC_UPLOADS``) is refused before its body
+    is read, from its headers alone (``web.server`` asks, through the app's
+    ``TC_UPLOAD_CHECK``): the checks the request itself will meet, cross-site
+    then the referee's, so that a stranger cannot hold one of the few upload
+    slots while the referee waits; None for a route open to all
+    (``TC_UPLOADS_OPEN``: ``companion score --serve``) or a request that passes."""
+    if request.path in (current_app.config.get("TC_UPLOADS_OPEN") or ()):
+        return None
+    try:
+        guard_request()
+        check_request()
+    except ApiError as e:
+        return e.status, e.reason, e.headers
+    return None
 
 
 def referee_required(view: Callable) -> Callable:

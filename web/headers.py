@@ -1,14 +1,15 @@
 """The security headers every page and answer of the companion's apps carry
 (the table's app, :func:`web.create_app`, and the event page's,
 :func:`web.event.create_event_app`): everything from this origin only, no
-framing, no sniffing::
+framing, no sniffing; and the referee's pages (the console, the camera views)
+are never kept in a browser's cache, since they show the secret cards by name::
 
     app = Flask(__name__)
     install(app)
 """
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 
 #: what every response gets, unless a route set its own
 PAGE_HEADERS = (
@@ -21,6 +22,9 @@ PAGE_HEADERS = (
                                 "connect-src 'self'; frame-ancestors 'none'"),
 )
 
+#: the pages that show what only the referee may see: never cached (Back after logout shows nothing)
+REFEREE_PAGES = ("/referee", "/camera")
+
 
 def install(app: Flask) -> None:
     """Add :data:`PAGE_HEADERS` to every response of ``app``."""
@@ -28,4 +32,6 @@ def install(app: Flask) -> None:
     def _headers(resp: Response) -> Response:
         for name, value in PAGE_HEADERS:
             resp.headers.setdefault(name, value)
+        if request.path.startswith(REFEREE_PAGES):
+            resp.headers["Cache-Control"] = "no-store"
         return resp

@@ -112,6 +112,8 @@ def install(app: Flask, scorer: PhotoScorer, *, open_to_all: bool = False) -> No
     uploads = dict(app.config.get("TC_UPLOADS") or {})
     uploads["/score/photo"] = MAX_PHOTO_BYTES       # web.server reads bodies this large only here
     app.config["TC_UPLOADS"] = uploads
+    if open_to_all:                                 # no PIN to check before the body is read
+        app.config["TC_UPLOADS_OPEN"] = {*(app.config.get("TC_UPLOADS_OPEN") or ()), "/score/photo"}
     app.register_blueprint(bp)
 
 

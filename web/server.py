@@ -66,7 +66,8 @@ class Limits:
     queue_limit: int = 64               # ordinary requests waiting for a thread (more: 503)
     referee_reserve: int = 32           # connections past max_connections kept for referee requests
     stream_buffer: int = 256 * 1024     # unsent bytes a viewer may lag before it is dropped
-    uploads: int = 2                    # large bodies (TC_UPLOADS routes) received at once (more: 503)
+    uploads: int = 2                    # large bodies (TC_UPLOADS routes) received at once, one per address
+                                        # (more: 503); who may send one is checked before its body is read
 
 
 def raise_open_file_limit(want: int = 16384) -> int:
@@ -233,6 +234,7 @@ class Server:
         self.streams_by_addr: dict[str, int] = {}
         self.queued = 0
         self.uploads = 0                # large bodies being received now (Limits.uploads)
+        self.uploading: set[str] = set()    # the addresses sending one: one at a time each
         self.refused = 0                # connections or requests turned away (503/429)
         self.evicted = 0                # idle connections closed to make room
         self.hub: Hub | None = None
@@ -331,7 +333,8 @@ class Server:
             return
         try:
             await self._serve(conn)
-        except (TimeoutError, ConnectionError, asyncio.CancelledError, h11.LocalProtocolError):
+        except (TimeoutError, ConnectionError, asyncio.CancelledError, h11.LocalProtocolError,
+                h11.RemoteProtocolError):     # a client gone mid-request (its body cut short): not an error
             pass
         except Exception:
             log.exception("connection from %s failed", conn.addr)
@@ -421,17 +424,27 @@ class Server:
         """Answer one request through the Flask app; False when the connection must close."""
         limit = body_limit(self.app, path)
         upload = limit > int(self.app.config.get("MAX_CONTENT_LENGTH") or 1 << 20)
-        if upload and self.uploads >= self.limits.uploads:
-            await self._send(conn, h, method, 503, [("Content-Type", "application/json"), ("Retry-After", "2")],
-                             [_json_error(503, "another upload is being received; try again in a few seconds")])
-            return False
+        if upload:                      # who may send one is checked before a slot is taken and the body read
+            refusal = await self._upload_refusal(conn, req, method, path, target)
+            busy = self.uploads >= self.limits.uploads or conn.addr in self.uploading
+            if refusal is None and busy:
+                refusal = (503, "another upload is being received; try again in a few seconds", {"Retry-After": "2"})
+            if refusal is not None:
+                status, reason, extra = refusal
+                await self._send(conn, h, method, status, [("Content-Type", "application/json"), *extra.items()],
+                                 [_json_error(status, reason)])
+                return False
         length = _header(req, b"content-length")
         too_big = length is not None and length.isdigit() and int(length) > limit
         self.uploads += upload
+        if upload:
+            self.uploading.add(conn.addr)
         try:
             body = None if too_big else await self._read_body(conn, h, limit)
         finally:
             self.uploads -= upload
+            if upload:
+                self.uploading.discard(conn.addr)
         if body is None:
             conn.writer.write(self._simple(413, f"the request body is too large (at most {limit} bytes)", close=True))
             return False
@@ -450,6 +463,23 @@ class Server:
             self.queued -= 0 if referee else 1
         await self._send(conn, h, method, status, headers, chunks)
         return True
+
+    async def _upload_refusal(self, conn: Conn, req: h11.Request, method: str, path: str,
+                              target: str) -> tuple[int, str, dict[str, str]] | None:
+        """The app's answer, from the headers alone, to a large upload it would
+        refuse (``TC_UPLOAD_CHECK``: web.auth.upload_refusal), or None."""
+        check = self.app.config.get("TC_UPLOAD_CHECK")
+        if check is None:
+            return None
+        environ = self._environ(conn, req, method, path, target, b"")
+
+        def run() -> Any:
+            with self.app.request_context(environ):
+                return check()
+
+        refusal: tuple[int, str, dict[str, str]] | None = await asyncio.get_running_loop().run_in_executor(
+            self.referee_pool, run)
+        return refusal
 
     async def _send(self, conn: Conn, h: h11.Connection, method: str, status: int,
                     headers: list[tuple[str, str]], chunks: list[bytes]) -> None:

@@ -147,3 +147,16 @@ def test_a_full_server_still_serves_the_referee(glc):
         status, body = _request(srv.url + "/api/referee/undo", "POST", pin=True, source="127.0.0.9")
         assert status in (200, 409), body                               # served: the rules answer
         assert body.get("op") == "undo" or "undo" in body.get("error", "") or status == 409
+
+
+def test_clients_that_hang_up_mid_body_leave_no_error_in_the_log(glc, caplog):
+    """A request whose body is cut short by the client closing is a dropped
+    connection, not a server error: 50 of them used to write 50 tracebacks."""
+    import logging
+    with ServerThread(create_app(glc)) as srv, caplog.at_level(logging.INFO, logger="web.server"):
+        for _ in range(50):
+            with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as s:
+                s.sendall(b"POST /api/referee/apply HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                          b"Content-Length: 100\r\n\r\n{\"act")
+        assert _request(srv.url + "/api/state")[0] == 200
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text[:500]

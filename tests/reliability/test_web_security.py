@@ -214,8 +214,11 @@ def test_the_cookie_alone_is_not_enough_the_token_is_needed(client, glc):
 
 def test_logout_is_a_form_post_with_the_token(client, glc):
     token = login(client)
-    page = client.get("/referee").data.decode()
+    console = client.get("/referee")
+    page = console.data.decode()
     assert re.search(r'name="csrf_token" value="' + re.escape(token) + '"', page)  # in the logout form
+    assert console.headers["Cache-Control"] == "no-store"  # Back after logout shows no secret cards
+    assert "no-store" not in client.get("/").headers.get("Cache-Control", "")
     r = client.post("/referee/logout")                     # no token: refused, still logged in
     assert r.status_code == 403
     assert client.get("/referee").status_code == 200
@@ -327,3 +330,43 @@ def test_a_typed_pin_ignores_the_spaces_around_it(client, glc):
     r = client.post("/referee/login", data={"pin": f"  {PIN} ", "next": "/referee"})
     assert r.status_code == 303
     assert client.get("/api/referee/check", headers={"X-Referee-Pin": f" {PIN}  "}).status_code == 200
+
+
+# --------------------------------------------------------------------------- upload slots
+
+
+def _start_upload(port: int, path: str, source: str, pin: str | None = None, size: int = 8_000_000) -> Any:
+    """A socket that announced a large upload and sent none of it (a slow client)."""
+    import socket
+    s = socket.create_connection(("127.0.0.1", port), timeout=15, source_address=(source, 0))
+    head = [f"POST {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Content-Type: image/jpeg",
+            f"Content-Length: {size}"] + ([f"X-Referee-Pin: {pin}"] if pin else [])
+    s.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
+    return s
+
+
+def _status(s: Any) -> int:
+    """The status line's code of the answer on ``s`` (it waits for one)."""
+    return int(s.recv(65536).split(b" ", 2)[1])
+
+
+def test_a_stranger_cannot_hold_an_upload_slot_the_referee_still_uploads(glc):
+    """Strangers announcing big uploads to the photo scorer (behind the PIN) are
+    answered 401 from their headers, before any of the body is read, so they
+    hold none of the two upload slots; the referee's upload is then received
+    (and one address sends one upload at a time)."""
+    from companion.photo_score import PhotoScorer
+    with ServerThread(create_app(glc, scorer=PhotoScorer())) as srv:
+        strangers = [_start_upload(srv.port, "/score/photo", f"127.0.0.{n}") for n in (21, 22, 23)]
+        try:
+            assert [_status(s) for s in strangers] == [401, 401, 401]
+            mine = _start_upload(srv.port, "/score/photo", "127.0.0.30", pin=PIN, size=10)
+            again = _start_upload(srv.port, "/score/photo", "127.0.0.30", pin=PIN)
+            assert _status(again) == 503                # the same address: one upload at a time
+            mine.sendall(b"not a jpeg")
+            assert _status(mine) == 400                 # received and read: the picture does not decode
+            mine.close()
+            again.close()
+        finally:
+            for s in strangers:
+                s.close()
