@@ -166,11 +166,10 @@ class PhotoScorer:
         self.decoder = decoder
 
     def __call__(self, game: str, players: str, options: str, photo: bytes) -> tuple[int, dict[str, Any]]:
-        import json
-
         from models.engine import GameSetupError
+        from models.jsonio import loads
         try:
-            opts = json.loads(options or "{}")
+            opts = loads(options or "{}", source="options", max_bytes=64 * 1024)
             if not isinstance(opts, dict):
                 raise GameSetupError(tr('options must be a JSON object, e.g. {example}',
                                         example='{"round1": "RED:51,BLUE:44"}'))

@@ -103,6 +103,11 @@ def check_depth(value: Any, source: str, max_depth: int = MAX_DEPTH) -> None:
             stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
 
 
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON (Python's parser takes them)."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def loads(data: bytes | str, source: str = "input", max_bytes: int | None = MAX_JSON_BYTES,
           max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON from outside: size, encoding and depth checked first
@@ -112,9 +117,11 @@ def loads(data: bytes | str, source: str = "input", max_bytes: int | None = MAX_
     text = decode(data, source)
     check_nesting(text, source, max_depth)
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise InputError(f"{source}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except ValueError as e:             # a number past Python's 4300 digits
+        raise InputError(f"{source}: not JSON the companion takes: {e}") from None
     except RecursionError:              # unreachable past check_nesting; kept as a last guard
         raise InputError(f"{source}: nested too deeply") from None
 

@@ -112,6 +112,20 @@ def test_malformed_json_is_400(client, glc):
     assert r.get_json()["error"].startswith("malformed JSON")
 
 
+@pytest.mark.parametrize("body, why", [
+    ('{"game": "GLC", "players": ["RED", "BLUE"], "options": {"slots": ' + "9" * 5000 + "}}", "4300 digits"),
+    ('{"game": "GLC", "players": ["RED", "BLUE"], "options": {"slots": NaN}}', "NaN is not a JSON number"),
+    ('{"game": "GLC", "players": ["RED", "BLUE"], "options": {"slots": -Infinity}}', "Infinity is not a JSON"),
+])
+def test_a_number_json_does_not_have_is_400_and_changes_nothing(client, glc, body, why):
+    """A 5,000-digit number (Python's parser stops at 4,300) used to be a 500 on
+    every referee operation; NaN and Infinity are not JSON at all."""
+    before, seq = glc.state, glc.view()["seq"]
+    r = client.post("/api/referee/new", headers=REFEREE, data=body, content_type="application/json")
+    assert r.status_code == 400 and why in r.get_json()["error"]
+    assert glc.state == before and glc.view()["seq"] == seq
+
+
 def test_body_that_is_not_an_object_is_400(client, glc):
     r = client.post("/api/referee/apply", headers=REFEREE, json=[1, 2])
     assert r.status_code == 400 and "must be a JSON object" in r.get_json()["error"]

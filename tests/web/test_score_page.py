@@ -53,6 +53,8 @@ def test_bad_forms_and_photos_get_a_reason(photo):
     assert bad.status_code == 400 and "PINK is not a seat" in bad.json["error"]
     bad = client.post("/score/photo", data=form(photo, game="CHESS"))
     assert bad.status_code == 400 and "CHESS" in bad.json["error"]
+    deep = client.post("/score/photo", data={**form(photo), "options": "[" * 3000 + "]" * 3000})
+    assert deep.status_code == 400 and "nested more than 64 levels" in deep.json["error"]     # was a 500
     junk = {"game": "GLC", "players": "RED,BLUE,GREEN", "photo": (io.BytesIO(b"\xff\xd8 not a jpeg"), "x.jpg")}
     bad = client.post("/score/photo", data=junk)
     assert bad.status_code == 400 and "cannot read the photo" in bad.json["error"]
@@ -183,3 +185,18 @@ def test_the_scoring_page_alone_opens_on_the_first_game_with_no_link_to_a_table(
         expect(page.locator("#score-game")).to_have_value(first)
         expect(page.get_by_role("link", name="back to the table")).to_have_count(0)   # no table here
         expect(page.locator(".languages")).to_have_count(1)
+
+
+@pytest.mark.parametrize("make", ["score", "event"])
+def test_a_missing_page_on_the_score_and_event_apps_is_a_plain_404(make):
+    """``companion score --serve`` and the event page have no table page to link
+    back to: their error page used to crash into a 500 (and a traceback) on
+    every unknown address or method."""
+    from web.event import create_event_app
+    app = create_score_app(PhotoScorer()) if make == "score" else create_event_app(object(), None)  # type: ignore[arg-type]
+    client = app.test_client()
+    page = client.get("/no-such-page", headers={"Accept": "text/html"})
+    assert page.status_code == 404 and 'href="/"' in page.get_data(as_text=True)
+    assert client.get("/no-such-page").status_code == 404
+    assert client.post("/no-such-page").status_code == 404
+    assert client.post("/", headers={"Accept": "text/html"}).status_code == 405
