@@ -4,7 +4,10 @@ A request proves it three ways: the console's login cookie (set by the login
 form), an ``X-Referee-Pin: <PIN>`` header, or ``Authorization: Bearer <PIN>``.
 No proof is 401, a wrong PIN 403; too many wrong PINs from one address in a
 minute, or from all addresses together in :data:`GLOBAL_WINDOW_S`, is 429 (a
-four-digit PIN must not be guessable by a script, even from many addresses)::
+four-digit PIN must not be guessable by a script, even from many addresses).
+The lockout of all addresses spares those that have logged in with the right
+PIN before (the referee's phone, the Pi itself): a stranger's wrong PINs cannot
+keep the referee out, while a new address still waits::
 
     @bp.post("/undo")
     @referee_required
@@ -52,6 +55,9 @@ GLOBAL_MAX_FAILURES = 30
 GLOBAL_WINDOW_S = 300.0
 #: Live logins kept at once; a new one past this drops the oldest.
 MAX_LOGINS = 64
+#: Addresses remembered as having given the right PIN (spared the lockout of all
+#: addresses); a new one past this forgets the oldest.
+MAX_KNOWN_ADDRESSES = 64
 #: Where the console's script and forms put the login's token.
 TOKEN_HEADER = "X-CSRF-Token"
 TOKEN_FIELD = "csrf_token"
@@ -70,6 +76,7 @@ class Referee:
         self._failures: dict[str, deque[float]] = {}
         self._all_failures: deque[float] = deque()
         self._logins: OrderedDict[str, str] = OrderedDict()
+        self._known: OrderedDict[str, None] = OrderedDict()     # addresses that gave the right PIN
         self._lock = threading.Lock()
 
     def check(self, given: str) -> bool:
@@ -86,7 +93,7 @@ class Referee:
             everyone = self._all_failures
             while everyone and now - everyone[0] > GLOBAL_WINDOW_S:
                 everyone.popleft()
-            if len(everyone) >= GLOBAL_MAX_FAILURES:
+            if len(everyone) >= GLOBAL_MAX_FAILURES and addr not in self._known:
                 return max(1.0, GLOBAL_WINDOW_S - (now - everyone[0])), "all addresses together"
             q = self._failures.get(addr)
             if not q:
@@ -109,6 +116,10 @@ class Referee:
     def succeeded(self, addr: str) -> None:
         with self._lock:
             self._failures.pop(addr, None)
+            self._known[addr] = None
+            self._known.move_to_end(addr)
+            while len(self._known) > MAX_KNOWN_ADDRESSES:
+                self._known.popitem(last=False)
 
     def attempt(self, given: str, addr: str) -> bool:
         """Check a PIN typed by ``addr``; raises 429 while it is locked out."""

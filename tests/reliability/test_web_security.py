@@ -277,6 +277,12 @@ def test_wrong_pins_from_many_addresses_lock_out_every_address(app, glc):
     r = referee.post("/api/referee/undo", headers={TOKEN_HEADER: token},
                      environ_base={"REMOTE_ADDR": "10.0.0.1"})
     assert r.status_code == 200
+    # and may log in again from the address that gave the right PIN before (a new tab, a restarted
+    # browser): the strangers' wrong PINs cannot keep the referee out; a wrong PIN from it still counts
+    again = app.test_client()
+    assert again.post("/referee/login", data={"pin": "0000"}, environ_base={"REMOTE_ADDR": "10.0.0.1"}
+                      ).status_code == 403
+    assert login(again, "10.0.0.1")
 
 
 def test_x_forwarded_for_is_not_trusted(app, glc):
