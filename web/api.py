@@ -356,7 +356,7 @@ def _take_over(*args: Any) -> Any:
 def _action_op(op: str, method: str):
     data = json_body()
     action = _field(data, "action", dict, "a JSON action object with a \"type\"")
-    extra = set(data) - {"action"}
+    extra = set(data) - {"action", "seq"}
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
     return _run(op, getattr(the_session(), method), action)
@@ -371,7 +371,7 @@ def confirm():
     """Confirm the reading; after moves the camera missed, ``{"choice": n}`` picks
     the n-th explanation of the referee view's ``choices``."""
     data = json_body(required=False) or {}
-    extra = set(data) - {"choice"}
+    extra = set(data) - {"choice", "seq"}
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
     choice = data.get("choice")
@@ -437,10 +437,35 @@ OPERATIONS = {
 }
 
 
+#: the operations a double tap or a request sent again must not do twice: given
+#: the ``seq`` of the view the console showed (``{"seq": 41}``), each is refused
+#: (409) once the game has changed since, so a second Undo cannot take back a
+#: second action; without a ``seq`` (curl, scripts) they run as asked
+GUARDED = frozenset({"apply", "correct", "confirm", "undo", "end", "reopen"})
+#: one referee operation at a time, so that the check of ``seq`` and the change are one step
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def _check_seq() -> None:
+    """409 when the body's ``seq`` is not the view's now (see :data:`GUARDED`)."""
+    seq = json_body(required=False).get("seq")
+    if seq is None:
+        return
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise ApiError(400, "seq must be a whole number: the seq of the view the console showed")
+    now = the_session().view().get("seq")
+    if seq != now:
+        raise ApiError(409, tr("the game changed since the console showed it (view {seq}, now {now}): look at it "
+                               "again, then tap again", seq=seq, now=now))
+
+
 @bp.route(f"/referee/<any({', '.join(OPERATIONS)}):op>", methods=["POST"])
 @referee_required
 def referee_op(op: str):
-    return OPERATIONS[op]()
+    with _ONE_AT_A_TIME:
+        if op in GUARDED:
+            _check_seq()
+        return OPERATIONS[op]()
 
 
 @bp.get("/referee/view")

@@ -48,6 +48,43 @@ def test_a_new_game_over_one_in_progress_asks_first(glc, server, page):
     assert len(applied_entries(glc.journal.entries(before))) == 1          # the old game is kept
 
 
+@pytest.mark.browser
+def test_a_double_tap_on_undo_takes_back_one_action(glc, server, page):
+    """The operation buttons rest while the answer is awaited and a moment after
+    it: the second tap of a double tap sends nothing. A later tap is a new one."""
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    glc.apply({"type": "reveal_kid", "slot": 2, "kid": 3})
+    open_console(page, server)
+    page.dblclick("#btn-undo")
+    expect(page.locator("#result")).to_contain_text("Done: undo")
+    expect(page.locator("#btn-undo")).to_be_enabled()
+    assert glc.state["slots"][0]["kid"] == 2 and glc.state["slots"][1]["kid"] is None
+    assert [e.kind for e in glc.journal.entries(glc.game_id)].count("undo") == 1
+    page.click("#btn-undo")                                     # a new tap: taken
+    expect(page.locator("#result")).to_contain_text("Done: undo")
+    expect(page.locator("#btn-undo")).to_be_enabled()
+    assert glc.state["slots"][0]["kid"] is None
+
+
+def test_an_operation_sent_again_with_its_old_seq_is_refused(glc):
+    """The API's side: ``seq`` names the view an operation was decided on;
+    without one (curl, scripts) it runs as asked."""
+    from web import create_app
+    from .conftest import PIN
+    client = create_app(glc).test_client()
+    pin = {"X-Referee-Pin": PIN}
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    glc.apply({"type": "reveal_kid", "slot": 2, "kid": 3})
+    seq = glc.view()["seq"]
+    assert client.post("/api/referee/undo", headers=pin, json={"seq": seq}).status_code == 200
+    again = client.post("/api/referee/undo", headers=pin, json={"seq": seq})
+    assert again.status_code == 409 and "the game changed since the console showed it" in again.get_json()["error"]
+    assert glc.state["slots"][0]["kid"] == 2
+    assert client.post("/api/referee/undo", headers=pin, json={"seq": "41"}).status_code == 400
+    assert client.post("/api/referee/undo", headers=pin).status_code == 200         # no seq: as asked
+    assert glc.state["slots"][0]["kid"] is None
+
+
 def test_only_the_game_just_ended_can_be_reopened(glc):
     with pytest.raises(IllegalAction, match="no ended game"):
         glc.reopen()

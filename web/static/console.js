@@ -18,8 +18,16 @@
     r.textContent = text;
   }
 
+  /* The operations sent with the seq of the view on screen: the server refuses one the game has
+   * changed since (a console left on an old view, a request sent again after a dropped answer). */
+  const GUARDED = ["apply", "correct", "confirm", "undo", "end", "reopen"];
   function post(op, body) {
+    if (GUARDED.indexOf(op) >= 0 && current && typeof current.seq === "number") {
+      body = Object.assign({}, body || {}, { seq: current.seq });
+    }
     const init = { method: "POST", credentials: "same-origin", headers: { "X-CSRF-Token": token } };
+    resting(true);
+    const rest = function () { setTimeout(function () { resting(false); }, 400); };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -39,7 +47,8 @@
         }
         return data;
       });
-    }).catch(function (e) { showResult(false, TC.t("The companion did not answer: {error}", { error: e })); });
+    }).catch(function (e) { showResult(false, TC.t("The companion did not answer: {error}", { error: e })); })
+      .finally(rest);
   }
 
   /* ---- action editor ---- */
@@ -285,9 +294,15 @@
   $("confirm-no").addEventListener("click", function () { $("confirm").hidden = true; pending = null; });
   function inProgress() { return current && current.game && !current.over && !current.ended; }
 
-  for (const b of document.querySelectorAll("button[data-op]")) {
+  /* One tap, one operation: the operation buttons rest while an answer is awaited and a moment
+   * after it, so a double tap (or a tap on a view about to change) sends one operation; the seq sent
+   * with it (GUARDED) refuses one decided on a view the game has changed since. */
+  const opButtons = Array.from(document.querySelectorAll("button[data-op]"));
+  function resting(on) { for (const x of opButtons) x.disabled = on; }
+  for (const b of opButtons) {
     b.addEventListener("click", function () {
       const op = b.dataset.op;
+      if (b.disabled) return;
       if (op === "correct" || op === "apply") {
         const action = actionFromEditor();
         if (action) post(op, { action: action });
