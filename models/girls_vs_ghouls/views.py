@@ -106,7 +106,8 @@ def prompts(game: Any, state: dict[str, Any]) -> list[Prompt]:
                                      house=int(h), position=nxt, total=len(stack))))
     if phase in ("play", "reveal"):
         out += [Prompt(tr("Referee: say what {player} played at House {house} on card turn {turn}, which the camera "
-                          "did not see: a Treat (its value), a Trick or a discard to Peek", **u), None, "todo")
+                          "did not see: a Treat (its value), a Trick or a discard to Peek. If {player} played no card, "
+                          "Undo: the next card or standee seen was out of turn", **u), None, "todo")
                 for u in untold(state)]
     if phase == "tiebreak":
         pend = state["pending"]
