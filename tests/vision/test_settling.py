@@ -61,3 +61,28 @@ def test_the_docs_give_every_frame_rate_they_measure():
 @pytest.mark.parametrize("fps", [2, 5, 10, 14, 30])
 def test_a_move_settles_as_many_frames_after_the_hand_as_the_docs_say(fps):
     assert frames_to_settle(fps) == [documented()[fps]] * 3
+
+
+def test_a_card_taken_away_with_no_hand_in_view_settles_when_the_docs_say():
+    """Drawn or recorded frames with no hand between two tables (the replays the
+    docs tell how to make): a card taken away counts as gone after ``vanish_s``,
+    then the table settles: the docs' 22 frames at 10 fps, so 25 frames of each
+    still table are enough."""
+    from companion.demo.timeline import scene
+    game = short_game()
+    placed = list(game.beats[0].placements)
+    gone = next(p.payload for p in placed if p.payload.startswith("GLC:KID:"))      # a kid (markers are fixed)
+    steps = [(0.0, scene(placed, (900.0, 600.0))), (3.0, scene([p for p in placed if p.payload != gone],
+                                                                (900.0, 600.0)))]
+    pipe = Pipeline(PipelineConfig(frame_budget=None))
+    frames = None
+    for n, frame in enumerate(SimulatedTable(steps, CameraModel(resolution=(1600, 900)), fps=10, hold_s=4.0)):
+        u = pipe.process(frame)
+        if frame.t >= 3.0 and u.settled and u.snapshot is not None and \
+                gone not in {s.payload for s in u.snapshot.sightings}:
+            frames = n - 30 + 1                     # the first frame without the card is frame 30
+            break
+    assert frames is not None
+    said = re.search(r"refereed about \*\*([\d.]+) s\*\* after the table last\s+changed: (\d+) frames at 10 fps",
+                     DOC.read_text())
+    assert said and frames == int(said.group(2)) and frames <= 25
