@@ -46,8 +46,9 @@ class Question:
         GameSetupError says what would do."""
         if self.choices:
             for value, words in self.choices:
-                if raw == value or (isinstance(raw, str) and raw.strip().upper() in
-                                    (str(value).upper(), str(words).upper())):
+                typed = raw.strip().upper() if isinstance(raw, str) else None
+                if raw == value or typed in (str(value).upper(), str(words).upper()) or \
+                        (isinstance(value, bool) and typed in (YES if value else NO)):
                     return value
             raise GameSetupError(tr("{key}: must be one of {choices}, not {value!r}", key=self.key,
                                     choices=", ".join(str(v) for v, _ in self.choices), value=raw))
@@ -60,11 +61,24 @@ class Question:
                                     low=self.low, high=self.high, value=raw))
         return number
 
+    def as_option(self) -> str:
+        """How to give the answer on the command line, without a terminal to ask
+        on: ``turn=RED|BLUE``, ``under_A1=yes|no``, ``deck=0..53``."""
+        if not self.choices:
+            return f"{self.key}={self.low}..{self.high}"
+        values = ["yes" if v is True else "no" if v is False else str(v) for v, _ in self.choices]
+        return f"{self.key}=" + "|".join(values[:8]) + ("|..." if len(values) > 8 else "")
+
     def to_json(self) -> dict[str, Any]:
         """The form's field: what the console and the page draw."""
         return {"key": self.key, "text": str(self.text), "default": self.default,
                 "choices": [{"value": v, "text": str(w)} for v, w in self.choices],
                 **({} if self.choices else {"low": self.low, "high": self.high})}
+
+
+#: what a typed yes or no may be, for a question whose answers are true and false
+YES = ("YES", "Y", "TRUE", "1")
+NO = ("NO", "N", "FALSE", "0")
 
 
 class Unanswered(IllegalAction):
@@ -74,7 +88,7 @@ class Unanswered(IllegalAction):
     def __init__(self, questions: Sequence[Question]):
         self.questions = list(questions)
         super().__init__(tr("to take the game over as it lies, answer what the table cannot show: {questions}",
-                            questions=" ".join(str(q.text) for q in self.questions)))
+                            questions=" ".join(f"{q.text} (--option {q.as_option()})" for q in self.questions)))
 
 
 def answers_for(questions: Sequence[Question], given: Mapping[str, Any]) -> tuple[dict[str, Any], list[Question]]:

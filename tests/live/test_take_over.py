@@ -322,3 +322,25 @@ def test_run_from_table_asks_the_questions_on_the_terminal(tmp_path):
     assert not s.waiting_take_over and agrees(game, s.state, truth)
     assert "must be one of" in out.getvalue() or "a whole number" in out.getvalue()
     s.close()
+
+
+def test_with_no_terminal_the_waiting_prompt_says_how_to_answer_on_the_command_line(tmp_path):
+    """``--from-table`` as a service or in a pipe: the page's and the printed
+    prompt name each open question's ``--option`` key and answers, and those
+    answers (yes and no for a yes-or-no question) take the game over."""
+    from tests.support.contract import camera_of
+    code, game, who, truth = halfway_tcg()
+    s = make_session(tmp_path)
+    s.take_over_when_seen(code, who)
+    s._on_snapshot(camera_of(game.arrange(truth)))
+    prompt = " | ".join(p["text"] for p in s.view()["prompts"])
+    assert "(--option turn=" in prompt and "?." not in prompt
+    options = {}
+    for q in s.takeover_questions:
+        value = game.takeover_answers(truth)[q["key"]]
+        options[q["key"]] = "yes" if value is True else "no" if value is False else str(value)
+        if isinstance(value, bool):
+            assert f"(--option {q['key']}=yes|no)" in prompt
+    s.answer_take_over(options)
+    assert not s.waiting_take_over and agrees(game, s.state, truth)
+    s.close()
