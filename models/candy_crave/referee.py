@@ -445,7 +445,8 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
         if refused:
             return "out_of_sync", [Prompt(tr("{problem}: {fix}.", problem=refused, fix=fix), to=state["owner"][x],
                                           level="error")]
-        return "out_of_sync", [Prompt(tr("That is not {area}'s turn as the rules allow: {fix}.",
+        return "out_of_sync", [Prompt(tr("It is {area}'s turn, and what changed is no turn the rules allow "
+                                         "(another player's sweets moved?): {fix}.",
                                          area=area_name(state, x), fix=fix), level="error")]
     if not same_areas:
         fix = concat(*put_back(state, expected, reading), sep="; ")
