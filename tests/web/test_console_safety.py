@@ -70,6 +70,7 @@ def test_an_operation_sent_again_with_its_old_seq_is_refused(glc):
     """The API's side: ``seq`` names the view an operation was decided on;
     without one (curl, scripts) it runs as asked."""
     from web import create_app
+
     from .conftest import PIN
     client = create_app(glc).test_client()
     pin = {"X-Referee-Pin": PIN}
