@@ -356,7 +356,7 @@ def _take_over(*args: Any) -> Any:
 def _action_op(op: str, method: str):
     data = json_body()
     action = _field(data, "action", dict, "a JSON action object with a \"type\"")
-    extra = set(data) - {"action", "seq"}
+    extra = set(data) - {"action", "revision"}
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
     return _run(op, getattr(the_session(), method), action)
@@ -371,7 +371,7 @@ def confirm():
     """Confirm the reading; after moves the camera missed, ``{"choice": n}`` picks
     the n-th explanation of the referee view's ``choices``."""
     data = json_body(required=False) or {}
-    extra = set(data) - {"choice", "seq"}
+    extra = set(data) - {"choice", "revision"}
     if extra:
         raise ApiError(400, f"unknown field(s): {', '.join(sorted(extra))}")
     choice = data.get("choice")
@@ -437,26 +437,25 @@ OPERATIONS = {
 }
 
 
-#: the operations a double tap or a request sent again must not do twice: given
-#: the ``seq`` of the view the console showed (``{"seq": 41}``), each is refused
-#: (409) once the game has changed since, so a second Undo cannot take back a
-#: second action; without a ``seq`` (curl, scripts) they run as asked
+#: the operations a request sent again, or a console left on an old view, must
+#: not do: given the ``revision`` of the view the console showed
+#: (``{"revision": "3f2a9c01b7de"}``, :func:`companion.live.views.revision`),
+#: each is refused (409) once the game has changed since; without one (curl,
+#: scripts) they run as asked
 GUARDED = frozenset({"apply", "correct", "confirm", "undo", "end", "reopen"})
-#: one referee operation at a time, so that the check of ``seq`` and the change are one step
+#: one referee operation at a time, so that the check of ``revision`` and the change are one step
 _ONE_AT_A_TIME = threading.Lock()
 
 
-def _check_seq() -> None:
-    """409 when the body's ``seq`` is not the view's now (see :data:`GUARDED`)."""
-    seq = json_body(required=False).get("seq")
-    if seq is None:
+def _check_revision() -> None:
+    """409 when the body's ``revision`` is not the game's now (see :data:`GUARDED`)."""
+    given = json_body(required=False).get("revision")
+    if given is None:
         return
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise ApiError(400, "seq must be a whole number: the seq of the view the console showed")
-    now = the_session().view().get("seq")
-    if seq != now:
-        raise ApiError(409, tr("the game changed since the console showed it (view {seq}, now {now}): look at it "
-                               "again, then tap again", seq=seq, now=now))
+    if not isinstance(given, str):
+        raise ApiError(400, "revision must be the text of the view's revision, as the console showed it")
+    if given != the_session().view().get("revision"):
+        raise ApiError(409, tr("the game changed since the console showed it: look at it again, then tap again"))
 
 
 @bp.route(f"/referee/<any({', '.join(OPERATIONS)}):op>", methods=["POST"])
@@ -464,7 +463,7 @@ def _check_seq() -> None:
 def referee_op(op: str):
     with _ONE_AT_A_TIME:
         if op in GUARDED:
-            _check_seq()
+            _check_revision()
         return OPERATIONS[op]()
 
 

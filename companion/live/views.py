@@ -10,6 +10,8 @@ lock or the journal, so a view can be built (and tested) from any inputs::
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -79,4 +81,16 @@ def public_view(*, seq: int, engine: Game | None, state: dict[str, Any] | None, 
         "offer": dict(offer) if offer else None,
     }
     copied: dict[str, Any] = plain_copy(view)
+    copied["revision"] = revision(copied)
     return copied
+
+
+def revision(view: Mapping[str, Any]) -> str:
+    """What the game is now, in 12 hex digits: the game, whether it is ended,
+    and its public state. The console sends it with an operation, and the
+    server refuses one decided on another revision (web.api's GUARDED): a new
+    frame, a hand over the table or a prompt changes the view's ``seq``, not
+    this."""
+    key = json.dumps([view.get("game_id"), view.get("ended"), view.get("state")], sort_keys=True,
+                     separators=(",", ":"), default=str)
+    return hashlib.sha1(key.encode()).hexdigest()[:12]

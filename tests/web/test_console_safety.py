@@ -66,9 +66,10 @@ def test_a_double_tap_on_undo_takes_back_one_action(glc, server, page):
     assert glc.state["slots"][0]["kid"] is None
 
 
-def test_an_operation_sent_again_with_its_old_seq_is_refused(glc):
-    """The API's side: ``seq`` names the view an operation was decided on;
-    without one (curl, scripts) it runs as asked."""
+def test_an_operation_sent_again_with_its_old_revision_is_refused(glc):
+    """The API's side: ``revision`` names the game an operation was decided on
+    (a hand over the table or a new prompt does not change it); without one
+    (curl, scripts) the operation runs as asked."""
     from web import create_app
 
     from .conftest import PIN
@@ -76,13 +77,16 @@ def test_an_operation_sent_again_with_its_old_seq_is_refused(glc):
     pin = {"X-Referee-Pin": PIN}
     glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
     glc.apply({"type": "reveal_kid", "slot": 2, "kid": 3})
-    seq = glc.view()["seq"]
-    assert client.post("/api/referee/undo", headers=pin, json={"seq": seq}).status_code == 200
-    again = client.post("/api/referee/undo", headers=pin, json={"seq": seq})
+    seen = glc.view()["revision"]
+    glc.table.settling = True
+    glc.broadcast.publish()                                 # a hand over the table: a new view, the same game
+    assert glc.view()["revision"] == seen
+    assert client.post("/api/referee/undo", headers=pin, json={"revision": seen}).status_code == 200
+    again = client.post("/api/referee/undo", headers=pin, json={"revision": seen})
     assert again.status_code == 409 and "the game changed since the console showed it" in again.get_json()["error"]
     assert glc.state["slots"][0]["kid"] == 2
-    assert client.post("/api/referee/undo", headers=pin, json={"seq": "41"}).status_code == 400
-    assert client.post("/api/referee/undo", headers=pin).status_code == 200         # no seq: as asked
+    assert client.post("/api/referee/undo", headers=pin, json={"revision": 41}).status_code == 400
+    assert client.post("/api/referee/undo", headers=pin).status_code == 200         # no revision: as asked
     assert glc.state["slots"][0]["kid"] is None
 
 

@@ -18,12 +18,12 @@
     r.textContent = text;
   }
 
-  /* The operations sent with the seq of the view on screen: the server refuses one the game has
-   * changed since (a console left on an old view, a request sent again after a dropped answer). */
+  /* The operations sent with the revision of the game on screen: the server refuses one the game
+   * has changed since (a console left on an old view, a request sent again after a dropped answer). */
   const GUARDED = ["apply", "correct", "confirm", "undo", "end", "reopen"];
   function post(op, body) {
-    if (GUARDED.indexOf(op) >= 0 && current && typeof current.seq === "number") {
-      body = Object.assign({}, body || {}, { seq: current.seq });
+    if (GUARDED.indexOf(op) >= 0 && current && typeof current.revision === "string") {
+      body = Object.assign({}, body || {}, { revision: current.revision });
     }
     const init = { method: "POST", credentials: "same-origin", headers: { "X-CSRF-Token": token } };
     resting(true);
@@ -295,8 +295,8 @@
   function inProgress() { return current && current.game && !current.over && !current.ended; }
 
   /* One tap, one operation: the operation buttons rest while an answer is awaited and a moment
-   * after it, so a double tap (or a tap on a view about to change) sends one operation; the seq sent
-   * with it (GUARDED) refuses one decided on a view the game has changed since. */
+   * after it, so a double tap (or a tap on a view about to change) sends one operation; the revision
+   * sent with it (GUARDED) refuses one decided on a game that has changed since. */
   const opButtons = Array.from(document.querySelectorAll("button[data-op]"));
   function resting(on) { for (const x of opButtons) x.disabled = on; }
   for (const b of opButtons) {
