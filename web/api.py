@@ -33,6 +33,10 @@ or a 4xx with a reason (409 when the rules refuse, 400 when the request is wrong
 * ``GET  /api/referee/view``     the referee's view: the public one plus what it hides
   (prompt details, secret cards seen on the table by name)
 
+``apply``, ``correct``, ``confirm``, ``undo``, ``end`` and ``reopen`` may carry the
+``"revision"`` of the view they were decided on: refused (409) once the game
+has changed since (:data:`GUARDED`).
+
 The journal (``companion export``) holds every action, secrets included: it is
 never served here, only read on the Pi by the referee.
 
