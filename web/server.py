@@ -70,6 +70,15 @@ class Limits:
                                         # (more: 503); who may send one is checked before its body is read
 
 
+#: what a request the HTTP parser refuses is told, by status (never the parser's own words, which quote
+#: the raw bytes as Python sees them)
+PROTOCOL_ERRORS = {
+    400: "bad request: the request line or its headers are not HTTP/1.1",
+    431: "the request's headers are too large (at most 16 KiB)",
+    501: "this server speaks HTTP/1.1 only, and no transfer coding but chunked",
+}
+
+
 def raise_open_file_limit(want: int = 16384) -> int:
     """Raise this process's soft open-file limit towards ``want`` (never past the
     hard limit); the limit now in force."""
@@ -372,7 +381,7 @@ class Server:
                 event = await self._next_event(conn, h, time.monotonic() + timeout)
             except h11.RemoteProtocolError as e:
                 status = e.error_status_hint or 400
-                conn.writer.write(self._simple(status, f"bad request: {e}", close=True))
+                conn.writer.write(self._simple(status, PROTOCOL_ERRORS.get(status, PROTOCOL_ERRORS[400]), close=True))
                 return
             if not isinstance(event, h11.Request):
                 return                  # closed, or the connection is in a state we do not serve

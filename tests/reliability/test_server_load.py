@@ -160,3 +160,20 @@ def test_clients_that_hang_up_mid_body_leave_no_error_in_the_log(glc, caplog):
                           b"Content-Length: 100\r\n\r\n{\"act")
         assert _request(srv.url + "/api/state")[0] == 200
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text[:500]
+
+
+def test_a_request_the_parser_refuses_is_told_why_in_plain_words(glc):
+    """Not the parser's own words, which quoted raw bytes as Python sees them."""
+    def answer(raw: bytes) -> tuple[int, str]:
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as s:
+            s.sendall(raw)
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        return int(data.split(b" ", 2)[1]), json.loads(data.partition(b"\r\n\r\n")[2])["error"]
+
+    with ServerThread(create_app(glc)) as srv:
+        assert answer(b"NOT HTTP AT ALL\r\n\r\n") == (400, "bad request: the request line or its headers are not "
+                                                           "HTTP/1.1")
+        assert answer(b"POST /api/referee/undo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n") == \
+            (501, "this server speaks HTTP/1.1 only, and no transfer coding but chunked")
