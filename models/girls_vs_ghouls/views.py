@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Prompt
-from ..text import concat, tr
+from ..text import concat, tr, trn
 from .kit import TEAM_NAMES, TRICK_NAMES, Board, cubes_text
-from .rules import ROUNDS, has_reporter, untold
+from .rules import ROUNDS, cards_left, has_reporter, untold
 
 
 def house_views(board: Board, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -85,16 +85,18 @@ def prompts(game: Any, state: dict[str, Any]) -> list[Prompt]:
         p = state["turn"]
         here = state["positions"][p]
         hand = state["hands"][p]
-        turn = {"player": p, "start": state["turn_start"], "house": here, "treats": hand["treat"],
-                "tricks": hand["trick"]}
+        # a hand with discards of an unseen deck (a Peek no camera saw, a game taken over) is counted whole
+        left = (trn("{n} card left", "{n} cards left", cards_left(hand)) if hand["unknown"] else
+                tr("{treats} Treat, {tricks} Trick left", treats=hand["treat"], tricks=hand["trick"]))
+        turn = {"player": p, "start": state["turn_start"], "house": here, "left": left}
         if str(here) in state["closed"]:
             text = tr("{player}: move up to 2 spaces if you like (you began at House {start}), then play one card at "
                       "the house where you stand, now House {house} (closed: move to an open house to play a Treat "
-                      "or Trick): a Treat, a Trick, or a discard to Peek ({treats} Treat, {tricks} Trick left)", **turn)
+                      "or Trick): a Treat, a Trick, or a discard to Peek ({left})", **turn)
         else:
             text = tr("{player}: move up to 2 spaces if you like (you began at House {start}), then play one card at "
                       "the house where you stand, now House {house}: a Treat, a Trick, or a discard to Peek "
-                      "({treats} Treat, {tricks} Trick left)", **turn)
+                      "({left})", **turn)
         out.append(Prompt(text, p))
     elif phase == "reveal" and not untold(state):
         for h in sorted(state["tricks"], key=int):

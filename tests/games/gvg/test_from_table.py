@@ -30,7 +30,7 @@ import pytest
 from models.engine import IllegalAction
 from models.takeover import answers_for
 from tests.contract.drivers import PLAYERS
-from tests.games.gvg.gvg_support import GAME, table_steps
+from tests.games.gvg.gvg_support import FOUR, GAME, started, table_steps
 from tests.support.contract import _check_state, camera_of
 
 UNSEEN_VIEW = ("hands", "treats_played", "history", "chores")
@@ -59,7 +59,7 @@ def view(state: dict[str, Any]) -> dict[str, Any]:
 
 def prompts(state: dict[str, Any]) -> list[dict[str, Any]]:
     chores = {str(c) for c in state["chores"]}
-    return [{**p.to_json(), "text": re.sub(r"\(\d+ Treat, \d+ Trick left\)", "(...)", p.text)}
+    return [{**p.to_json(), "text": re.sub(r"\((\d+ Treat, \d+ Trick|\d+ cards?) left\)", "(...)", p.text)}
             for p in GAME.prompts(state) if str(p.text) not in chores]
 
 
@@ -238,3 +238,15 @@ def test_through_the_real_camera_pipeline_once():
     state = GAME.from_table(players, {}, reading, given)
     assert table(state) == table(truth)
     assert view(state) == view(truth)
+
+
+def test_a_hand_whose_decks_nobody_saw_is_counted_whole_in_the_turns_prompt():
+    """After a take-over (or a Peek of an unseen deck) a hand is so many cards of
+    unknown decks: the turn's prompt says how many, never a Treat and Trick split
+    it cannot know."""
+    state = started(FOUR)
+    state["hands"]["RED"] = {"treat": 3, "trick": 2, "unknown": 3}
+    text = " | ".join(p.text for p in GAME.prompts(state))
+    assert "a discard to Peek (2 cards left)" in text and "Trick left" not in text
+    state["hands"]["RED"] = {"treat": 2, "trick": 1, "unknown": 0}
+    assert "a discard to Peek (2 Treat, 1 Trick left)" in " | ".join(p.text for p in GAME.prompts(state))
