@@ -57,6 +57,7 @@ from .errors import (
 )
 from .final_table import TableScore
 from .hooks import Layout as Layout, Modules as Modules  # re-exported: games import them from here
+from .jsonio import typed_yes_no
 from .plan_table import PlanTable
 from .prompt import (
     Event as Event,  # re-exported: games import what they tell the table from here
@@ -131,11 +132,10 @@ class Option:
         v = text
         if isinstance(text, str):
             if isinstance(d, bool):
-                low = text.lower()
-                if low not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                v = typed_yes_no(text)
+                if v is None:
                     raise GameSetupError(tr("option {option}: expected true or false, not {value!r}",
                                             option=name, value=text))
-                v = low in ("true", "yes", "1", "on")
             elif isinstance(d, int):
                 try:
                     v = int(text)

@@ -20,6 +20,9 @@ costs more memory than the limit:
     ...
     models.jsonio.InputError: x.json: nested more than 64 levels deep (arrays and objects)
 
+A yes or no typed by a person (a boolean option, a take-over's answer) is read
+by :func:`typed_yes_no`, the one list of the words that mean each.
+
 Standard library only (models/ may import nothing else).
 """
 from __future__ import annotations
@@ -101,6 +104,21 @@ def check_depth(value: Any, source: str, max_depth: int = MAX_DEPTH) -> None:
             if d + 1 > max_depth:
                 raise InputError(f"{source}: nested more than {max_depth} levels deep (arrays and objects)")
             stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+
+
+#: what a person may type for yes and for no (any case): a boolean option, a take-over's yes-or-no answer
+YES_WORDS = ("true", "yes", "1", "on")
+NO_WORDS = ("false", "no", "0", "off")
+
+
+def typed_yes_no(text: str) -> bool | None:
+    """A yes or no typed by a person, or None when it is neither::
+
+        >>> typed_yes_no(" Yes"), typed_yes_no("off"), typed_yes_no("maybe")
+        (True, False, None)
+    """
+    low = text.strip().lower()
+    return True if low in YES_WORDS else False if low in NO_WORDS else None
 
 
 def _no_constant(name: str) -> Any:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameSetupError, IllegalAction
+from .jsonio import typed_yes_no
 from .text import tr
 
 
@@ -48,7 +49,7 @@ class Question:
             for value, words in self.choices:
                 typed = raw.strip().upper() if isinstance(raw, str) else None
                 if raw == value or typed in (str(value).upper(), str(words).upper()) or \
-                        (isinstance(value, bool) and typed in (YES if value else NO)):
+                        (isinstance(value, bool) and isinstance(raw, str) and typed_yes_no(raw) is value):
                     return value
             raise GameSetupError(tr("{key}: must be one of {choices}, not {value!r}", key=self.key,
                                     choices=", ".join(str(v) for v, _ in self.choices), value=raw))
@@ -74,11 +75,6 @@ class Question:
         return {"key": self.key, "text": str(self.text), "default": self.default,
                 "choices": [{"value": v, "text": str(w)} for v, w in self.choices],
                 **({} if self.choices else {"low": self.low, "high": self.high})}
-
-
-#: what a typed yes or no may be, for a question whose answers are true and false
-YES = ("YES", "Y", "TRUE", "1")
-NO = ("NO", "N", "FALSE", "0")
 
 
 class Unanswered(IllegalAction):
