@@ -11,12 +11,12 @@ lock or the journal, so a view can be built (and tested) from any inputs::
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from models.engine import Game, Prompt
+from models.referee import state_key
 from models.text import plain_copy
 
 #: every status a view can carry (docs/refereeing.md: "Every status the page can show")
@@ -91,6 +91,5 @@ def revision(view: Mapping[str, Any]) -> str:
     server refuses one decided on another revision (web.api's GUARDED): a new
     frame, a hand over the table or a prompt changes the view's ``seq``, not
     this."""
-    key = json.dumps([view.get("game_id"), view.get("ended"), view.get("state")], sort_keys=True,
-                     separators=(",", ":"), default=str)
+    key = state_key({"game_id": view.get("game_id"), "ended": view.get("ended"), "state": view.get("state")})
     return hashlib.sha1(key.encode()).hexdigest()[:12]
