@@ -190,7 +190,8 @@ class Game:
     #: file stem -> column name -> :class:`models.catalog.Column`: what each catalog CSV holds
     catalog_schema: ClassVar[dict[str, dict[str, Any]]] = {}
     #: kinds (as counted by :meth:`count_kind`) whose components are secret where
-    #: they lie: a refusal never names one ("that Love card is already dealt")
+    #: they lie: a refusal never names one ("that Love card is already dealt"),
+    #: unless it lies face up for all to see (``Whereabouts.place(..., face_up=True)``)
     secret_kinds: ClassVar[frozenset[str]] = frozenset()
     #: kind -> (singular, plural) nouns for messages; default: the kind's own word
     kind_names: ClassVar[dict[str, tuple[str, str]]] = {}
@@ -305,7 +306,7 @@ class Game:
             kind = self.count_kind(payload)
             noun = self.kind_noun(kind)
             prior = was.where(payload)
-            if kind in self.secret_kinds:
+            if kind in self.secret_kinds and not was.shown(payload):
                 text = (tr("that {noun} is already {place}", noun=noun, place=prior[1]) if prior else
                         tr("that {noun} is named twice", noun=noun))
             else:

@@ -16,6 +16,8 @@ The engine uses it after every action (``Game.apply``):
 Place words are plain: ``where`` is precise ("dealt face down to RED"),
 ``area`` is the same place in public words ("dealt", "on the table"); the
 messages about secret kinds and the "every cat is ..." summary use ``area``.
+A component of a secret kind placed ``face_up`` (an identity card turned up at
+the end) is public there, and named like any other (:meth:`shown`).
 
 Example::
 
@@ -40,7 +42,7 @@ class Whereabouts:
     counted); ``hidden`` says, for the refusal message, where the components of
     unknown place would be ("no hand can hold one")."""
 
-    __slots__ = ("kind_of", "hidden", "places", "known", "areas_of_kind")
+    __slots__ = ("kind_of", "hidden", "places", "known", "areas_of_kind", "face_up")
 
     def __init__(self, kind_of: Callable[[str], str | None], hidden: str = tr("none can be anywhere else")):
         self.kind_of = kind_of
@@ -48,10 +50,14 @@ class Whereabouts:
         self.places: dict[str, list[tuple[str, str]]] = {}     # payload -> [(where, area)]
         self.known: dict[str, int] = {}                          # kind -> components at a known place
         self.areas_of_kind: dict[str, dict[str, None]] = {}      # kind -> areas (ordered set)
+        self.face_up: set[str] = set()                           # payloads lying face up for all to see
 
-    def place(self, payload: str, where: str, area: str | None = None) -> None:
-        """A named component is at ``where`` (``area``: the same in public words)."""
+    def place(self, payload: str, where: str, area: str | None = None, face_up: bool = False) -> None:
+        """A named component is at ``where`` (``area``: the same in public words;
+        ``face_up``: it lies there face up, so even a secret kind's is public)."""
         area = area or where
+        if face_up:
+            self.face_up.add(payload)
         self.places.setdefault(payload, []).append((where, area))
         kind = self.kind_of(payload)
         if kind is not None:
@@ -82,6 +88,10 @@ class Whereabouts:
 
     def count(self, payload: str) -> int:
         return len(self.places.get(payload, ()))
+
+    def shown(self, payload: str) -> bool:
+        """Whether the component lies face up where it is known to be (public, whatever its kind)."""
+        return payload in self.face_up
 
     def areas(self, kind: str) -> list[str]:
         """The public words of the places a kind is known to be, in order."""

@@ -87,6 +87,9 @@ class GirlsVsGhouls(Game):
         super().__init__(catalog)
         self.board = Board.from_catalog(self.catalog)
 
+    #: an identity card is secret until the end, when all are turned up: one the camera catches face up
+    #: before that (a player peeking at their own) is never named by a public output, nor shown by its tag
+    secret_kinds = frozenset({"identities"})
     kind_names = {"treats": (tr("Treat card"), tr("Treat cards")), "tricks": (tr("Trick card"), tr("Trick cards")),
                   "identities": (tr("identity card"), tr("identity cards"))}
 

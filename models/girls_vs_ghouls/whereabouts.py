@@ -44,5 +44,5 @@ def whereabouts(game: Any, state: dict[str, Any]) -> Whereabouts:
     w.unnamed("tricks", tr("played before the companion took the game over"), gone.get("tricks", 0),
               tr("played in an earlier round"))
     for p, c in state["identities"].items():
-        w.place(c, tr("turned up by {player}", player=p), tr("turned up"))
+        w.place(c, tr("turned up by {player}", player=p), tr("turned up"), face_up=True)
     return w

@@ -82,9 +82,11 @@ PLAYS = [
          "(the table sees that), never which cards, so no action carries a secret"),
     Play("GVG", 6,
          ({"type": "peek", "player": "RED", "house": 8}, {"type": "trick", "player": "BLUE", "house": 1}),
-         (),
+         ("GVG:ID:GHOUL1", "GHOUL1", "Ghoul 1"),
          "identity cards (never told to the companion before they are turned up) and Tricks played "
-         "face down (told without their card): no action carries a secret"),
+         "face down (told without their card): no action carries a secret",
+         (Placement("GVG:ID:GHOUL1", 90.0, 100.0),),        # RED's identity card face up at RED's seat
+         ("RED: keep your identity card face down", "RED: keep your identity card face down")),
     Play("CCR", 11,
          ({"type": "take", "player": "BLUE", "sweets": ["B05", "H05"]},
           {"type": "steal", "player": "GREEN", "victim": "BLUE", "pocket": "B05"}),
@@ -315,7 +317,8 @@ def check_play(play: Play, session: Session, tmp_path: Path, process: bool = Tru
             assert any(f.startswith(f"{play.face_up[0].payload} is seen twice") for f in json.loads(detail)["faults"])
             public = client.get("/api/state").get_json()
             assert any(p["text"].startswith(play.told[0]) for p in public["prompts"]), public["prompts"]
-            assert {"payload": None, "kind": "love", "secret": True}.items() <= public["table"]["sightings"][-1].items()
+            kind = session.engine.count_kind(play.face_up[0].payload)
+            assert {"payload": None, "kind": kind, "secret": True}.items() <= public["table"]["sightings"][-1].items()
             anonymous = client.get("/api/referee/view")
             assert anonymous.status_code == 401 and not leaks(anonymous.get_data(as_text=True), play.secrets)
         referee("confirm", ok=(200, 409))

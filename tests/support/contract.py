@@ -150,8 +150,11 @@ def secret_names(game: Game, state: dict[str, Any]) -> set[str]:
 
 @functools.cache
 def _secret_components(game: Game) -> tuple[str, ...]:
+    """The payload and id of each secret component; not an id that only restates
+    one of the card's own public values (Girls vs Ghouls' ``GVG:ID:REPORTER`` is
+    the one card of team ``REPORTER``, a word the scores say from the start)."""
     return tuple(name for c in game.catalog if game.count_kind(c.payload) in game.secret_kinds
-                 for name in (c.payload, c.id))
+                 for name in (c.payload, c.id) if name not in {str(v) for v in c.values.values()})
 
 
 def _check_secrets(game: Game, state: dict[str, Any], at: str) -> None:
