@@ -65,20 +65,49 @@ class RefereeDesk:
         since the last one), journal what is applied, show it. Raises JournalError
         when the journal cannot write an applied change: nothing changed."""
         t = self.table
+        t.snapshot_gap = gap
         if t.engine is None or t.state is None or t.ended or t.engine.is_over(t.state):
             self.broadcast.publish()
             return
+        self._referee(snapshot, gap, sound=True)
+        self.broadcast.publish()
+
+    def _referee(self, snapshot: Any, gap: bool, sound: bool, note: str = "") -> None:
+        """The camera's table refereed against the game: applied and journalled
+        when one reading explains it, else the referee's word (``sound``: beep a
+        table newly out of sync)."""
+        t = self.table
+        assert t.engine is not None and t.state is not None
         verdict = t.engine.referee(t.state, snapshot, gap=gap)
         if verdict.status == "applied":
-            self.commit("action", verdict.actions, verdict.state, verdict.events)
-        elif verdict.status == "out_of_sync":
+            self.commit("action", verdict.actions, verdict.state, verdict.events, note=note)
+        elif verdict.status == "out_of_sync" and sound:
             new_prompts = [p.text for p in verdict.prompts] != [p.text for p in t.prompts]
             if t.status != "out_of_sync" or new_prompts:
                 t.sound("illegal")
         t.status = verdict.status
         t.prompts = list(verdict.prompts)
         t.choices = list(verdict.choices)
-        self.broadcast.publish()
+
+    def follow_table(self) -> None:
+        """After a move entered on the console (one no camera sees: a card
+        discarded face down, a Trick laid on a stack), the camera's last settled
+        table is read again from the new state, as if it had just settled: what
+        it shows beyond the entered move is applied by itself when one reading
+        explains it (the referee enters only what the camera cannot see; the
+        companion follows the rest), else the page says what it needs, as after
+        any settled table. An undo never follows the table: the camera does not
+        apply again what the referee took back until the table changes."""
+        t = self.table
+        eng, state = t.engine, t.state
+        if t.snapshot is None or eng is None or state is None or t.ended or eng.is_over(state):
+            self.check_table()
+            return
+        if eng.same_table(eng.expected_table(state), eng.read(state, t.snapshot)):
+            self.check_table()
+            return
+        self._referee(t.snapshot, t.snapshot_gap, sound=False, note="the camera's table, read again after the "
+                                                                     "referee's entry")
 
     def check_table(self) -> None:
         """After a referee operation: compare the last settled table with the new
@@ -141,15 +170,20 @@ class RefereeDesk:
 
     def apply(self, action_json: Any, note: str = "referee", kind: str = "action") -> list[dict[str, Any]]:
         """Apply an action (or a list of them, as one change) from the console,
-        e.g. something the camera cannot see; ``kind="correction"`` for one the
-        referee typed in to put the game right. Returns its events; raises
-        MalformedAction or IllegalAction (and nothing changes)."""
+        e.g. something the camera cannot see, then follow the camera's table on
+        from it (:meth:`follow_table`); ``kind="correction"`` for one the
+        referee typed in to put the game right (the table is only compared).
+        Returns its events; raises MalformedAction or IllegalAction (and
+        nothing changes)."""
         with self.table.lock:
             actions = self._parse(action_json)
             engine, state = self.table.playing()
             new_state, events = engine.apply_all(state, actions)  # IllegalAction: nothing changes
             self.commit(kind, actions, new_state, events, note=note)
-            self.check_table()
+            if kind == "action":
+                self.follow_table()
+            else:
+                self.check_table()
             self.broadcast.publish()
             return [e.to_json() for e in events]
 

@@ -1,0 +1,95 @@
+"""The referee enters what no camera sees; the companion follows the rest.
+
+In every game two moves made before the table settled can leave a table the
+camera alone cannot explain (a Trick laid face down and then another, a ghost
+and the answer to it, a haunt and a Ninja's move). The page then asks the
+referee to enter the first one; the companion reads the camera's last settled
+table again from there and applies what it shows by itself, journalled as the
+camera's change, so the console costs one entry, not two. An undo or a
+correction never makes it follow the table.
+
+The games are their documented example scripts (docs/games/), shown to the
+session as a perfect camera sees them (``models.table.seen_from_above``).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.config import load_config
+from companion.examples import PLAYERS, ROOT
+from companion.live.session import Session
+from models.engine import IllegalAction
+from models.registry import get_game
+from models.table import seen_from_above
+
+#: per game, the first of two moves of its example script that the camera alone
+#: cannot explain when both are made before the table settles
+PAIRS = {"GLC": 19, "TCG": 1, "GVG": 7, "GAH": 6, "CCR": 67}
+
+
+def script_states(code: str) -> tuple[list[dict], list[dict]]:
+    """The example script's legal actions (it shows refusals too: those are left
+    out) and the state before and after each."""
+    game = get_game(code)
+    state = game.setup(list(PLAYERS[code]), game.resolve_options({}))
+    states, actions = [state], []
+    for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text()):
+        try:
+            state, _ = game.apply(state, game.parse_action(data))
+        except IllegalAction:
+            continue
+        states.append(state)
+        actions.append(data)
+    return states, actions
+
+
+def camera(code: str, state: dict) -> object:
+    game = get_game(code)
+    table = game.table_mm(len(state["players"]))
+    return seen_from_above(game.arrange(state, table), table)
+
+
+@pytest.fixture
+def session(tmp_path):
+    cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "j.sqlite"),
+                                 "COMPANION_REFEREE_PIN": "4321"})
+    s = Session(cfg, indicators=False)
+    yield s
+    s.close()
+
+
+def two_moves_unsettled(session: Session, code: str) -> tuple[list[dict], list[dict], int, int]:
+    """A game at the first move of its pair, and the table after both moves settled in front of the camera."""
+    states, actions = script_states(code)
+    k = PAIRS[code]
+    gid = session.new_game(code, list(PLAYERS[code]), {})
+    session.apply(actions[:k])                     # the game so far (no table seen yet: nothing to follow)
+    session._on_snapshot(camera(code, states[k + 2]))
+    assert session.state == states[k]              # the camera alone could not tell what happened
+    assert session.view()["status"] in ("waiting", "out_of_sync")
+    return states, actions, k, gid
+
+
+@pytest.mark.parametrize("code", sorted(PAIRS))
+def test_the_move_entered_on_the_console_is_followed_by_what_the_table_shows(code, session):
+    states, actions, k, gid = two_moves_unsettled(session, code)
+    session.apply(actions[k])
+    assert session.state == states[k + 2]
+    entries = session.journal.entries(gid)
+    assert [e.kind for e in entries[-2:]] == ["action", "action"]
+    assert entries[-2].note == "referee" and "read again" in entries[-1].note
+    assert session.view()["status"] in ("applied", "in_sync")
+
+
+@pytest.mark.parametrize("code", sorted(PAIRS))
+def test_an_undo_or_a_correction_does_not_follow_the_table(code, session):
+    states, actions, k, _ = two_moves_unsettled(session, code)
+    session.apply(actions[k])
+    session.undo()                                 # the camera's follow-up taken back
+    assert session.state == states[k + 1]          # and not applied again from the same table
+    session.undo()
+    session.correct(actions[k])
+    assert session.state == states[k + 1]
+    assert session.view()["status"] != "in_sync"
