@@ -20,7 +20,10 @@ when that is fewer taps), saying what a card recorded as played unseen was
 (one tap each: :meth:`Game.tells_for`, from the truth), or entering the moves
 the companion could not see or explain (one tap per move; a move that leaves
 the table as it was, such as a card discarded face down, is one no camera can
-see). The random table plays real cards: never a game's unseen forms. A record is wrong
+see), one at a time: after each the companion reads the camera's table again
+from there and applies what it explains (``RefereeDesk.follow_table``), judged
+like any other record; the referee picks an explanation only where that is
+fewer taps. The random table plays real cards: never a game's unseen forms. A record is wrong
 when the referee applies a state that is not the truth (nor a true part of the
 gap), judged by what a table can tell (:func:`agrees`: the table, and what a
 take-over asks, such as whose turn it is); after a take-over, also when a later
@@ -136,10 +139,16 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
     tally.hidden += _unseen_moves(game, states[i:])
+    following: tuple[int, bool] | None = None   # a table the console is entering moves toward (Desk.follow_table)
     while i < len(states) - 1:
-        roll = rng.random()
-        k, gap = (1, False) if roll < 0.7 else (rng.randint(2, 6), True) if roll < 0.85 else (rng.randint(2, 4), False)
-        j = min(len(states) - 1, i + k)
+        if following is not None:
+            (j, gap), following = following, None
+            k = j - i
+        else:
+            roll = rng.random()
+            k, gap = (1, False) if roll < 0.7 else (rng.randint(2, 6), True) if roll < 0.85 else \
+                (rng.randint(2, 4), False)
+            j = min(len(states) - 1, i + k)
         truth = states[j]
         t = time.perf_counter()
         verdict = game.referee(known, _camera(game, truth), gap=gap)
@@ -179,18 +188,19 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                       or [(c.state, j, 0) for c in verdict.choices
                           if told is not None and _key(c.state) == _key(told)]
                       or sorted(_true_choices(game, verdict.choices, states, actions, i, j, late), key=lambda s: -s[1]))
-            if picked and picked[0][1] - picked[0][2] > i + 1:     # cheaper than entering every move by hand
+            by_hand = _entry_taps(game, known, states, actions, i, j, gap, late)
+            if picked and 1 + picked[0][2] + j - picked[0][1] < by_hand:    # cheaper than entering the moves
                 tally.questions += 1 + picked[0][2]
                 tally.taps += 1 + picked[0][2]
                 tally.told += picked[0][2]
                 known, at, _ = picked[0]
-        if at < j:                              # the rest entered on the console, move by move
-            tally.taps += j - at
+        if at < j:              # the console enters the next move; the companion reads the camera's table
+            tally.taps += 1     # again from there (Desk.follow_table)
             if not late:
-                known = truth
-            else:                               # as the console can tell them: no secret a referee cannot know
+                known = states[at + 1]
+            else:               # as the console can tell it: no secret a referee cannot know
                 owed: list[Any] = next((t for n in range(j, at, -1) if (t := game.tells_for(known, states[n]))), [])
-                if owed:                        # what was asked first: the cards played unseen
+                if owed:        # what was asked first: the cards played unseen
                     try:
                         known = dict(game.apply_all(known, owed)[0])
                     except IllegalAction:       # a card recorded unseen that the truth cannot have been
@@ -199,18 +209,52 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                         return
                     tally.taps += len(owed)
                     tally.told += len(owed)
-                told = _told(game, known, actions[at + 1:j + 1])
-                n = at        # a move that leaves no trace (a start player chosen) may still be owed: from earlier
+                told = _told(game, known, actions[at + 1:at + 2])
+                n = at          # a move that leaves no trace (a start player chosen) may still be owed: from earlier
                 while told is None and n > 0 and agrees(game, known, states[n - 1]):
                     n -= 1
-                    told = _told(game, known, actions[n + 1:j + 1])
+                    told = _told(game, known, actions[n + 1:at + 2])
                 if told is None:
                     tally.wrong += 1            # the taken-over game refuses a true move
                     tally.wrong_after["take-over"] += 1
                     return
+                tally.taps += at - n
                 known = told
-            at = j
+            i = at + 1
+            if i < j:
+                following = (j, gap)
+            continue
         i = j
+
+
+def _entry_taps(game: Any, known: dict[str, Any], states: list[dict[str, Any]], actions: list[Any], i: int, j: int,
+                gap: bool, late: bool) -> int:
+    """What entering the gap's moves on the console costs, each followed by the
+    companion reading the camera's table again (Desk.follow_table): one tap per
+    move entered and per card played unseen told, the moves the re-reading
+    applies truly free; every move entered where a re-reading would not be
+    true (the referee would undo it, and enter the moves instead)."""
+    table = _camera(game, states[j])
+    taps, at = 0, i
+    while at < j:
+        told = states[at + 1] if not late else _told(game, known, actions[at + 1:at + 2])
+        if told is None:
+            return taps + j - at
+        known, at, taps = told, at + 1, taps + 1
+        if at == j:
+            break
+        verdict = game.referee(known, table, gap=gap)
+        if verdict.status != "applied":
+            continue
+        telling = _told_now(game, verdict.state, states, at, j, late)
+        if telling:
+            known, tells, at = telling
+            taps += tells
+        elif telling is None and (n := _where(game, verdict.state, states, at, j, late)) is not None:
+            known, at = verdict.state, n
+        else:
+            return taps + j - at
+    return taps
 
 
 def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], actions: list[Any], i: int, j: int,
