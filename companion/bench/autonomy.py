@@ -222,7 +222,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 known = told
             i = at + 1
             if i < j:
-                following = (j, gap)
+                following = (j, True)           # read as after a gap, as the desk does
             continue
         i = j
 
@@ -243,7 +243,7 @@ def _entry_taps(game: Any, known: dict[str, Any], states: list[dict[str, Any]], 
         known, at, taps = told, at + 1, taps + 1
         if at == j:
             break
-        verdict = game.referee(known, table, gap=gap)
+        verdict = game.referee(known, table, gap=True)
         if verdict.status != "applied":
             continue
         telling = _told_now(game, verdict.state, states, at, j, late)

@@ -65,7 +65,6 @@ class RefereeDesk:
         since the last one), journal what is applied, show it. Raises JournalError
         when the journal cannot write an applied change: nothing changed."""
         t = self.table
-        t.snapshot_gap = gap
         if t.engine is None or t.state is None or t.ended or t.engine.is_over(t.state):
             self.broadcast.publish()
             return
@@ -92,9 +91,10 @@ class RefereeDesk:
     def follow_table(self) -> None:
         """After a move entered on the console (one no camera sees: a card
         discarded face down, a Trick laid on a stack), the camera's last settled
-        table is read again from the new state, as if it had just settled: what
-        it shows beyond the entered move is applied by itself when one reading
-        explains it (the referee enters only what the camera cannot see; the
+        table is read again from the new state, as a table settled after a gap
+        (the camera could not follow it step by step, so it may hold more than
+        one move): what it shows beyond the entered move is applied by itself
+        when the search is sure of it (the referee enters only what the camera cannot see; the
         companion follows the rest), else the page says what it needs, as after
         any settled table. An undo never follows the table: the camera does not
         apply again what the referee took back until the table changes."""
@@ -106,8 +106,8 @@ class RefereeDesk:
         if eng.same_table(eng.expected_table(state), eng.read(state, t.snapshot)):
             self.check_table()
             return
-        self._referee(t.snapshot, t.snapshot_gap, sound=False, note="the camera's table, read again after the "
-                                                                     "referee's entry")
+        # read as after a gap: a table the camera could not follow step by step may hold more than one move
+        self._referee(t.snapshot, True, sound=False, note="the camera's table, read again after the referee's entry")
 
     def check_table(self) -> None:
         """After a referee operation: compare the last settled table with the new

@@ -59,7 +59,6 @@ class TableState:
     choices: list[Fit] = field(default_factory=list)      # explanations of a jump for the referee to pick from
     # the table as the camera last saw it settled, and whether something on it moves now
     snapshot: Any = None
-    snapshot_gap: bool = False          # the camera may have missed moves before that table (a long cover)
     settling: bool = False
     # --from-table: the game to take over when the table is seen, and what it still asks
     late: Late | None = None
