@@ -93,6 +93,9 @@ class TheClosestGhost(Game):
         "rotation_b": Option(0, tr("board B's rotation, degrees counter-clockwise"), ROTATIONS),
         "wrap": Option(True, tr("an avatar following an arrow off the combined area wraps to the opposite edge "
                                 "(ruling; off: such arrows cannot be followed)")),
+        "wrap_to": Option("area", tr("where a wrapping avatar comes back: the opposite edge of the combined area "
+                                     "(area, the ruling: from A3 left to F3) or of the board it stands on (board: "
+                                     "from A3 left to C3)"), ("area", "board")),
         "ghost_step": Option("orthogonal", tr("a ghost moves one square orthogonally (ruling), or also "
                                               "diagonally (king)"), ("orthogonal", "king")),
         "ghost_wrap": Option(False, tr("ghosts wrap around the edge too (ruling: they never do)")),

@@ -12,11 +12,13 @@ above, in degrees) its printed top is turned from the combined area's top::
     ('URD', 'D3')
     >>> area.step("A1", "U", wrap=True), area.step("A1", "U", wrap=False)
     ('A3', None)
+    >>> area.step("A3", "L", wrap="area"), area.step("A3", "L", wrap="board")
+    ('F3', 'C3')
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..text import tr
 from .kit import BoardSpec
@@ -25,6 +27,15 @@ BOARDS: tuple[Literal["A", "B"], ...] = ("A", "B")
 LAYOUTS = ("3x6", "6x3")
 ROTATIONS = (0, 90, 180, 270)
 STEP = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
+
+
+def wrapping(options: dict[str, Any]) -> bool | str:
+    """How an avatar's step off the combined area wraps, by a game's options:
+    False (option ``wrap`` off), else ``"area"`` or ``"board"`` (option
+    ``wrap_to``; a game journalled before it existed wraps to the area)."""
+    return str(options.get("wrap_to", "area")) if options["wrap"] else False
+
+
 #: the direction words, as the table is told them ("move up to B1")
 WORD = {"U": tr("up"), "R": tr("right"), "D": tr("down"), "L": tr("left")}
 # a board turned 90 degrees counter-clockwise: its printed "up" arrow points left, and so on
@@ -125,17 +136,22 @@ class Area:
 
     # ---- movement and distance
 
-    def step(self, name: str, direction: str, wrap: bool) -> str | None:
-        """The square one step away in a direction, wrapping off the edge of the combined
-        area when ``wrap``; None when the step leaves the area without wrap."""
+    def step(self, name: str, direction: str, wrap: bool | str) -> str | None:
+        """The square one step away in a direction; a step off the edge of the
+        combined area wraps (``wrap``: True or ``"area"``) to the area's opposite
+        edge, (``"board"``) to the opposite edge of the board the square is on, or
+        (False) is None."""
         r, c = self.parse(name)
         dr, dc = STEP[direction]
-        r, c = r + dr, c + dc
-        if not (0 <= r < self.rows and 0 <= c < self.cols):
+        rr, cc = r + dr, c + dc
+        if not (0 <= rr < self.rows and 0 <= cc < self.cols):
             if not wrap:
                 return None
-            r, c = r % self.rows, c % self.cols
-        return square_name(r, c)
+            if wrap == "board":
+                r0, c0 = self.origin(self.board_of(name))
+                return square_name(r0 + (rr - r0) % 3, c0 + (cc - c0) % 3)
+            rr, cc = rr % self.rows, cc % self.cols
+        return square_name(rr, cc)
 
     def neighbours(self, name: str, diagonal: bool = False, wrap: bool = False) -> list[str]:
         """Squares one step away (orthogonally, or also diagonally), in reading order."""

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..engine import Action
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .grid import BOARDS, ROTATIONS, Area
+from .grid import BOARDS, ROTATIONS, Area, wrapping
 from .kit import BoardSpec
 from .rules import avatar_targets, ghost_choices, ghost_targets
 
@@ -96,14 +96,16 @@ def _cached(spec: BoardSpec, key: tuple[Any, ...],
     return hit[1]
 
 
-def avatar_steps(spec: BoardSpec, layout: str, rot_a: int, rot_b: int, wrap: bool) -> dict[tuple[str, str], int]:
+def avatar_steps(spec: BoardSpec, layout: str, rot_a: int, rot_b: int,
+                 wrap: bool | str) -> dict[tuple[str, str], int]:
     """Fewest avatar moves between two squares along the arrows, ghosts ignored
     (they move; a lower bound)."""
     return _cached(spec, ("avatar", layout, rot_a, rot_b, wrap),
                    lambda: _avatar_steps(spec, layout, rot_a, rot_b, wrap))
 
 
-def _avatar_steps(spec: BoardSpec, layout: str, rot_a: int, rot_b: int, wrap: bool) -> dict[tuple[str, str], int]:
+def _avatar_steps(spec: BoardSpec, layout: str, rot_a: int, rot_b: int,
+                  wrap: bool | str) -> dict[tuple[str, str], int]:
     area = Area(layout, {"A": rot_a, "B": rot_b}, spec)
 
     def step(sq: str) -> Iterable[str]:
@@ -187,7 +189,7 @@ moves). With trapped=pass
         return None
     cost += placing         # the third ghost's placement
     to_take = len(set(state["candy"]) - set(candy) - set(ghosts))
-    walk = avatar_steps(spec, opts["layout"], state["rotations"]["A"], state["rotations"]["B"], opts["wrap"])
+    walk = avatar_steps(spec, opts["layout"], state["rotations"]["A"], state["rotations"]["B"], wrapping(opts))
     avatar_moves = 0
     for p, sq in avatars.items():
         d = walk.get((state["avatars"][p], sq))

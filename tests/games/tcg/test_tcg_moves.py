@@ -82,6 +82,42 @@ def test_every_arrow_without_wrap(square):
                 act(s, {"type": "move_avatar", "player": "RED", "to": target})
 
 
+@pytest.mark.parametrize("square", ALL)
+def test_every_arrow_off_the_area_wraps_within_its_board_with_wrap_to_board(square):
+    """The other reading of "wrap around to the other side" (option wrap_to=board):
+    off the area's edge, an avatar comes back at the opposite edge of the board
+    it stands on, never onto the other board; the area's opposite edge is then
+    a jump."""
+    r, c = int(square[1]) - 1, "ABCDEF".index(square[0])
+    other = "E2" if square != "E2" else "B2"
+    c0 = 0 if c < 3 else 3
+    for d in ruling_arrows(r, c):
+        dr, dc = STEP[d]
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < 3 and 0 <= cc < 6:
+            continue
+        within, across = name(rr % 3, c0 + (cc - c0) % 3), name(rr % 3, cc % 6)
+        s = state_with({"RED": square, "BLUE": other}, far_ghosts(square, {other, within}), wrap_to="board")
+        if within == other:
+            continue
+        legal = {a.to for a in GAME.legal_actions(s) if a.type == "move_avatar"}
+        assert within in legal
+        new, events = act(s, {"type": "move_avatar", "player": "RED", "to": within})
+        assert new["avatars"]["RED"] == within and "wrapping around" in events[0].text
+        if across != within:
+            assert across not in legal
+            with pytest.raises(IllegalAction, match="exactly one square"):
+                act(s, {"type": "move_avatar", "player": "RED", "to": across})
+
+
+def test_wrap_to_board_on_the_6x3_layout_stays_on_the_top_board():
+    s = state_with({"RED": "A1", "BLUE": "B5"}, ["C3", "C4", "B2"], layout="6x3", wrap_to="board")
+    new, _ = act(s, {"type": "move_avatar", "player": "RED", "to": "A3"})
+    assert new["avatars"]["RED"] == "A3"
+    with pytest.raises(IllegalAction, match="exactly one square"):
+        act(s, {"type": "move_avatar", "player": "RED", "to": "A6"})
+
+
 def test_arrows_cross_the_seam_onto_the_other_board():
     s = state_with({"RED": "C2", "BLUE": "E3"}, ["A1", "A3", "F3"])      # C2 = printed LUR on board A
     new, _ = act(s, {"type": "move_avatar", "player": "RED", "to": "D2"})
