@@ -33,6 +33,7 @@ def action_words(words: ActionWords) -> ActionWords:
         "rotation_a": tr("board A's rotation"),
         "rotation_b": tr("board B's rotation"),
         "wrap": tr("avatars wrap around the edge"),
+        "wrap_to": tr("a wrapping avatar comes back"),
         "ghost_step": tr("how a ghost moves"),
         "ghost_wrap": tr("ghosts wrap around the edge"),
         "blocked_ghost": tr("when every closest ghost is blocked"),
@@ -51,6 +52,10 @@ def action_words(words: ActionWords) -> ActionWords:
         "blocked_ghost": {
             "skip": tr("no ghost moves"),
             "next": tr("the next closest that can move does"),
+        },
+        "wrap_to": {
+            "area": tr("at the other edge of both boards"),
+            "board": tr("at the other edge of its own board"),
         },
         "trapped": {
             "pass": tr("passes the whole turn"),
