@@ -139,10 +139,10 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
     tally.hidden += _unseen_moves(game, states[i:])
-    following: tuple[int, bool] | None = None   # a table the console is entering moves toward (Desk.follow_table)
-    while i < len(states) - 1:
+    following: int | None = None   # the table the console enters moves toward, read again after each as after
+    while i < len(states) - 1:      # a gap (RefereeDesk.follow_table)
         if following is not None:
-            (j, gap), following = following, None
+            j, gap, following = following, True, None
             k = j - i
         else:
             roll = rng.random()
@@ -188,7 +188,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                       or [(c.state, j, 0) for c in verdict.choices
                           if told is not None and _key(c.state) == _key(told)]
                       or sorted(_true_choices(game, verdict.choices, states, actions, i, j, late), key=lambda s: -s[1]))
-            by_hand = _entry_taps(game, known, states, actions, i, j, gap, late)
+            by_hand = _entry_taps(game, known, states, actions, i, j, late)
             if picked and 1 + picked[0][2] + j - picked[0][1] < by_hand:    # cheaper than entering the moves
                 tally.questions += 1 + picked[0][2]
                 tally.taps += 1 + picked[0][2]
@@ -222,13 +222,13 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 known = told
             i = at + 1
             if i < j:
-                following = (j, True)           # read as after a gap, as the desk does
+                following = j
             continue
         i = j
 
 
 def _entry_taps(game: Any, known: dict[str, Any], states: list[dict[str, Any]], actions: list[Any], i: int, j: int,
-                gap: bool, late: bool) -> int:
+                late: bool) -> int:
     """What entering the gap's moves on the console costs, each followed by the
     companion reading the camera's table again (Desk.follow_table): one tap per
     move entered and per card played unseen told, the moves the re-reading

@@ -94,10 +94,11 @@ class RefereeDesk:
         table is read again from the new state, as a table settled after a gap
         (the camera could not follow it step by step, so it may hold more than
         one move): what it shows beyond the entered move is applied by itself
-        when the search is sure of it (the referee enters only what the camera cannot see; the
-        companion follows the rest), else the page says what it needs, as after
-        any settled table. An undo never follows the table: the camera does not
-        apply again what the referee took back until the table changes."""
+        when the search is sure of it (the referee enters only what the camera
+        cannot see; the companion follows the rest), else the page says what it
+        needs, as after any settled table. An undo never follows the table: the
+        camera does not apply again what the referee took back until the table
+        changes."""
         t = self.table
         eng, state = t.engine, t.state
         if t.snapshot is None or eng is None or state is None or t.ended or eng.is_over(state):
