@@ -90,11 +90,12 @@ def _draws(kit: Kit, state: State) -> list[Action]:
 
 def _turn_ups(kit: Kit, state: State) -> list[Action]:
     """A favourites tile face up on each stack without one; with 2-3 players the
-    five come from one extra set, so no face twice."""
+    five come from one extra set, so no face twice, and with 4 the stacks hold
+    four of each face, so never a fifth."""
     shown = set(state["faceup"].values())
-    faces = {kit.face(x) for x in shown}
-    one_set = len(state["players"]) <= 3
-    free = [x for x in kit.faces if x not in shown and not (one_set and kit.face(x) in faces)]
+    faces = [kit.face(x) for x in shown]
+    most = 1 if len(state["players"]) <= 3 else sets_in_play(len(state["players"]))
+    free = [x for x in kit.faces if x not in shown and faces.count(kit.face(x)) < most]
     return [TurnUp(t, x) for t in kit.types if t not in state["faceup"] for x in free]
 
 

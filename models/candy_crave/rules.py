@@ -301,11 +301,14 @@ class Rules:
         if tile in state["faceup"].values():
             raise refused(a, tr("tile {tile} is already face up on another stack", tile=tile))
         face = self.kit.face(tile)
-        if len(state["players"]) <= 3:
-            shown = [self.kit.face(x) for x in state["faceup"].values()]
-            if face in shown:
-                raise refused(a, tr("with {n} players the five face-up tiles are one shuffled extra set, and "
-                                    "its {face} is already face up", n=len(state["players"]), face=face))
+        shown = [self.kit.face(x) for x in state["faceup"].values()]
+        n = len(state["players"])
+        if n <= 3 and face in shown:
+            raise refused(a, tr("with {n} players the five face-up tiles are one shuffled extra set, and "
+                                "its {face} is already face up", n=n, face=face))
+        if shown.count(face) >= sets_in_play(n):
+            raise refused(a, tr("with {n} players the stacks hold the players' {k} sets, so {k} tiles showing "
+                                "{face}, and all of them are face up already", n=n, k=sets_in_play(n), face=face))
 
         state["faceup"][t] = tile
         events = [Event("turn_up", tr("The {sweets} stack shows {face}", sweets=self.kit.name(t), face=face),

@@ -67,12 +67,27 @@ def test_base_values_then_favourites_in_order():
     illegal(game, s, {"type": "turn_up", "sweet": "H", "tile": "4P2"}, "already face up on another stack")
 
 
-def test_four_players_may_turn_up_equal_faces():
+def test_four_players_may_turn_up_equal_faces_but_never_more_than_their_sets_hold():
+    """With 4 players the five stacks hold the players' four sets: four tiles of
+    each face, so four +3s may lie face up, a fifth cannot (it was accepted, and
+    the round could then never be scored: its rows would hold five +3s)."""
     game = get_game("CCR")
     s = game.setup(["RED", "BLUE", "GREEN", "YELLOW"])
     s = run(game, s, [{"type": "base", "sweet": t, "tile": x} for t, x in zip("LHKBC", ["1", "2", "3", "6", "7"])])
-    s = run(game, s, [{"type": "turn_up", "sweet": t, "tile": f"{i}P3"} for i, t in enumerate("LHKBC", 1)])
+    s = run(game, s, [{"type": "turn_up", "sweet": t, "tile": f"{i}P3"} for i, t in enumerate("LHKB", 1)])
+    illegal(game, s, {"type": "turn_up", "sweet": "C", "tile": "5P3"}, r"4 tiles showing \+3, and all of them")
+    assert {a.tile for a in game.legal_actions(s)} and not any(
+        game.kit.face(a.tile) == "+3" for a in game.legal_actions(s))
+    s = run(game, s, [{"type": "turn_up", "sweet": "C", "tile": "5P2"}])
     assert s["phase"] == "distribute" and s["turn"] == "RED"
+
+
+def test_five_players_may_turn_up_five_equal_faces():
+    game = get_game("CCR")
+    s = game.setup(["RED", "BLUE", "GREEN", "YELLOW", "PURPLE"])
+    s = run(game, s, [{"type": "base", "sweet": t, "tile": x} for t, x in zip("LHKBC", ["1", "2", "3", "6", "7"])])
+    s = run(game, s, [{"type": "turn_up", "sweet": t, "tile": f"{i}P3"} for i, t in enumerate("LHKBC", 1)])
+    assert s["phase"] == "distribute"
 
 
 # --------------------------------------------------------------------------- turns
