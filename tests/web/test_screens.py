@@ -134,8 +134,10 @@ def test_the_final_breakdown_reads_across_a_room(session, server, browser):
     page.goto(server.url + "/")
     cell = page.locator("#scores td.breakdown").first
     expect(cell).to_be_visible()
-    size = float(cell.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
-    body = float(page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)"))
+    # measured in one step: a live update may draw the scores again between two calls (a detached cell has no size)
+    size, body = page.evaluate("""() => [
+        parseFloat(getComputedStyle(document.querySelector('#scores td.breakdown')).fontSize),
+        parseFloat(getComputedStyle(document.documentElement).fontSize)]""")
     assert size >= 1.05 * body                     # at least the page's own text size, not small print
     assert page.evaluate(CLIPPED) == []
     ctx.close()
