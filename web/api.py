@@ -52,7 +52,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from models import jsonio
 from models.engine import IllegalAction
@@ -268,12 +268,23 @@ def events():
 
 
 def json_body(required: bool = True) -> dict:
-    """The request's JSON object, or a 4xx saying what is wrong with it."""
-    raw = request.get_data(cache=True)               # 413 past MAX_CONTENT_LENGTH
-    if not raw.strip():
+    """The request's JSON object, or a 4xx saying what is wrong with it; parsed
+    once per request (a guarded operation's revision check reads it first)."""
+    if "json_body" not in g:
+        g.json_body = _parsed_body()
+    data: dict | None = g.json_body
+    if data is None:
         if required:
             raise ApiError(400, "this operation needs a JSON object in the request body")
         return {}
+    return data
+
+
+def _parsed_body() -> dict | None:
+    """The request body as a JSON object (None: no body), or a 4xx."""
+    raw = request.get_data(cache=True)               # 413 past MAX_CONTENT_LENGTH
+    if not raw.strip():
+        return None
     if not request.is_json:
         raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
     try:                                             # size already bounded; UTF-8 and nesting checked here
