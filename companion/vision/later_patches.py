@@ -48,6 +48,7 @@ class LaterPatches(PipelineState):
         behind = [self.detections[p] for p in self.tracker.tracks if p in self.detections]
 
         def start(grey: np.ndarray) -> None:
+            self._filter_here = None
             self._filtering = run.begin(grey, self._finder(grey, sides, self.later), behind, crops=cfg.workers > 1)
         return start
 
@@ -66,7 +67,22 @@ class LaterPatches(PipelineState):
         (see :data:`BESIDE_MIN_PX`): the next frames take its patches."""
         if found.grey is not None and found.side_px is not None:
             find = self._finder(found.grey, found.side_px, later)
-            self._filtering = beside(lambda: (find(), False))
+            self._filtering, self._filter_here = beside(lambda: (find(), False)), find
+
+    def _patches_to_come(self) -> bool:
+        """Whether a candidate filter's patches are still to come: it is still
+        running, or it ended after its frame and no frame has taken its
+        patches yet. A tag may lie unread in one of them, so the table is not
+        settled yet: on a loaded machine the filter outlasts a frame, and a
+        table settled on the tags the decode reads alone."""
+        f = self._filtering
+        return f is not None and not f.cancelled() and (not f.done() or not f.result()[1])
+
+    def _claim_filter(self, run: recovery.Recovery) -> None:
+        """The filter begun beside this frame's decode, run on this thread when
+        no thread has started it (:meth:`.recovery.Recovery.claim`)."""
+        if self._filtering is not None and run.claim():
+            self._filtering = None
 
     def _late_patches(self, mode: str, moving: bool, clock: Clock) -> list[Job]:
         """The patches of a full pass's candidate filter that ended after its
@@ -77,15 +93,20 @@ class LaterPatches(PipelineState):
         f = self._filtering
         if f is None or mode == "full" or moving:
             return []
-        left = self._time_left(clock)
-        if self.config.frame_budget is None:
-            wait([f])
-        elif left is not None and left > 0:
-            wait([f], left / 1000.0)
-        if not f.done():
-            return []
-        self._filtering = None
-        jobs, taken = f.result()
+        find, self._filter_here = self._filter_here, None
+        if find is not None and f.cancel():      # no thread started it (the shared threads busy): here, now
+            self._filtering = None
+            jobs, taken = find(), False
+        else:
+            left = self._time_left(clock)
+            if self.config.frame_budget is None:
+                wait([f])
+            elif left is not None and left > 0:
+                wait([f], left / 1000.0)
+            if not f.done():
+                return []
+            self._filtering = None
+            jobs, taken = f.result()
         if taken or not jobs:
             return []
         # not those over a code that frame's decode read (that code, or its label)

@@ -143,6 +143,8 @@ class Pipeline(TagHolding, LaterPatches, LensLearning):
                 big = cfg.small_tags and w * h >= BESIDE_MIN_PX    # a small frame filters after it (below)
                 found = search(img, self.whole, None, side, cfg.table_mm, cfg.tag_mm, big,
                                self._beside(run, side, (h, w)) if big else None)
+                if big:
+                    self._claim_filter(run)
                 side = found.side_px
                 grow = side[1] if side is not None else grow
                 self.last_full_t = t
@@ -195,7 +197,10 @@ class Pipeline(TagHolding, LaterPatches, LensLearning):
         tchanges = self._track(t, reading, cal, recal, mode, scanned, regions, motion, moving, small, grow,
                                rec.checked, changed if had_ref else None)
         self._forget_gone()
-        settled = cal is not None and self.tracker.settled(t)
+        # a table settles once the candidate filter's patches came; a settled one stays so while
+        # nothing moves (a later full pass's filter, still running, does not unsettle it)
+        was = self.last is not None and self.last.settled
+        settled = cal is not None and self.tracker.settled(t) and (was or not self._patches_to_come())
         changed_flag = False
         if settled and cal is not None:
             snap = Snapshot(t, tuple(self.tracker.present()), True, cal.table_mm, tuple(self.tracker.glare()))

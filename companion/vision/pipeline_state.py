@@ -8,6 +8,7 @@ The pipeline's parts (:mod:`.tag_holding`, :mod:`.later_patches`,
 joins them and runs the frame."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 
 import numpy as np
@@ -59,6 +60,7 @@ class PipelineState:
         self._corners_seen: dict[str, Detection] = {}   # corner markers read before the calibration
         # the candidate filter beside the last full pass's decode: its jobs, and whether that frame took them
         self._filtering: Future[tuple[list[Job], bool]] | None = None
+        self._filter_here: Callable[[], list[Job]] | None = None   # a small frame's filter, to run here if not begun
         self._filtered_codes: list[Detection] = []     # what that pass's decode read
         self.after_recover_ms: float | None = None   # the last frame's calibrate, place and track
         self.detections: dict[str, Detection] = {}   # latest detection of each tracked payload

@@ -182,6 +182,9 @@ class Recovery:
         self.started = 0                       # jobs begun (the first may begin past the deadline)
         self.busy = 0                          # crops being decoded now
         self.coming = 0                        # threads that will still offer jobs (the filter beside)
+        # the filter :meth:`begin` handed on: its future, the filter, the codes behind
+        self._begun: tuple[Future[tuple[list[Job], bool]], Callable[[], Sequence[Job]],
+                           Sequence[Detection]] | None = None
         self.closed = False
         self.spent = False                     # a crop did not fit in the time left
         self.ms_per_px = 0.0                   # what the crops decoded so far cost, per crop pixel
@@ -206,7 +209,23 @@ class Recovery:
         self.image = image
         with self.cond:
             self.coming += 1
-        return beside(self._beside, find, behind, crops)
+        future = beside(self._beside, find, behind, crops)
+        self._begun = (future, find, behind)
+        return future
+
+    def claim(self) -> bool:
+        """Run here, on this thread, the candidate filter :meth:`begin` handed
+        to a thread beside, if no thread has started it: the shared threads
+        (:mod:`.workers`) are busy with another table's frame, or a lens being
+        learned. A busy pool then makes the frame slower; it never leaves the
+        frame's small tags unlooked-for (they would be missing from a table
+        that settles meanwhile). True if it ran here (its future is cancelled)."""
+        if self._begun is None or not self._begun[0].cancel():
+            return False
+        _, find, behind = self._begun
+        self._begun = None
+        self._beside(find, behind, crops=False)
+        return True
 
     def _beside(self, find: Callable[[], Sequence[Job]], behind: Sequence[Detection], crops: bool
                 ) -> tuple[list[Job], bool]:

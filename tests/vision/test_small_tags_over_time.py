@@ -3,10 +3,15 @@ frames of a still table: once read they stay on the table while nothing changes
 where they lie, however little time a frame has left for crops, and they go
 when their card is taken away or swapped for another."""
 import dataclasses
+import os
+import threading
+import time
+
+import pytest
 
 from companion.bench.other_table import draw_table
 from companion.bench.vision import camera, table_scene
-from companion.vision import Pipeline, PipelineConfig
+from companion.vision import Pipeline, PipelineConfig, later_patches, workers
 from companion.vision.decoders import raw_zxing
 from hardware.frames import Frame
 from hardware.simtable import Scene, SimulatedTable
@@ -80,3 +85,52 @@ def test_a_card_swapped_on_the_same_spot_replaces_the_one_it_covers():
     assert set(vanished) == swapped
     now = set(pipe.tracker.tracks)
     assert {swap[p] for p in swapped} <= now and not swapped & now
+
+
+@pytest.mark.parametrize("resolution, tag_mm, blur", [((2304, 1296), 25.0, 1.2), ((1152, 648), 30.0, 0.5)],
+                         ids=["filter-beside-the-decode", "filter-after-a-small-frame"])
+def test_small_tags_are_read_while_the_shared_threads_are_busy(resolution, tag_mm, blur):
+    """The worker threads every table of a process shares (:mod:`companion.vision.workers`)
+    held by other work for the whole run (another table's frame, a lens being learned, a
+    test before this one): the candidate filter a 3 MP frame begins beside its decode, or
+    a small frame after it, is then run on the frame's own thread. Before, it waited for
+    a thread that never came, and a table settled without the tags only a crop reads."""
+    image, centres = draw_table(tag_mm, resolution, blur=blur)
+    raw = {d.payload for d in raw_zxing().decode(image)}
+    release = threading.Event()
+    held = [workers.pool().submit(release.wait) for _ in range(os.cpu_count() or 1)]
+    try:
+        pipe = Pipeline(PipelineConfig())
+        for i in range(42):                   # 3 s at 14 fps
+            u = pipe.process(Frame(image, i / 14, i))
+    finally:
+        release.set()
+        for h in held:
+            h.result()
+    read = set(pipe.tracker.tracks) & set(centres)
+    assert u.settled
+    assert len(read) >= 0.9 * len(centres), f"{len(read)} of {len(centres)} read"
+    assert len(read - raw) >= 0.3 * len(centres)          # tags only a crop reads
+
+
+def test_a_table_settles_only_once_the_candidate_filters_patches_came(monkeypatch):
+    """The candidate filter slower than the frames (a loaded machine: here it
+    sleeps a quarter second, 3-4 frames at 14 fps): the corner markers the
+    decode reads hold still long before the 60 small tags its patches hold are
+    read. The table may not settle without them (it settled on the 4 corners,
+    and a game read that as every card gone); it settles once they are read."""
+    slow_filter = later_patches.candidates
+
+    def candidates(*args, **kwargs):
+        time.sleep(0.25)
+        return slow_filter(*args, **kwargs)
+    monkeypatch.setattr(later_patches, "candidates", candidates)
+    table = SimulatedTable(table_scene(21.4), camera((2304, 1296)), fps=14.0, hold_s=1e9)
+    pipe = Pipeline(PipelineConfig())
+    first_settled = None
+    for _ in range(40):
+        u = pipe.process(table.read())
+        if u.settled and first_settled is None:
+            first_settled = set(pipe.tracker.present())
+    assert first_settled is not None
+    assert len(first_settled) >= 0.9 * len(table.truth), f"settled with {len(first_settled)} of {len(table.truth)}"
