@@ -220,7 +220,18 @@ class Game:
     # ---- shared mechanisms
 
     def parse_action(self, data: Any) -> Action:
-        return parse_action(self.actions, data)
+        """``data`` (a JSON object) as one of this game's actions, or
+        :class:`MalformedAction`. A seat named in lower case is the seat, as
+        at setup (:meth:`check_players`)::
+
+            >>> glc.parse_action({"type": "haunt", "player": "red", "slot": 2}).player
+            'RED'
+        """
+        action = parse_action(self.actions, data)
+        seats = set(self.seats() or ())
+        upper = {f.name: v.strip().upper() for f in dataclasses.fields(action)
+                 if isinstance(v := getattr(action, f.name), str) and v not in seats and v.strip().upper() in seats}
+        return dataclasses.replace(action, **upper) if upper else action
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults overridden by ``given`` (strings or JSON values); unknown keys fail."""

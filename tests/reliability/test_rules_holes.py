@@ -55,6 +55,26 @@ def test_every_game_refuses_a_name_that_is_not_one_of_its_seats(code):
     assert state["players"] == list(seats[:game.min_players])
 
 
+@pytest.mark.parametrize("code", [c.code for c in game_classes()])
+def test_a_seat_in_lower_case_in_an_action_is_the_seat(code):
+    """A referee who types ``"player": "red"`` at the console means RED, as at
+    setup: the action is the same one, applied the same way (it was refused:
+    "it is RED's turn, not red's")."""
+    game = get_game(code)
+    state = game.setup(list(game.seats()[:game.min_players]))
+    for _ in range(60):                         # the game's moves until one names a seat
+        actions = game.legal_actions(state)
+        named = [a for a in actions if any(v in state["players"] for v in a.to_json().values() if isinstance(v, str))]
+        if named:
+            break
+        state, _ = game.apply(state, actions[0])
+    action = named[0]
+    typed = {k: v.lower() if isinstance(v, str) and v in state["players"] else v for k, v in action.to_json().items()}
+    assert typed != action.to_json()
+    assert game.parse_action(typed) == action
+    assert game.apply(state, game.parse_action(typed)) == game.apply(state, action)
+
+
 def test_rules_refuses_a_player_that_is_not_a_seat_before_running_anything():
     r = companion("rules", "GLC", "--players", "RED,PINK,GREEN", "docs/games/ghosts-love-candy.script.json")
     assert r.returncode == 2 and r.stdout == ""
