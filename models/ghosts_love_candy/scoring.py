@@ -2,7 +2,8 @@
 its ``stash_points`` (-2 unless the kid says otherwise).
 
 Before every Love card is revealed the scoreboard is provisional (``final``
-False): candy is counted but not valued, since a hidden Love card is secret.
+False): a player's candy is valued once their Love card is face up, and counted
+at 0 until then, since a hidden Love card is secret.
 """
 from __future__ import annotations
 

@@ -73,6 +73,21 @@ def test_provisional_score_does_not_value_hidden_love_cards():
     assert "Love card not revealed yet" in board.entries["RED"].breakdown[0].what
 
 
+def test_provisional_score_values_the_love_cards_already_face_up():
+    # the end of the game, half-way through the Love cards: RED's is face up, BLUE's not
+    # (docs/games/ghosts-love-candy.md, Scoring; found by an independent engine checked against ours)
+    s = dealt()
+    s["phase"], s["candy_deck"] = "love", []
+    s["stashes"]["RED"] = {"candy": ["CHOC1", "CHOC2"], "kids": []}
+    s["stashes"]["BLUE"] = {"candy": ["LICO1", "LICO2"], "kids": [5]}
+    s["love_shown"] = {"RED": "L6"}
+    board = GAME.score(s)
+    assert not board.final and not board.winners and not board.tie
+    assert board.entries["RED"].total == 10
+    assert board.entries["BLUE"].total == -2
+    assert "Love card not revealed yet" in board.entries["BLUE"].breakdown[0].what
+
+
 def test_public_view_hides_hands_face_down_ghosts_and_love_cards():
     s = round_to_turns(dealt(), {})
     s = act(s, {"type": "deal_love", "player": "RED", "love": "L4"},
