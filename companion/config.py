@@ -83,7 +83,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
              "buzzer": 19, "confirm_button": 20, "undo_button": 21},
     "seat_leds": {"RED": 17, "BLUE": 27, "GREEN": 22, "YELLOW": 23, "PURPLE": 24, "ORANGE": 25},
     "web": {"bind": "0.0.0.0", "port": 8000, "threads": 16, "https_port": 0, "tls_cert": "", "tls_key": "",
-            "language": ""},
+            "language": "", "hosts": []},
     "referee": {"pin": ""},
     "journal": {"path": ""},
     "event": {"broker": "", "event": "", "table": "", "username": "", "password": "", "ca_file": "",

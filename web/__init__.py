@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 
 from flask import Flask
 
-from . import api, auth, boards, camera, console, display, errors, headers, i18n, phone, score
+from . import api, auth, boards, camera, console, display, errors, headers, hosts, i18n, phone, score
 from .auth import Referee
 from .session_api import TableSession
 
@@ -50,7 +51,8 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
                max_streams: int = DEFAULT_MAX_STREAMS, keepalive_s: float = 1.0,
                retry_ms: int = 2000, scorer: score.PhotoScorer | None = None,
                phone_camera: phone.PhoneCamera | None = None, https_port: int | None = None,
-               join: dict[str, str] | None = None, language: str | None = None) -> Flask:
+               join: dict[str, str] | None = None, language: str | None = None,
+               host_names: Sequence[str] = ()) -> Flask:
     """The Flask app for one session.
 
     ``pin``: the referee PIN or token; when None, ``session.check_pin`` decides.
@@ -62,6 +64,9 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     None: no ``/score``).
     ``phone_camera``: where ``/camera/phone`` sends the phone's pictures (the session's
     ``hardware.sources.BrowserSource``); ``https_port``: where the page is served over HTTPS.
+    ``host_names``: names the page answers to besides its addresses, ``localhost``,
+    ``.local`` names and the machine's own name (the config's ``[web] hosts``,
+    :mod:`web.hosts`: a guard against DNS rebinding).
     """
     app = Flask(__name__)
     app.secret_key = secrets.token_bytes(32)          # a restart logs the referee out
@@ -80,6 +85,7 @@ def create_app(session: TableSession, *, pin: str | None = None, max_body: int =
     app.extensions["companion_referee"] = Referee(session, pin)
     app.extensions["companion_streams"] = api.StreamCounter(int(max_streams))
     errors.register(app)
+    hosts.install(app, host_names)                    # first: a request for another name goes no further
     auth.install(app)                                 # cross-site checks, the login's token
     app.register_blueprint(display.bp)
     app.register_blueprint(console.bp)

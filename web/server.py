@@ -46,6 +46,8 @@ from urllib.parse import unquote_to_bytes
 
 import h11
 
+from . import hosts
+
 log = logging.getLogger(__name__)
 
 EVENTS_PATH = "/api/events"
@@ -395,6 +397,13 @@ class Server:
                                                "try again in a few seconds", [("Retry-After", "5")], close=True))
                 return
             if path == EVENTS_PATH and method in ("GET", "HEAD") and not self._closed:
+                # the live stream is served here, not by Flask: the app's host guard (web.hosts) too
+                why = hosts.refusal(_header(event, b"host") or "", self.app.config["TC_HOSTS"]) \
+                    if "TC_HOSTS" in self.app.config else None
+                if why is not None:
+                    self.refused += 1
+                    conn.writer.write(self._simple(400, why, [], close=True))
+                    return
                 await self._stream(conn, h, event)
                 return
             if not await self._request(conn, h, event, method, path, target):

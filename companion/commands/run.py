@@ -255,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
         from companion.service.network import join_link
         app = create_app(session, pin=cfg.referee.pin, scorer=PhotoScorer(cfg.table_mm, cfg.vision.decoder),
                          phone_camera=phone, https_port=https_port or None, join=join_link(cfg.web.bind, cfg.web.port),
-                         language=cfg.web.language or None)
+                         language=cfg.web.language or None, host_names=cfg.web.hosts)
         try:
             server = make_server(app, host=cfg.web.bind, port=cfg.web.port, threads=cfg.web.threads)
             secure = https_server(app, cfg, https_port) if https_port else None
