@@ -74,6 +74,12 @@ class GhostAtHome(Game):
             tr("What happens to a ghost on the floor Lightning darkens (a guess; the rulebook is silent): discard = "
                "a ghost in the dark discards the floor's rooms and itself, as on arrival; stay = it just stays"),
             ("discard", "stay")),
+        "empty_hand": Option(
+            "pass",
+            tr("A player whose turn comes with no card in hand, every one spent on cat defences (a guess; the "
+               "rulebook is silent and every action needs a card): pass = the turn ends at once and they draw up "
+               "to 3, as at every turn's end; draw = they draw up to 3 and play"),
+            ("pass", "draw")),
     }
 
     def __init__(self, catalog: Any | None = None):

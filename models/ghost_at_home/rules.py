@@ -309,6 +309,25 @@ class Rules:
             return
         self._refill(state, p, events)
         state["turn"] = seat_after(state, p)
+        nxt = state["turn"]
+        if state["hands"][nxt] == 0 and state["deck"] + state["discard"]["count"] > 0:
+            self._empty_hand(state, nxt, events)
+
+    def _empty_hand(self, state: State, p: str, events: list[Event]) -> None:
+        """``p``'s turn comes with no card in hand (every one went on cat
+        defences in the other players' turns). Every action needs a card and
+        the rulebook does not say what then, so the option ``empty_hand``
+        decides (a guess): ``pass`` = the turn ends at once and ``p`` draws
+        up to 3, as at every turn's end; ``draw`` = ``p`` draws up to 3 and
+        plays. Before, no action was legal and the game could not go on."""
+        if state["options"].get("empty_hand", "pass") == "draw":
+            events.append(Event("empty_hand", tr("{player} holds no card: {player} draws up to 3 cards and plays",
+                                                 player=p), {"player": p}))
+            self._refill(state, p, events)
+            return
+        events.append(Event("empty_hand", tr("{player} holds no card: the turn passes, and {player} draws up to 3 "
+                                             "cards", player=p), {"player": p}))
+        self._end_turn(state, events)
 
     def _escape_step(self, state: State, events: list[Event]) -> None:
         esc = state["escape"]

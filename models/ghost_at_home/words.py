@@ -68,11 +68,16 @@ def action_words(words: ActionWords) -> ActionWords:
     words["options"].update({
         "hole_onto_ghost": tr("Time Space Hole onto a floor with a ghost"),
         "lightning_ghost": tr("a ghost on the floor Lightning darkens"),
+        "empty_hand": tr("a turn that comes with no card in hand"),
     })
     words["values"].update({
         "lightning_ghost": {
             "discard": tr("discards the rooms and itself"),
             "stay": tr("stays"),
+        },
+        "empty_hand": {
+            "pass": tr("the turn passes, then draw up to 3"),
+            "draw": tr("draw up to 3, then play"),
         },
     })
     return words
