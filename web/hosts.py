@@ -56,9 +56,11 @@ def _is_address(name: str) -> bool:
 
 @cache
 def own_names() -> frozenset[str]:
-    """The machine's own host name, short and fully qualified (lower case)."""
-    names = {socket.gethostname(), socket.getfqdn()}
-    return frozenset(n.lower().rstrip(".") for n in names if n)
+    """The machine's own host name as set, and its first label (lower case).
+    Not :func:`socket.getfqdn`: it asks DNS, which a Pi at an event may not
+    reach, and the first request would wait for it."""
+    name = socket.gethostname().lower().rstrip(".")
+    return frozenset(n for n in (name, name.split(".")[0]) if n)
 
 
 def allowed(host: str, extra: Sequence[str]) -> bool:
