@@ -49,7 +49,16 @@ from typing import Any
 from ..engine import Action, State
 from .actions import ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import FACES, Kit
-from .rules import areas_of, in_bowls, removals_due, sets_in_play, short_take_size, steal_victims, take_sizes
+from .rules import (
+    areas_of,
+    in_bowls,
+    most_face_up,
+    removals_due,
+    sets_in_play,
+    short_take_size,
+    steal_victims,
+    take_sizes,
+)
 
 #: the most takes of one size listed token by token, and the most rows of one
 #: bowl listed tile by tile; beyond, one per kind of move (the module docstring)
@@ -94,7 +103,7 @@ def _turn_ups(kit: Kit, state: State) -> list[Action]:
     four of each face, so never a fifth."""
     shown = set(state["faceup"].values())
     faces = [kit.face(x) for x in shown]
-    most = 1 if len(state["players"]) <= 3 else sets_in_play(len(state["players"]))
+    most = most_face_up(len(state["players"]))
     free = [x for x in kit.faces if x not in shown and faces.count(kit.face(x)) < most]
     return [TurnUp(t, x) for t in kit.types if t not in state["faceup"] for x in free]
 

@@ -94,6 +94,13 @@ def sets_in_play(n_players: int) -> int:
     return n_players + 1 if n_players <= 3 else n_players
 
 
+def most_face_up(n_players: int) -> int:
+    """How many face-up favourites tiles may show one face: 1 with 2 or 3
+    players (the five are one shuffled extra set), else one per set in the
+    stacks (:func:`sets_in_play`)."""
+    return 1 if n_players <= 3 else sets_in_play(n_players)
+
+
 def removals_due(state: State) -> int:
     return 2 if len(state["players"]) == 2 else 1
 
@@ -303,10 +310,10 @@ class Rules:
         face = self.kit.face(tile)
         shown = [self.kit.face(x) for x in state["faceup"].values()]
         n = len(state["players"])
-        if n <= 3 and face in shown:
-            raise refused(a, tr("with {n} players the five face-up tiles are one shuffled extra set, and "
-                                "its {face} is already face up", n=n, face=face))
-        if shown.count(face) >= sets_in_play(n):
+        if shown.count(face) >= most_face_up(n):
+            if n <= 3:
+                raise refused(a, tr("with {n} players the five face-up tiles are one shuffled extra set, and "
+                                    "its {face} is already face up", n=n, face=face))
             raise refused(a, tr("with {n} players the stacks hold the players' {k} sets, so {k} tiles showing "
                                 "{face}, and all of them are face up already", n=n, k=sets_in_play(n), face=face))
 
