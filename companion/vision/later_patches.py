@@ -88,8 +88,10 @@ class LaterPatches(PipelineState):
         """The patches of a full pass's candidate filter that ended after its
         frame: this frame's, when nothing moves (a full pass replaces them).
         A filter still running is waited for within what is left of this
-        frame's budget (all of it without a time budget), so that frames that
-        come faster than the filter ends get its patches too."""
+        frame's budget (all of it without a time budget, or when the frames
+        wait to be read: :attr:`paced`), so that frames that come faster than
+        the filter ends get its patches too, and a replay read on a busy
+        machine settles on the frames it settles on when idle."""
         f = self._filtering
         if f is None or mode == "full" or moving:
             return []
@@ -99,7 +101,7 @@ class LaterPatches(PipelineState):
             jobs, taken = find(), False
         else:
             left = self._time_left(clock)
-            if self.config.frame_budget is None:
+            if self.config.frame_budget is None or not self.paced:
                 wait([f])
             elif left is not None and left > 0:
                 wait([f], left / 1000.0)
