@@ -207,6 +207,28 @@ def test_time_space_hole_moves_a_ghost_to_an_opponents_highest_floor():
     assert floor(s, "GREEN", 1)["rooms"]["L"] is None                         # dark floor: haunted
 
 
+def test_the_time_space_hole_moves_a_ghost_within_an_opponents_house_but_not_onto_its_own_floor():
+    """The doc page's ruling: "to an opponent's house" read literally, a ghost
+    already in that house may go up to their highest floor holding a room; a
+    ghost already on that floor moves nothing, and is refused."""
+    s = GAME.setup(["RED", "BLUE"])
+    s, _ = act(s, type="rooms", player="RED", rooms=[room("ROOM:1A", 1, "L")])
+    s, _ = act(s, type="rooms", player="BLUE", rooms=[room("ROOM:1C", 1, "L"), room("ROOM:1E", 1, "R")])
+    s, _ = act(s, type="discard", player="RED", count=1)
+    s, _ = act(s, type="light", player="BLUE", floor=1, cards=["ROOM:1J", "ROOM:2D"])
+    s, _ = act(s, type="ghost", player="RED", card="GHOST:1", target="BLUE")
+    s, _ = act(s, type="pass", player="BLUE")                                  # lit: GHOST:1 stays on BLUE 1
+    assert floor(s, "BLUE", 1)["ghosts"] == ["GAH:GHOST:1"] and s["turn"] == "BLUE"
+    same = act(s, type="discard", player="BLUE", count=1)[0]
+    illegal(same, "Ghost 1 already haunts BLUE's floor 1", type="time_space_hole", player="RED", ghost="GHOST:1",
+            target="BLUE")
+    s, _ = act(s, type="rooms", player="BLUE", rooms=[room("ROOM:2A", 2, "L")])
+    s, texts = act(s, type="time_space_hole", player="RED", ghost="GHOST:1", target="BLUE")
+    assert texts[0] == "RED plays the Time Space Hole: move Ghost 1 from BLUE's floor 1 to BLUE's floor 2"
+    assert not floor(s, "BLUE", 1)["ghosts"] and floor(s, "BLUE", 2)["ghosts"] == ["GAH:GHOST:1"]
+    assert s["pending"]["player"] == "BLUE"
+
+
 def test_a_second_ghost_on_a_lit_floor_discards_rooms_and_both_ghosts_and_turns_the_light_off():
     s = GAME.setup(["RED", "BLUE", "GREEN"])
     s, _ = act(s, type="rooms", player="RED", rooms=[room("ROOM:1A", 1, "L")])
