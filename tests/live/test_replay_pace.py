@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import time
 
+import cv2
 import pytest
 
 import companion.vision.later_patches as later_patches
+from companion.live.camera_loop import camera_source
 from models.registry import get_game
 from tests.support.offers import offered_at_setup
 
@@ -20,11 +22,19 @@ from .tables import source_for
 from .test_session import make_session
 
 
-def _first_settled(tmp_path, code: str) -> tuple[int, set[str], dict | None]:
-    """Replay ``code``'s set-up table (13 frames) through a session: the frame of
-    the first settled table, its tags, and the offer at the end."""
+def _first_settled(tmp_path, code: str, kind: str) -> tuple[int, set[str], dict | None]:
+    """Replay ``code``'s set-up table (13 frames of the simulated table, or the
+    same frames recorded as files: ``replay:DIR``) through a session: the frame
+    of the first settled table, its tags, and the offer at the end."""
     game = get_game(code)
     s = make_session(tmp_path)
+    source = source_for(game.arrange(game.setup(list(game.example_players), game.resolve_options({}))), [])
+    if kind == "replay":
+        folder = tmp_path / "frames"
+        folder.mkdir(parents=True)
+        for frame in source:
+            cv2.imwrite(str(folder / f"{frame.index:06d}.png"), frame.image)
+        source = camera_source(f"replay:{folder}", s.config)
     settled: list[tuple[int, set[str]]] = []
     referee = s.monitor.on_snapshot
 
@@ -33,7 +43,7 @@ def _first_settled(tmp_path, code: str) -> tuple[int, set[str], dict | None]:
         referee(snapshot, gap)
     s.monitor.on_snapshot = on_snapshot
     try:
-        s.start(source_for(game.arrange(game.setup(list(game.example_players), game.resolve_options({}))), []))
+        s.start(source)
         assert s.wait(120)
         assert settled, f"{code}: the table never settled in {s.camera.health['frames']} frames"
         return settled[0][0], settled[0][1], s.view()["offer"]
@@ -41,9 +51,10 @@ def _first_settled(tmp_path, code: str) -> tuple[int, set[str], dict | None]:
         s.close()
 
 
+@pytest.mark.parametrize("kind", ["sim", "replay"])
 @pytest.mark.parametrize("code", offered_at_setup())
-def test_a_replay_settles_the_same_on_a_busy_machine(tmp_path, monkeypatch, code):
-    frame, tags, offer = _first_settled(tmp_path / "idle", code)
+def test_a_replay_settles_the_same_on_a_busy_machine(tmp_path, monkeypatch, code, kind):
+    frame, tags, offer = _first_settled(tmp_path / "idle", code, kind)
     assert offer is not None and offer["game"] == code and offer["ready"]
     quick = later_patches.candidates
 
@@ -51,7 +62,7 @@ def test_a_replay_settles_the_same_on_a_busy_machine(tmp_path, monkeypatch, code
         time.sleep(0.5)
         return quick(*args, **kwargs)
     monkeypatch.setattr(later_patches, "candidates", slow)
-    busy_frame, busy_tags, busy_offer = _first_settled(tmp_path / "busy", code)
+    busy_frame, busy_tags, busy_offer = _first_settled(tmp_path / "busy", code, kind)
     assert busy_tags == tags
     assert busy_frame <= frame + 1          # the recovery's own crop budget may still differ by a frame
     assert busy_offer == offer
