@@ -1,7 +1,8 @@
 """The camera's blur (:mod:`.lens`) learned beside the frames: on the worker
 thread (:mod:`.workers`) once a frame is done, from the codes it read, and
-taken up by a later frame once it is learned, so that the next frames' crops
-start restored (:meth:`.pipeline.Pipeline.join` waits for it)."""
+taken up by a later frame once it is learned (the next frame, when the
+frames wait to be read), so that the next frames' crops start restored
+(:meth:`.pipeline.Pipeline.join` waits for it)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -48,8 +49,10 @@ class LensLearning(PipelineState):
         """Take up the lens being learned once it is (the one before stays when
         no code qualified); a new lens gives the patches left their full-size
         restored crop again (:data:`.crop_ladder.RESTORE_PLAIN`: with a lens
-        learned from codes as fine as theirs it reads the most)."""
-        if self._lens_pending is not None and self._lens_pending.done():
+        learned from codes as fine as theirs it reads the most). Frames that
+        wait to be read (not :attr:`paced`: a replay) wait for it, so that a
+        replay reads the same on a busy machine as on an idle one."""
+        if self._lens_pending is not None and (self._lens_pending.done() or not self.paced):
             new = self._lens_pending.result()
             if new is not None and new is not self.lens:
                 self.later = [replace(j, plain=False) if j.plain else j for j in self.later]

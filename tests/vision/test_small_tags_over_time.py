@@ -135,3 +135,30 @@ def test_a_table_settles_only_once_the_candidate_filters_patches_came(monkeypatc
             break
     assert first_settled is not None
     assert len(first_settled) >= 0.9 * len(table.truth), f"settled with {len(first_settled)} of {len(table.truth)}"
+
+
+def test_frames_that_wait_to_be_read_wait_for_the_lens_too(monkeypatch):
+    """A replay read as fast as it is read (``paced`` False: FrameSource.paced)
+    takes up the lens learned beside its frames at the next frame, however slow
+    the machine learns it: 1.8 px/module tags read the same, frame by frame, with
+    the learning a second and a half slow as without. A camera's frames (paced) take
+    it up once it is learned: there, a slow lens leaves tags unread for longer."""
+    from companion.vision import lens
+
+    def tracked_per_frame(paced: bool) -> list[int]:
+        pipe = Pipeline(PipelineConfig(frame_budget=None))     # the pixel budget only: no wall-clock bound
+        pipe.paced = paced
+        table = SimulatedTable(table_scene(21.4), camera((2304, 1296)), fps=14.0, hold_s=2.0)
+        out = [len(pipe.process(frame).present) for frame in table]
+        pipe.join()
+        return out
+
+    idle = tracked_per_frame(paced=False)
+    quick = lens.learn
+
+    def slow(*args, **kwargs):
+        time.sleep(1.5)
+        return quick(*args, **kwargs)
+    monkeypatch.setattr(lens, "learn", slow)
+    assert tracked_per_frame(paced=False) == idle
+    assert tracked_per_frame(paced=True) != idle
