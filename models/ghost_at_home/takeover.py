@@ -223,6 +223,16 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
         fl["ghosts"] = [g for g in fl["ghosts"] if g != pending] + [pending]
         state["pending"] = {"player": target, "by": by, "ghost": pending, "floor": floor,
                             "resume": "turn" if escaper is None else "escape"}
+    t = state["turn"]
+    if state["phase"] == "turn" and state["pending"] is None and state["hands"][t] == 0 and \
+            state["deck"] + state["discard"]["count"] > 0:
+        # a watched game never rests here: the option empty_hand acts as the turn comes (rules._empty_hand)
+        raise refuse(tr("{player} holds no card on {player}'s turn: {player} draws up to 3 cards and plays (option "
+                        "empty_hand=draw), so answer {player}'s hand as 3", player=t)
+                     if state["options"].get("empty_hand", "pass") == "draw" else
+                     tr("{player} holds no card on {player}'s turn: the turn passes at once and {player} draws up to "
+                        "3 cards (option empty_hand=pass), so answer the next player's turn, with {player}'s hand "
+                        "as 3", player=t))
     for p, floors in state["houses"].items():
         for f, fl in enumerate(floors, start=1):
             if len(fl["ghosts"]) > 1 and (state["pending"] is None or (p, f) != (state["pending"]["player"],

@@ -177,3 +177,21 @@ def test_answers_that_make_no_position_are_refused():
                                 "resume": "turn"}
     with pytest.raises(IllegalAction, match="are more than the game's 53"):
         GAME.from_table(["RED", "BLUE"], {}, reading, {**base, "deck": 50})
+
+
+@pytest.mark.parametrize("empty_hand,then", [
+    ("pass", "the turn passes at once and RED draws up to 3 cards (option empty_hand=pass), so answer the next "
+             "player's turn, with RED's hand as 3"),
+    ("draw", "RED draws up to 3 cards and plays (option empty_hand=draw), so answer RED's hand as 3")])
+def test_a_turn_with_no_card_in_hand_is_answered_as_the_option_goes_on(empty_hand, then):
+    """A watched game never rests on an empty-handed player's turn (the option
+    ``empty_hand`` acts as the turn comes), so a form that says so is refused
+    with what to answer instead; answered so, the game goes on from there."""
+    _, reading = table_with(lambda r: None)
+    options = {"empty_hand": empty_hand}
+    with pytest.raises(IllegalAction) as e:
+        GAME.from_table(["RED", "BLUE"], options, reading, {"hand_RED": 0, "hand_BLUE": 2, "deck": 40, "turn": "RED"})
+    assert e.value.reason == f"take over: RED holds no card on RED's turn: {then}"
+    answer = {"hand_RED": 3, "hand_BLUE": 2, "deck": 37, "turn": "BLUE" if empty_hand == "pass" else "RED"}
+    state = GAME.from_table(["RED", "BLUE"], options, reading, answer)
+    assert GAME.legal_actions(state)
