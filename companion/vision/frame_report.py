@@ -59,6 +59,9 @@ class Clock:
     def __init__(self) -> None:
         self.t0 = self.t = time.perf_counter()
         self.laps: dict[str, float] = {}
+        #: time spent waiting for work an earlier frame began (frames that wait to be read wait for it):
+        #: not this frame's own, so not taken from its budget
+        self.waited_ms = 0.0
 
     def lap(self, stage: str) -> None:
         now = time.perf_counter()
@@ -68,6 +71,10 @@ class Clock:
     @property
     def total_ms(self) -> float:
         return (time.perf_counter() - self.t0) * 1000.0
+
+    def waited(self, since: float) -> None:
+        """Count the time from ``since`` (``time.perf_counter()``) as waited for an earlier frame's work."""
+        self.waited_ms += (time.perf_counter() - since) * 1000.0
 
 
 def recovery_budget(rec: Recovered, found: Found) -> dict[str, int]:

@@ -9,6 +9,7 @@ whose patches a filter that outlasts its frame hands to the next frames
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from concurrent.futures import wait
 from dataclasses import replace
@@ -102,7 +103,9 @@ class LaterPatches(PipelineState):
         else:
             left = self._time_left(clock)
             if self.config.frame_budget is None or not self.paced:
+                begun = time.perf_counter()
                 wait([f])
+                clock.waited(begun)
             elif left is not None and left > 0:
                 wait([f], left / 1000.0)
             if not f.done():

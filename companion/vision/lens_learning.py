@@ -5,12 +5,14 @@ frames wait to be read), so that the next frames' crops start restored
 (:meth:`.pipeline.Pipeline.join` waits for it)."""
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import numpy as np
 
 from . import lens
 from .decoders import Detection
+from .frame_report import Clock
 from .pipeline_state import PipelineState
 from .workers import beside
 
@@ -45,7 +47,7 @@ class LensLearning(PipelineState):
             self._lens_module = finest if last is None else min(last, finest)   # no drift to coarser codes
             self._lens_pending, self._lens_t = beside(lens.learn, image, dets), t
 
-    def _take_lens(self) -> None:
+    def _take_lens(self, clock: Clock | None = None) -> None:
         """Take up the lens being learned once it is (the one before stays when
         no code qualified); a new lens gives the patches left their full-size
         restored crop again (:data:`.crop_ladder.RESTORE_PLAIN`: with a lens
@@ -53,7 +55,10 @@ class LensLearning(PipelineState):
         wait to be read (not :attr:`paced`: a replay) wait for it, so that a
         replay reads the same on a busy machine as on an idle one."""
         if self._lens_pending is not None and (self._lens_pending.done() or not self.paced):
+            begun = time.perf_counter()
             new = self._lens_pending.result()
+            if clock is not None:
+                clock.waited(begun)
             if new is not None and new is not self.lens:
                 self.later = [replace(j, plain=False) if j.plain else j for j in self.later]
             self.lens, self._lens_pending = new or self.lens, None

@@ -132,7 +132,7 @@ class Pipeline(TagHolding, LaterPatches, LensLearning):
         # 2. search: the whole frame or the still changed regions; on the whole
         # frame, 3. recover begins beside its decode (the candidate filter and
         # the first crops on a worker thread), and goes on after it
-        self._take_lens()
+        self._take_lens(clock)
         # a region is small: its new patches get the whole ladder at once
         run = recovery.Recovery(None, self.decoder, int(cfg.budget * w * h), {"new": crop_ladder.ALL} if scanned
                                  else None, cfg.retry_frames, self.lens, self._lens_pending, ROUNDS)

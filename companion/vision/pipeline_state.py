@@ -89,9 +89,11 @@ class PipelineState:
     def _time_left(self, clock: Clock) -> float | None:
         """What is left of this frame's budget (ms) for the recover stage's
         work, less what the stages after it took last frame and the
-        :data:`HEADROOM`; None: no time budget."""
+        :data:`HEADROOM`; None: no time budget. Time the frame waited for an
+        earlier frame's work (``Clock.waited_ms``: frames that wait to be read)
+        is not the frame's own."""
         cfg = self.config
         if cfg.frame_budget is None or self.full_decode_ms is None:
             return None
         after = self.after_recover_ms if self.after_recover_ms is not None else LATER_GUESS * self.full_decode_ms
-        return (cfg.frame_budget - HEADROOM) * self.full_decode_ms - clock.total_ms - after
+        return (cfg.frame_budget - HEADROOM) * self.full_decode_ms - (clock.total_ms - clock.waited_ms) - after
