@@ -29,11 +29,17 @@ ROTATIONS = (0, 90, 180, 270)
 STEP = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 
 
+def wrap_target(options: dict[str, Any]) -> str:
+    """Where a step off the combined area would wrap to, whether wrapping is on
+    or not: ``"area"`` or ``"board"`` (option ``wrap_to``; a game journalled
+    before it existed wraps to the area)."""
+    return str(options.get("wrap_to", "area"))
+
+
 def wrapping(options: dict[str, Any]) -> bool | str:
     """How an avatar's step off the combined area wraps, by a game's options:
-    False (option ``wrap`` off), else ``"area"`` or ``"board"`` (option
-    ``wrap_to``; a game journalled before it existed wraps to the area)."""
-    return str(options.get("wrap_to", "area")) if options["wrap"] else False
+    False (option ``wrap`` off), else :func:`wrap_target`."""
+    return wrap_target(options) if options["wrap"] else False
 
 
 #: the direction words, as the table is told them ("move up to B1")

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine import Action, Event, IllegalAction
 from ..text import Text, and_list, concat, or_list, tr, trn
 from .actions import MoveAvatar, MoveGhost, PlaceGhost, TurnBoard
-from .grid import BOARDS, ROTATIONS, WORD, Area, wrapping
+from .grid import BOARDS, ROTATIONS, WORD, Area, wrap_target, wrapping
 from .kit import BoardSpec
 
 State = dict[str, Any]
@@ -79,7 +79,7 @@ def why_avatar_cannot(area: Area, state: State, player: str, to: str) -> str:
     arrows = area.arrows(here)
     if to == here:
         return tr("{player}'s avatar must leave {square}", player=player, square=here)
-    by_step = [d for d in "URDL" if area.step(here, d, opts.get("wrap_to", "area")) == to]
+    by_step = [d for d in "URDL" if area.step(here, d, wrap_target(opts)) == to]
     if not by_step:
         return trn("{player}'s avatar cannot jump from {start} to {end} ({n} square away): "
                    "an avatar moves exactly one square",
