@@ -45,15 +45,12 @@ class FrameSource(ABC):
     """A camera, a recording or the simulated table."""
 
     name: str = "source"
-
-    @property
-    def paced(self) -> bool:
-        """Whether frames come at their own pace, whether read or not (a camera;
-        a replay or the simulated table in real time): work that outlasts its
-        frame cannot hold the next one back. False for a source that waits to be
-        read (a replay as fast as it is read): the pipeline then waits for such
-        work, so a replay reads the same on a busy machine as on an idle one."""
-        return True
+    #: Whether frames come in real time, whether read or not (a camera; a replay
+    #: or the simulated table with ``realtime=True``): work that outlasts its
+    #: frame cannot hold the next one back. False for a source that waits to be
+    #: read (a replay as fast as it is read): the pipeline then waits for such
+    #: work, so a replay reads the same on a busy machine as on an idle one.
+    realtime: bool = True
 
     def open(self) -> None:  # noqa: B027 (optional: a source with nothing to acquire keeps this no-op)
         """Acquire the device (idempotent). Raises FrameSourceError."""

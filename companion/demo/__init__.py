@@ -73,11 +73,6 @@ class DemoTable(FrameSource):
         self._next_beat = 0
         self._start_wall: float | None = None
 
-    @property
-    def paced(self) -> bool:
-        """Frames at their timestamps only with ``realtime`` (see FrameSource.paced)."""
-        return self.realtime
-
     def open(self) -> None:
         if self._start_wall is None:
             self._start_wall = time.monotonic()

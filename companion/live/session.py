@@ -174,7 +174,7 @@ class Session:
         if t.pipeline is None:
             t.pipeline = make_pipeline(self.config)
         if hasattr(t.pipeline, "paced"):       # a replay read as fast as it is read waits for the pipeline
-            t.pipeline.paced = source.paced
+            t.pipeline.paced = source.realtime
         if self._markers is not None and hasattr(t.pipeline, "recall"):
             recalled = t.pipeline.recall(self._markers.load())
             if recalled:

@@ -77,7 +77,7 @@ class PipelineState:
         self._lens_pending: Future[lens.Lens | None] | None = None   # being learned, beside the frames
         self._lens_module: float | None = None      # the finest code (px per module) it was last learned from
         # whether frames come at their own pace (a camera) or wait to be read (a replay as fast as it is
-        # read: FrameSource.paced); then a candidate filter that outlasts its frame is waited for
+        # read: FrameSource.realtime); then the work that outlasts a frame is waited for
         self.paced = True
 
     @property

@@ -34,11 +34,6 @@ class SimulatedTable(FrameSource):
 
     errors = 0          # a simulated table never drops a frame
 
-    @property
-    def paced(self) -> bool:
-        """Frames at their timestamps only with ``realtime`` (see FrameSource.paced)."""
-        return self.realtime
-
     def __init__(self, timeline: Timeline, camera: CameraModel | None = None, fps: float = 10.0, *,
                  hold_s: float = 2.0, realtime: bool = False, name: str = "sim") -> None:
         if fps <= 0:

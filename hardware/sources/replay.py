@@ -65,11 +65,6 @@ class ReplaySource(FrameSource):
 
     # -- opening -------------------------------------------------------------
 
-    @property
-    def paced(self) -> bool:
-        """Frames at their timestamps only with ``realtime`` (see FrameSource.paced)."""
-        return self.realtime
-
     def open(self) -> None:
         if self._entries is not None or self._video is not None:
             return

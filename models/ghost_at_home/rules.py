@@ -136,6 +136,13 @@ def setup(kit: Kit, players: Sequence[str], options: dict[str, Any]) -> State:
 # --------------------------------------------------------------------------- apply
 
 
+def empty_handed(state: State, player: str) -> bool:
+    """Whether ``player`` holds no card while cards are left to draw: a turn
+    that comes to them so cannot be played as it comes, and the option
+    ``empty_hand`` passes it or draws first (:meth:`Rules._empty_hand`)."""
+    return state["hands"][player] == 0 and state["deck"] + state["discard"]["count"] > 0
+
+
 def on_pile(card: str) -> Text:
     """Why a card seen going to the discard pile cannot be played: unless the
     pile was shuffled back into the deck since, which the console says."""
@@ -310,7 +317,7 @@ class Rules:
         self._refill(state, p, events)
         state["turn"] = seat_after(state, p)
         nxt = state["turn"]
-        if state["hands"][nxt] == 0 and state["deck"] + state["discard"]["count"] > 0:
+        if empty_handed(state, nxt):
             self._empty_hand(state, nxt, events)
 
     def _empty_hand(self, state: State, p: str, events: list[Event]) -> None:

@@ -36,7 +36,7 @@ from ..takeover import Question
 from ..text import Text, concat, tr
 from .house import empty_floor, seats_from
 from .kit import FLOORS, SIDES, Kit
-from .rules import HAND_SIZE
+from .rules import HAND_SIZE, empty_handed
 
 NONE = ""
 
@@ -224,9 +224,8 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
         state["pending"] = {"player": target, "by": by, "ghost": pending, "floor": floor,
                             "resume": "turn" if escaper is None else "escape"}
     t = state["turn"]
-    if state["phase"] == "turn" and state["pending"] is None and state["hands"][t] == 0 and \
-            state["deck"] + state["discard"]["count"] > 0:
-        # a watched game never rests here: the option empty_hand acts as the turn comes (rules._empty_hand)
+    if state["phase"] == "turn" and state["pending"] is None and empty_handed(state, t):
+        # a watched game never rests here: the option empty_hand acts as the turn comes
         raise refuse(tr("{player} holds no card on {player}'s turn: {player} draws up to 3 cards and plays (option "
                         "empty_hand=draw), so answer {player}'s hand as 3", player=t)
                      if state["options"].get("empty_hand", "pass") == "draw" else

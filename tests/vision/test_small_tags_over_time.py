@@ -138,7 +138,7 @@ def test_a_table_settles_only_once_the_candidate_filters_patches_came(monkeypatc
 
 
 def test_frames_that_wait_to_be_read_wait_for_the_lens_too(monkeypatch):
-    """A replay read as fast as it is read (``paced`` False: FrameSource.paced)
+    """A replay read as fast as it is read (the pipeline not ``paced``: FrameSource.realtime False)
     takes up the lens learned beside its frames at the next frame, however slow
     the machine learns it: 1.8 px/module tags read the same, frame by frame, with
     the learning a second and a half slow as without. A camera's frames (paced) take
