@@ -186,8 +186,17 @@ class Session:
         self.camera.stop(timeout)
 
     def close(self) -> None:
-        """Stop, switch the indicators off and close the journal."""
+        """Stop, let the vision work begun beside the last frames end (it runs on
+        threads every table shares: a filter or a lens still being learned would
+        slow the next table's first frames), switch the indicators off and close
+        the journal."""
         self.stop()
+        join = getattr(self.table.pipeline, "join", None)
+        if join is not None and not self.camera.running:
+            try:
+                join()
+            except Exception:  # a filter that failed has nothing left to wait for; closing goes on
+                log.exception("the vision work begun beside the last frame failed")
         self._camera_view.close()
         if self.table.indicators is not None:
             self.table.indicators.close()

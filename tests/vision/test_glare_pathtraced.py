@@ -35,7 +35,9 @@ def test_a_path_traced_reflection_holds_the_tags_it_burns_out(name):
     burnt = {t["payload"] for t in truth["tags"] if t["highlight"]["covered"] >= 0.9 and
              t["highlight"].get("clipped", 0.0) >= 0.5}
     clear = {t["payload"] for t in truth["tags"] if t["highlight"]["covered"] == 0.0}
-    pipe = Pipeline(PipelineConfig())
+    # the pixel budget only: a loaded machine's frame time may leave a small tag unread for longer than these
+    # 12 frames (a CI run saw TCG's Ghost 3 so), and reading the matte table is not what is tested here
+    pipe = Pipeline(PipelineConfig(frame_budget=None))
     t = 0.0
     for i in range(12):
         u = pipe.process(Frame(matte, t, i))
