@@ -11,6 +11,7 @@ game ended before its table settled, and nothing was offered (a CI run failed
 so in ``test_table_offer``)."""
 from __future__ import annotations
 
+import threading
 import time
 
 import cv2
@@ -69,3 +70,29 @@ def test_a_replay_settles_the_same_on_a_busy_machine(tmp_path, monkeypatch, code
     assert busy_tags == tags
     assert busy_frame <= frame + 1          # the recovery's own crop budget may still differ by a frame
     assert busy_offer == offer
+
+
+def test_closing_a_session_lets_the_filter_begun_beside_its_last_frame_end(tmp_path, monkeypatch):
+    """The candidate filter a full pass begins beside its decode runs on the
+    threads every table shares; a session closed while it still runs waits for
+    it, so that it does not run on into the next table's first frames."""
+    from companion.vision import Pipeline, PipelineConfig, workers
+    workers.beside(lambda: None).result()           # the shared threads free: the filter starts beside the decode
+    release, ended = threading.Event(), threading.Event()
+    quick = later_patches.candidates
+
+    def held(*args, **kwargs):
+        release.wait(30)
+        out = quick(*args, **kwargs)
+        ended.set()
+        return out
+    monkeypatch.setattr(later_patches, "candidates", held)
+    game = get_game("GLC")
+    pipe = Pipeline(PipelineConfig())
+    table = source_for(game.arrange(game.setup(list(game.example_players), game.resolve_options({}))), [])
+    pipe.process(next(iter(table)))                 # a full pass: its filter still held beside it
+    assert not ended.is_set()
+    s = make_session(tmp_path, pipeline=pipe)
+    threading.Timer(0.3, release.set).start()
+    s.close()
+    assert ended.is_set()
