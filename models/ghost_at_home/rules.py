@@ -143,6 +143,13 @@ def empty_handed(state: State, player: str) -> bool:
     return state["hands"][player] == 0 and state["deck"] + state["discard"]["count"] > 0
 
 
+def empty_hand_draws(state: State) -> bool:
+    """Whether the option ``empty_hand`` has an empty-handed player draw and
+    play (``draw``) rather than pass (``pass``, the default; a game journalled
+    before the option existed passes)."""
+    return state["options"].get("empty_hand", "pass") == "draw"
+
+
 def on_pile(card: str) -> Text:
     """Why a card seen going to the discard pile cannot be played: unless the
     pile was shuffled back into the deck since, which the console says."""
@@ -327,7 +334,7 @@ class Rules:
         decides (a guess): ``pass`` = the turn ends at once and ``p`` draws
         up to 3, as at every turn's end; ``draw`` = ``p`` draws up to 3 and
         plays. Before, no action was legal and the game could not go on."""
-        if state["options"].get("empty_hand", "pass") == "draw":
+        if empty_hand_draws(state):
             events.append(Event("empty_hand", tr("{player} holds no card: {player} draws up to 3 cards and plays",
                                                  player=p), {"player": p}))
             self._refill(state, p, events)

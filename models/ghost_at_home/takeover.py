@@ -36,7 +36,7 @@ from ..takeover import Question
 from ..text import Text, concat, tr
 from .house import empty_floor, seats_from
 from .kit import FLOORS, SIDES, Kit
-from .rules import HAND_SIZE, empty_handed
+from .rules import HAND_SIZE, empty_hand_draws, empty_handed
 
 NONE = ""
 
@@ -228,7 +228,7 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
         # a watched game never rests here: the option empty_hand acts as the turn comes
         raise refuse(tr("{player} holds no card on {player}'s turn: {player} draws up to 3 cards and plays (option "
                         "empty_hand=draw), so answer {player}'s hand as 3", player=t)
-                     if state["options"].get("empty_hand", "pass") == "draw" else
+                     if empty_hand_draws(state) else
                      tr("{player} holds no card on {player}'s turn: the turn passes at once and {player} draws up to "
                         "3 cards (option empty_hand=pass), so answer the next player's turn, with {player}'s hand "
                         "as 3", player=t))
