@@ -65,7 +65,7 @@ from .prompt import (
     PromptLevel as PromptLevel,
     VerdictStatus as VerdictStatus,
 )
-from .referee import LATE_DEPTH, LATE_NODES, Fit, Search, explore, first_fitting, state_key as _state_key
+from .referee import LATE_DEPTH, LATE_NODES, SLACK, Fit, Search, explore, first_fitting, state_key as _state_key
 from .scoreboard import (
     Scoreboard as Scoreboard,
     ScoreEntry as ScoreEntry,  # re-exported: games import the scoreboard from here
@@ -105,6 +105,10 @@ class Verdict:
     ``choices`` (with ``waiting``): the camera missed several steps and these
     different legal sequences all explain the table; the referee picks the one
     that happened (nothing is applied until then).
+
+    ``complete``: the search behind the verdict tried every sequence within its
+    bound, so ``choices`` are every explanation there is, and none explains
+    the table when there are none (:meth:`Game.referee_on` relies on it).
     """
 
     status: VerdictStatus
@@ -113,6 +117,7 @@ class Verdict:
     events: list[Event] = field(default_factory=list)
     prompts: list[Prompt] = field(default_factory=list)
     choices: list[Fit] = field(default_factory=list)
+    complete: bool = True
 
 
 # --------------------------------------------------------------------------- options
@@ -417,15 +422,72 @@ class Game:
         status, prompts = self.explain(state, expected, reading)
         if found.fits:       # the game's own question, if it has one, stays
             asked = prompts if status == "waiting" else []
-            return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits)
+            return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits,
+                           complete=found.complete)
         if gap and status == "out_of_sync" and (not found.complete or self.gap_may_hide(state)):
             # the camera was away and the search ran out before it found what happened, or the gap may
             # hold moves that leave no trace for it to try (Ghost at Home's discard and draw): nothing says
             # the table is wrong, so the referee enters the moves; what would restore the last table seen
             # is a way back, not an order
             return Verdict("waiting", state, prompts=[self.unexplained_prompt(found, state),
-                                                      *(dataclasses.replace(p, level="info") for p in prompts)])
-        return Verdict(status, state, prompts=prompts)
+                                                      *(dataclasses.replace(p, level="info") for p in prompts)],
+                           complete=False)
+        return Verdict(status, state, prompts=prompts, complete=found.complete)
+
+    def referee_on(self, state: State, pending: Sequence[Fit], snapshot: Any, *, complete: bool,
+                   gap: bool = False) -> Verdict:
+        """A new settled table while the referee has not yet picked among
+        ``pending``, the explanations :meth:`referee` offered for the last one
+        (each from ``state``): the players played on.
+
+        The table put back as ``state`` had it: in sync. Otherwise, when
+        ``pending`` were every explanation within the search's bound
+        (``complete``, :attr:`Verdict.complete`), the truth went through one of
+        them, so the table is read on from each (as one change, or as after a
+        gap when ``gap``) and what those readings find, each the whole way from
+        ``state``, is the answer: the only one is applied when each reading was
+        sure (applied, or no explanation within its bound) and the game applies
+        such a jump (its jumps leave traces and it does not :meth:`doubts` it);
+        else they are offered together, usually fewer than before. When no
+        pending explanation leads on to the table, or ``pending`` may not be
+        all, the table is read from ``state`` as after a gap: the gap the
+        camera had is still open, so one change from ``state`` is never
+        assumed.
+
+        Example: The Closest Ghost after an arm over the table, two ways the
+        ghosts may have gone offered; BLUE's avatar then moves, which only one
+        of them allows: that one and the move are applied, nothing asked."""
+        reading = self.read(state, snapshot)
+        if self.same_table(self.expected_table(state), reading):
+            return Verdict("in_sync", state, prompts=self.prompts(state))
+        if not complete or not pending:
+            return self.referee(state, snapshot, gap=True)
+        onward: list[tuple[Fit, Fit]] = []      # (a pending explanation, a reading on from it)
+        sure = True
+        for before in pending:
+            verdict = self.referee(before.state, snapshot, gap=gap)
+            sure = sure and verdict.complete and verdict.status in ("in_sync", "applied", "out_of_sync")
+            onward += [(before, fit) for fit in verdict.choices or ([Fit(verdict.actions, verdict.state,
+                                                                         verdict.events)]
+                                                                     if verdict.status in ("in_sync", "applied")
+                                                                     else [])]
+        # as one search would: readings on more than its slack longer than the shortest are dropped
+        slack = self.detour_slack if gap and self.detour_slack is not None else SLACK
+        shortest = min((len(fit.actions) for _, fit in onward), default=0)
+        found: dict[str, Fit] = {}
+        for before, fit in onward:
+            if len(fit.actions) <= shortest + slack:
+                found.setdefault(_state_key(fit.state), Fit([*before.actions, *fit.actions], fit.state,
+                                                            [*before.events, *fit.events]))
+        fits = list(found.values())
+        if not fits:
+            return self.referee(state, snapshot, gap=True)
+        if len(fits) == 1 and sure and self.jumps_leave_traces \
+                and not self.doubts(state, reading, fits[0].actions, gap=True):
+            only = fits[0]
+            return Verdict("applied", only.state, only.actions, only.events, self.prompts(only.state))
+        search = Search(fits, nodes=0, complete=sure)
+        return Verdict("waiting", state, prompts=[self.choice_prompt(search)], choices=fits, complete=sure)
 
     def tells_for(self, state: State, truth: State) -> list[Action]:
         """What the players would tell the console about the moves ``state``

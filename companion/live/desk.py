@@ -74,10 +74,19 @@ class RefereeDesk:
     def _referee(self, snapshot: Any, gap: bool, sound: bool, note: str = "") -> None:
         """The camera's table refereed against the game: applied and journalled
         when one reading explains it, else the referee's word (``sound``: beep a
-        table newly out of sync)."""
+        table newly out of sync). While explanations of the last table wait for
+        the referee's pick, the players may have played on: the table is read
+        on from each of them (``Game.referee_on``), never as one change from
+        the state before the camera's gap. Nor is any table while the game has
+        not caught up with one read after a gap (``gap_open``): it may still
+        hold the gap's moves."""
         t = self.table
         assert t.engine is not None and t.state is not None
-        verdict = t.engine.referee(t.state, snapshot, gap=gap)
+        opened = gap or t.gap_open
+        if t.choices:     # they hold the gap already: read on from them as the camera saw this table
+            verdict = t.engine.referee_on(t.state, t.choices, snapshot, complete=t.choices_complete, gap=gap)
+        else:
+            verdict = t.engine.referee(t.state, snapshot, gap=opened)
         if verdict.status == "applied":
             self.commit("action", verdict.actions, verdict.state, verdict.events, note=note)
         elif verdict.status == "out_of_sync" and sound:
@@ -86,7 +95,8 @@ class RefereeDesk:
                 t.sound("illegal")
         t.status = verdict.status
         t.prompts = list(verdict.prompts)
-        t.choices = list(verdict.choices)
+        t.choices, t.choices_complete = list(verdict.choices), verdict.complete
+        t.gap_open = opened and verdict.status not in ("in_sync", "applied")
 
     def follow_table(self) -> None:
         """After a move entered on the console (one no camera sees: a card
@@ -140,7 +150,7 @@ class RefereeDesk:
         seq = t.journal.append(t.game_id, kind, [a.to_json() for a in actions],
                                [e.to_json() for e in events], new_state, note)
         t.state = new_state
-        t.choices = []
+        t.choices, t.gap_open = [], False
         if not events and actions:
             events = [Event(kind, _SILENT_CHANGE.get(kind, tr("Change applied")))]
         for e in events:

@@ -144,6 +144,7 @@ class TakeOver:
                            "Taken over as it lies: {n} moves inferred from the start.", len(verdict.actions))
             elif verdict.choices:
                 t.status, t.prompts, t.choices = "waiting", list(verdict.prompts), list(verdict.choices)
+                t.choices_complete = verdict.complete
                 said = trn("Taken over as it lies: {n} way the game may have gone: the referee picks it on the "
                            "console.",
                            "Taken over as it lies: {n} ways the game may have gone: the referee picks one on the "
