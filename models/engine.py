@@ -65,7 +65,17 @@ from .prompt import (
     PromptLevel as PromptLevel,
     VerdictStatus as VerdictStatus,
 )
-from .referee import LATE_DEPTH, LATE_NODES, SLACK, Fit, Search, explore, first_fitting, state_key as _state_key
+from .referee import (
+    LATE_DEPTH,
+    LATE_NODES,
+    MAX_FITS,
+    SLACK,
+    Fit,
+    Search,
+    explore,
+    first_fitting,
+    state_key as _state_key,
+)
 from .scoreboard import (
     Scoreboard as Scoreboard,
     ScoreEntry as ScoreEntry,  # re-exported: games import the scoreboard from here
@@ -479,9 +489,11 @@ class Game:
             if len(fit.actions) <= shortest + slack:
                 found.setdefault(_state_key(fit.state), Fit([*before.actions, *fit.actions], fit.state,
                                                             [*before.events, *fit.events]))
-        fits = list(found.values())
+        fits = sorted(found.values(), key=lambda f: len(f.actions))
         if not fits:
             return self.referee(state, snapshot, gap=True)
+        if len(fits) > MAX_FITS:      # as many as one search lists: a question left open long does not grow
+            fits, sure = fits[:MAX_FITS], False
         if len(fits) == 1 and sure and self.jumps_leave_traces \
                 and not self.doubts(state, reading, fits[0].actions, gap=True):
             only = fits[0]
