@@ -450,19 +450,21 @@ class Game:
         ``pending``, the explanations :meth:`referee` offered for the last one
         (each from ``state``): the players played on.
 
-        The table put back as ``state`` had it: in sync. Otherwise, when
-        ``pending`` were every explanation within the search's bound
-        (``complete``, :attr:`Verdict.complete`), the truth went through one of
-        them, so the table is read on from each (as one change, or as after a
-        gap when ``gap``) and what those readings find, each the whole way from
-        ``state``, is the answer: the only one is applied when each reading was
-        sure (applied, or no explanation within its bound) and the game applies
-        such a jump (its jumps leave traces and it does not :meth:`doubts` it);
-        else they are offered together, usually fewer than before. When no
-        pending explanation leads on to the table, or ``pending`` may not be
-        all, the table is read from ``state`` as after a gap: the gap the
-        camera had is still open, so one change from ``state`` is never
-        assumed.
+        The table put back as ``state`` had it: in sync. Otherwise the truth
+        went through the last table, so it is read on from each explanation
+        (as one change, or as after a gap when ``gap``); readings more than
+        the search's slack longer than the shortest are dropped, as one search
+        drops them, and each reading found is an explanation the whole way
+        from ``state``. When ``pending`` were every explanation within the
+        search's bound (``complete``, :attr:`Verdict.complete`), the only one
+        is applied if each reading was sure (applied, or none within its
+        bound) and the game applies such a jump (its jumps leave traces and it
+        does not :meth:`doubts` it); else they are offered, usually fewer than
+        before. When ``pending`` may not be all, what leads on is offered,
+        never applied (the prompt says the search stopped at its bound). When
+        nothing leads on, the table is read from ``state`` as after a gap: the
+        gap the camera had is still open, so one change from ``state`` is
+        never assumed.
 
         Example: The Closest Ghost after an arm over the table, two ways the
         ghosts may have gone offered; BLUE's avatar then moves, which only one
@@ -470,28 +472,11 @@ class Game:
         reading = self.read(state, snapshot)
         if self.same_table(self.expected_table(state), reading):
             return Verdict("in_sync", state, prompts=self.prompts(state))
-        if not complete or not pending:
+        found, sure = self._read_on(pending, snapshot, gap)
+        if not found:
             return self.referee(state, snapshot, gap=True)
-        onward: list[tuple[Fit, Fit]] = []      # (a pending explanation, a reading on from it)
-        sure = True
-        for before in pending:
-            verdict = self.referee(before.state, snapshot, gap=gap)
-            sure = sure and verdict.complete and verdict.status in ("in_sync", "applied", "out_of_sync")
-            onward += [(before, fit) for fit in verdict.choices or ([Fit(verdict.actions, verdict.state,
-                                                                         verdict.events)]
-                                                                     if verdict.status in ("in_sync", "applied")
-                                                                     else [])]
-        # as one search would: readings on more than its slack longer than the shortest are dropped
-        slack = self.detour_slack if gap and self.detour_slack is not None else SLACK
-        shortest = min((len(fit.actions) for _, fit in onward), default=0)
-        found: dict[str, Fit] = {}
-        for before, fit in onward:
-            if len(fit.actions) <= shortest + slack:
-                found.setdefault(_state_key(fit.state), Fit([*before.actions, *fit.actions], fit.state,
-                                                            [*before.events, *fit.events]))
+        sure = sure and complete
         fits = sorted(found.values(), key=lambda f: len(f.actions))
-        if not fits:
-            return self.referee(state, snapshot, gap=True)
         if len(fits) > MAX_FITS:      # as many as one search lists: a question left open long does not grow
             fits, sure = fits[:MAX_FITS], False
         if len(fits) == 1 and sure and self.jumps_leave_traces \
@@ -500,6 +485,28 @@ class Game:
             return Verdict("applied", only.state, only.actions, only.events, self.prompts(only.state))
         search = Search(fits, nodes=0, complete=sure)
         return Verdict("waiting", state, prompts=[self.choice_prompt(search)], choices=fits, complete=sure)
+
+    def _read_on(self, pending: Sequence[Fit], snapshot: Any, gap: bool) -> tuple[dict[str, Fit], bool]:
+        """:meth:`referee_on`'s readings on from each pending explanation, by
+        the state they end in, each the whole way from the state before them;
+        and whether every reading was sure (applied, in sync, or nothing
+        within its bound)."""
+        onward: list[tuple[Fit, Fit]] = []      # (a pending explanation, a reading on from it)
+        sure = True
+        for before in pending:
+            verdict = self.referee(before.state, snapshot, gap=gap)
+            sure = sure and verdict.complete and verdict.status in ("in_sync", "applied", "out_of_sync")
+            applied = [Fit(verdict.actions, verdict.state, verdict.events)] \
+                if verdict.status in ("in_sync", "applied") else []
+            onward += [(before, fit) for fit in verdict.choices or applied]
+        slack = self.detour_slack if gap and self.detour_slack is not None else SLACK
+        shortest = min((len(fit.actions) for _, fit in onward), default=0)
+        found: dict[str, Fit] = {}
+        for before, fit in onward:
+            if len(fit.actions) <= shortest + slack:
+                found.setdefault(_state_key(fit.state), Fit([*before.actions, *fit.actions], fit.state,
+                                                            [*before.events, *fit.events]))
+        return found, sure
 
     def tells_for(self, state: State, truth: State) -> list[Action]:
         """What the players would tell the console about the moves ``state``
