@@ -35,7 +35,11 @@ recorded, asked, refused, and recorded wrongly (the target is 0). A third
 counts the wrong records of both kinds on two more seeds, with what each got
 wrong (the table, or a take-over's answer such as Ghost at Home's deck count):
 the figures above are seed 0's, and 0 wrong must hold on games nothing was
-tuned on. A fourth runs the event demo's six tables side by side in real time, through the whole
+tuned on. A fourth leaves the referee's question after a known gap open while the
+players make 1-3 more moves (:func:`measure_played_on`, ``Game.referee_on``): how
+often the next tables answer it, how often it is still asked, and the wrong records
+(0), beside what reading those tables as one change from the state before the gap
+recorded. A fifth runs the event demo's six tables side by side in real time, through the whole
 pipeline, and counts what each table's referee does on the console: the moves
 no camera can see, told, and the moves the camera missed, entered.
 
@@ -457,6 +461,16 @@ class Unseen:
     wrong_kinds: dict[str, int] = field(default_factory=dict)
 
 
+def recorded_wrongly(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int) -> bool:
+    """Whether ``state``, applied by the referee after ``states[i]`` when the table
+    was ``states[j]``'s, is wrong: no state of the gap, even once the cards it
+    recorded as played unseen are told (:func:`_told_now`) or the chore it left
+    to the console is confirmed (:func:`_chore_left`)."""
+    telling = _told_now(game, state, states, i, j, False)
+    return telling == () or (telling is None and _where(game, state, states, i, j, False) is None
+                             and _chore_left(game, state, states, i, j, False) is None)
+
+
 def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
     """``gaps`` random unseen gaps from random games (10 per game) of ``code``."""
     from companion.examples import PLAYERS
@@ -478,9 +492,7 @@ def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
             out.gaps += 1
             if verdict.status == "applied":
                 out.applied += 1
-                telling = _told_now(game, verdict.state, states, i, j, False)
-                if telling == () or (telling is None and _where(game, verdict.state, states, i, j, False) is None
-                                     and _chore_left(game, verdict.state, states, i, j, False) is None):
+                if recorded_wrongly(game, verdict.state, states, i, j):
                     out.wrong += 1
                     kind = ", ".join(a.type for a in actions[i + 1:j + 1]) + " -> " + \
                         ", ".join(differs(game, verdict.state, states[j]) or ["?"])
@@ -489,6 +501,90 @@ def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
                 out.asked += 1
             else:
                 out.refused += 1
+    return out
+
+
+@dataclass
+class PlayedOn:
+    """One game's questions left unanswered while the players play on: after a
+    camera gap the session knew of (2-6 moves), the referee offered
+    explanations to pick from; nobody picked, and 1-3 more moves were made,
+    each settled. How the referee read those tables (``Game.referee_on``: on
+    from each explanation offered), and, for comparison, how it read them
+    before (as one change from the state before the gap, which forgot the
+    gap)."""
+
+    game: str
+    questions: int = 0
+    caught_up: int = 0
+    asked: int = 0
+    refused: int = 0
+    wrong: int = 0
+    #: the same tables read as one change from the state before the gap
+    before_applied: int = 0
+    before_wrong: int = 0
+    #: what reading each table on from the explanations cost (``Game.referee_on``)
+    search_s: list[float] = field(default_factory=list)
+
+
+def measure_played_on(code: str, questions: int, seed: int = 0) -> PlayedOn:
+    """``questions`` random questions of ``code`` left unanswered while the table plays on."""
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+    game = get_game(code)
+    out = PlayedOn(code)
+    n = 0
+    while out.questions < questions and n < 20 * questions:
+        rng = random.Random(seed * 100_000 + n)
+        n += 1
+        states = [s for _, s in random_game(game, list(PLAYERS[code]), rng)]
+        for _ in range(10):
+            if len(states) < 11 or out.questions >= questions:
+                break
+            i = rng.randrange(0, len(states) - 10)
+            j = i + rng.randint(2, 6)
+            asked = game.referee(states[i], _camera(game, states[j]), gap=True)
+            if not asked.choices:
+                continue
+            out.questions += 1
+            pending, complete, result = asked.choices, asked.complete, "asked"
+            for m in range(j + 1, j + 1 + rng.randint(1, 3)):
+                if game.same_table(game.expected_table(states[m]), game.expected_table(states[m - 1])):
+                    continue        # a move that leaves no trace: no new settled table
+                table = _camera(game, states[m])
+                t = time.perf_counter()
+                verdict = game.referee_on(states[i], pending, table, complete=complete)
+                out.search_s.append(time.perf_counter() - t)
+                if verdict.status == "applied":
+                    result = "wrong" if recorded_wrongly(game, verdict.state, states, i, m) else "caught_up"
+                elif not verdict.choices:
+                    result = "refused"
+                if verdict.status == "applied" or not verdict.choices:
+                    break
+                pending, complete = verdict.choices, verdict.complete
+            setattr(out, result, getattr(out, result) + 1)
+            for n in range(j + 1, m + 1):     # as before: one change from the state before the gap
+                if game.same_table(game.expected_table(states[n]), game.expected_table(states[n - 1])):
+                    continue
+                verdict = game.referee(states[i], _camera(game, states[n]))
+                if verdict.status == "applied":
+                    out.before_applied += 1
+                    out.before_wrong += recorded_wrongly(game, verdict.state, states, i, n)
+                    break
+    return out
+
+
+PLAYED_ON_HEADER = ["game", "questions left open", "caught up alone", "still asked", "not explained", "wrong",
+                    "read as before: applied", "read as before: wrong", "read on: median (x decode)",
+                    "worst (x decode)"]
+
+
+def played_on_rows(played_on: list[PlayedOn], decode_s: float) -> list[list[Any]]:
+    out = []
+    for p in played_on:
+        cost = sorted(p.search_s) or [0.0]
+        out.append([p.game, p.questions, p.caught_up, p.asked, p.refused, p.wrong, p.before_applied,
+                    p.before_wrong, f"{statistics.median(cost) / decode_s:.3f}", f"{cost[-1] / decode_s:.1f}"])
     return out
 
 
@@ -593,6 +689,11 @@ def run(report: Any) -> list[Tally]:
         if u.wrong:
             report.line(f"{u.game}: wrong after " + "; ".join(f"{k} ({v})" for k, v in
                                                             sorted(u.wrong_kinds.items(), key=lambda kv: -kv[1])))
+    played_on = [measure_played_on(code, 20 if getattr(report, "quick", False) else 200) for code in PLAYERS]
+    report.line("Questions left open while the players play on (a known gap asked about, then 1-3 more moves "
+                "settled; read on from each explanation offered, and as before: one change from the state "
+                "before the gap):")
+    report.table(PLAYED_ON_HEADER, played_on_rows(played_on, decode))
     if not getattr(report, "quick", False):
         report.line(f"The wrong records on two more seeds ({games} games and {gaps} unseen gaps per game and seed):")
         report.table(SEEDS_HEADER, other_seeds(list(PLAYERS), games, gaps, (1, 2)))
