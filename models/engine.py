@@ -69,11 +69,11 @@ from .referee import (
     LATE_DEPTH,
     LATE_NODES,
     MAX_FITS,
-    SLACK,
     Fit,
     Search,
     explore,
     first_fitting,
+    read_on,
     state_key as _state_key,
 )
 from .scoreboard import (
@@ -472,7 +472,7 @@ class Game:
         reading = self.read(state, snapshot)
         if self.same_table(self.expected_table(state), reading):
             return Verdict("in_sync", state, prompts=self.prompts(state))
-        found, sure = self._read_on(pending, snapshot, gap)
+        found, sure = read_on(self, pending, snapshot, gap)
         if not found:
             return self.referee(state, snapshot, gap=True)
         sure = sure and complete
@@ -485,28 +485,6 @@ class Game:
             return Verdict("applied", only.state, only.actions, only.events, self.prompts(only.state))
         search = Search(fits, nodes=0, complete=sure)
         return Verdict("waiting", state, prompts=[self.choice_prompt(search)], choices=fits, complete=sure)
-
-    def _read_on(self, pending: Sequence[Fit], snapshot: Any, gap: bool) -> tuple[dict[str, Fit], bool]:
-        """:meth:`referee_on`'s readings on from each pending explanation, by
-        the state they end in, each the whole way from the state before them;
-        and whether every reading was sure (applied, in sync, or nothing
-        within its bound)."""
-        onward: list[tuple[Fit, Fit]] = []      # (a pending explanation, a reading on from it)
-        sure = True
-        for before in pending:
-            verdict = self.referee(before.state, snapshot, gap=gap)
-            sure = sure and verdict.complete and verdict.status in ("in_sync", "applied", "out_of_sync")
-            applied = [Fit(verdict.actions, verdict.state, verdict.events)] \
-                if verdict.status in ("in_sync", "applied") else []
-            onward += [(before, fit) for fit in verdict.choices or applied]
-        slack = self.detour_slack if gap and self.detour_slack is not None else SLACK
-        shortest = min((len(fit.actions) for _, fit in onward), default=0)
-        found: dict[str, Fit] = {}
-        for before, fit in onward:
-            if len(fit.actions) <= shortest + slack:
-                found.setdefault(_state_key(fit.state), Fit([*before.actions, *fit.actions], fit.state,
-                                                            [*before.events, *fit.events]))
-        return found, sure
 
     def tells_for(self, state: State, truth: State) -> list[Action]:
         """What the players would tell the console about the moves ``state``

@@ -15,6 +15,8 @@ between the expected table and the reading could be); the searching is here:
   rate, a camera lost for a minute): every distinct explanation within
   :data:`MAX_DEPTH` steps and :data:`MAX_NODES` states, so that the referee
   applies one only when it is the only one;
+* :func:`read_on`: a table read on from explanations still waiting for the
+  referee's pick (the players played on);
 * :func:`put_back`: the "put X back ..." lines that say how to restore the
   expected table.
 
@@ -329,6 +331,32 @@ def explore(game: Any, state: State, reading: Any,
             heapq.heappush(waiting, (soonest(depth + 1, far), -(depth + 1), pushed, len(tree) - 1, key,
                                      _packed(new), far))
     return result(bool(fits) or not cut)
+
+
+def read_on(game: Any, pending: Sequence[Fit], snapshot: Any, gap: bool) -> tuple[dict[str, Fit], bool]:
+    """A settled table read on from each explanation still waiting for the
+    referee's pick (:meth:`Game.referee_on`: the players played on): what each
+    reading finds, as one change or as after a gap (``gap``), joined to the
+    explanation it leads on from, by the state it ends in; readings more than
+    :data:`SLACK` moves (a game's ``detour_slack`` after a gap) longer than
+    the shortest dropped, as one search drops them. And whether every reading
+    was sure: applied, in sync, or nothing within its bound."""
+    onward: list[tuple[Fit, Fit]] = []      # (a pending explanation, a reading on from it)
+    sure = True
+    for before in pending:
+        verdict = game.referee(before.state, snapshot, gap=gap)
+        sure = sure and verdict.complete and verdict.status in ("in_sync", "applied", "out_of_sync")
+        applied = [Fit(verdict.actions, verdict.state, verdict.events)] \
+            if verdict.status in ("in_sync", "applied") else []
+        onward += [(before, fit) for fit in verdict.choices or applied]
+    slack = game.detour_slack if gap and game.detour_slack is not None else SLACK
+    shortest = min((len(fit.actions) for _, fit in onward), default=0)
+    found: dict[str, Fit] = {}
+    for before, fit in onward:
+        if len(fit.actions) <= shortest + slack:
+            found.setdefault(state_key(fit.state), Fit([*before.actions, *fit.actions], fit.state,
+                                                       [*before.events, *fit.events]))
+    return found, sure
 
 
 def _packed(state: State) -> bytes:

@@ -78,11 +78,11 @@ class RefereeDesk:
         the referee's pick, the players may have played on: the table is read
         on from each of them (``Game.referee_on``), never as one change from
         the state before the camera's gap. Nor is any table while the game has
-        not caught up with one read after a gap (``gap_open``): it may still
-        hold the gap's moves."""
+        not caught up with one read after a gap, or with one that several
+        sequences explain (``gap_open``): it may still hold those moves."""
         t = self.table
         assert t.engine is not None and t.state is not None
-        opened = gap or t.gap_open
+        opened = gap or t.gap_open or bool(t.choices)
         if t.choices:     # they hold the gap already: read on from them as the camera saw this table
             verdict = t.engine.referee_on(t.state, t.choices, snapshot, complete=t.choices_complete, gap=gap)
         else:

@@ -58,7 +58,7 @@ class TableState:
     prompts: list[Prompt] = field(default_factory=list)
     choices: list[Fit] = field(default_factory=list)      # explanations of a jump for the referee to pick from
     choices_complete: bool = False      # ... every one within the search's bound (Verdict.complete)
-    gap_open: bool = False              # a table after a camera gap that the game has not caught up with
+    gap_open: bool = False              # a table after a gap (or several moves) the game has not caught up with
     # the table as the camera last saw it settled, and whether something on it moves now
     snapshot: Any = None
     settling: bool = False
