@@ -20,7 +20,6 @@ import json
 
 import pytest
 
-from companion.config import load_config
 from companion.examples import PLAYERS, ROOT
 from companion.live.session import Session
 from models.engine import IllegalAction
@@ -54,15 +53,6 @@ def camera(code: str, state: dict) -> object:
     game = get_game(code)
     table = game.table_mm(len(state["players"]))
     return seen_from_above(game.arrange(state, table), table)
-
-
-@pytest.fixture
-def session(tmp_path):
-    cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "j.sqlite"),
-                                 "COMPANION_REFEREE_PIN": "4321"})
-    s = Session(cfg, indicators=False)
-    yield s
-    s.close()
 
 
 def two_moves_unsettled(session: Session, code: str) -> tuple[list[dict], list[dict], int, int]:

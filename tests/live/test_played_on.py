@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 
 from companion.bench.autonomy import recorded_wrongly
-from companion.config import load_config
 from companion.live.session import Session
 from models.registry import get_game
 from tests.contract.drivers import PLAYERS
@@ -43,15 +42,6 @@ CASES: dict[str, tuple[int, int, int, str, bool]] = {
 }
 
 
-@pytest.fixture
-def session(tmp_path):
-    cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "j.sqlite"),
-                                 "COMPANION_REFEREE_PIN": "4321"})
-    s = Session(cfg, indicators=False)
-    yield s
-    s.close()
-
-
 def seeded_game(code: str, seed: int) -> tuple[Any, list[dict[str, Any]], list[list[dict[str, Any]]]]:
     """The states of a seeded game (the setup first) and each step's actions as JSON."""
     game = get_game(code)
@@ -65,9 +55,11 @@ def the_table(game: Any, state: dict[str, Any]) -> Any:
     return snapshot_of(game.arrange(state, table), table)
 
 
-def asked_after_a_gap(session: Session, code: str) -> tuple[Any, list[dict[str, Any]], int, int]:
-    """The game watched up to the case's step, then its gap: the referee asks."""
-    seed, first, skipped, _, _ = CASES[code]
+def after_a_gap(session: Session, code: str, seed: int, first: int,
+                skipped: int) -> tuple[Any, list[dict[str, Any]], int, int]:
+    """A seeded game watched up to step ``first``, then ``skipped`` steps under an
+    arm (a gap the session knows of): the referee waits, nothing applied. The
+    game, its states, the step the gap ends at and the game's journal id."""
     game, states, steps = seeded_game(code, seed)
     gid = session.new_game(code, list(states[0]["players"]), {})
     session.apply([a for step in steps[:first] for a in step])
@@ -76,14 +68,15 @@ def asked_after_a_gap(session: Session, code: str) -> tuple[Any, list[dict[str, 
     assert session.view()["status"] == "in_sync"
     session._on_snapshot(the_table(game, states[first + skipped]), gap=True)
     assert session.state == states[first]
-    assert session.view()["status"] == "waiting" and session.table.choices
+    assert session.view()["status"] == "waiting"
     return game, states, first + skipped, gid
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_a_question_left_open_is_read_on_from_the_explanations_offered(code, session):
     seed, first, skipped, outcome, contrast = CASES[code]
-    game, states, j, gid = asked_after_a_gap(session, code)
+    game, states, j, gid = after_a_gap(session, code, seed, first, skipped)
+    assert session.table.choices
     entries = len(session.journal.entries(gid))
     offered = {repr(c.actions) for c in session.table.choices}
     nxt = states[j + 1]
@@ -113,15 +106,11 @@ def test_what_leads_on_from_a_search_that_stopped_at_its_bound_is_offered_and_pi
     may not have found all). Searched again from the state before the gap,
     the longer gap runs out of moves with nothing to offer (the console would
     have entered every move: asserted as the contrast)."""
-    seed, first, skipped = 0, 90, 5
-    game, states, steps = seeded_game("CCR", seed)
-    session.new_game("CCR", list(states[0]["players"]), {})
-    session.apply([a for step in steps[:first] for a in step])
-    session._on_snapshot(the_table(game, states[first]))
-    session._on_snapshot(the_table(game, states[first + skipped]), gap=True)
-    assert session.view()["status"] == "waiting" and len(session.table.choices) == 1
+    first = 90
+    game, states, j, _ = after_a_gap(session, "CCR", 0, first, 5)
+    assert len(session.table.choices) == 1
     assert not session.table.choices_complete
-    nxt = first + skipped + 1
+    nxt = j + 1
     table = the_table(game, states[nxt])
     session._on_snapshot(table)
     assert session.state == states[first] and session.view()["status"] == "waiting"
@@ -139,14 +128,10 @@ def test_a_gap_the_referee_could_not_explain_stays_open_for_the_next_table(sessi
     its table is read as after a gap too, so nothing is recorded by itself;
     read as one change from the state before the gap it would be recorded
     wrongly (asserted as the contrast)."""
-    seed, first, skipped = 1, 31, 6
-    game, states, steps = seeded_game("GVG", seed)
-    session.new_game("GVG", list(states[0]["players"]), {})
-    session.apply([a for step in steps[:first] for a in step])
-    session._on_snapshot(the_table(game, states[first]))
-    session._on_snapshot(the_table(game, states[first + skipped]), gap=True)
-    assert session.view()["status"] == "waiting" and not session.table.choices
-    nxt = first + skipped + 1
+    first = 31
+    game, states, j, _ = after_a_gap(session, "GVG", 1, first, 6)
+    assert not session.table.choices
+    nxt = j + 1
     table = the_table(game, states[nxt])
     session._on_snapshot(table)
     assert session.state == states[first]
