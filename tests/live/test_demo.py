@@ -78,7 +78,11 @@ def test_the_demo_of_every_game_reaches_its_examples_last_state(code, tmp_path):
         assert demo.wait(180)
         s = demo.session
         last = demo.script.final if code == "GLC" else demo.script.states[-1]
-        assert s.state == last, f"{code}: the demo stopped short of its example's last state"
+        v, h = s.view(), s.camera.health
+        assert s.state == last, (f"{code}: the demo stopped short of its example's last state; the referee: "
+                                 f"{v['status']}, {[p['text'] for p in v['prompts']]}; the camera: "
+                                 f"{h['frames']} frames, {h['errors']} errors, {h['skipped']} skipped "
+                                 f"{h['last_error']!r}; the demo's console: {getattr(demo.example, 'console', None)}")
         assert s.view()["game"]["code"] == code
         assert demo.beat_times                  # the page showed the beats' verdicts
     finally:
