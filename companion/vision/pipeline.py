@@ -23,7 +23,8 @@ the previous stage's output (``update.stages`` has the milliseconds of each):
 3. **recover** (:mod:`.recovery`, :mod:`.crop_ladder`, :mod:`.later_patches`): those
    patches, the tags the tracker expects where nothing read, and the patches
    left from earlier frames, decoded from upscaled crops, on ``workers``
-   threads, until the frame has cost ``frame_budget`` (1.5) whole-frame decodes, and within ``budget`` x the
+   threads, until the frame has cost ``frame_budget`` (1.5) whole-frame decodes (a camera's frames: frames
+   that wait to be read have no time budget), and within ``budget`` x the
    frame's pixels of crop pixels (``update.budget``); the rest waits for the
    next frames;
 4. **calibrate** (:mod:`.calibration`): from the corner markers, again when

@@ -90,10 +90,13 @@ class PipelineState:
         """What is left of this frame's budget (ms) for the recover stage's
         work, less what the stages after it took last frame and the
         :data:`HEADROOM`; None: no time budget. Time the frame waited for an
-        earlier frame's work (``Clock.waited_ms``: frames that wait to be read)
-        is not the frame's own."""
+        earlier frame's work (``Clock.waited_ms``) is not the frame's own.
+        Frames that wait to be read (not :attr:`paced`: a replay) have no time
+        budget, only the crops' pixel budget: how far a frame's crops get
+        does not hang on the machine's load, so a replay reads the same
+        tags at the same frames on a busy machine as on an idle one."""
         cfg = self.config
-        if cfg.frame_budget is None or self.full_decode_ms is None:
+        if cfg.frame_budget is None or self.full_decode_ms is None or not self.paced:
             return None
         after = self.after_recover_ms if self.after_recover_ms is not None else LATER_GUESS * self.full_decode_ms
         return (cfg.frame_budget - HEADROOM) * self.full_decode_ms - (clock.total_ms - clock.waited_ms) - after

@@ -67,6 +67,6 @@ def short_game() -> Game:
 
 def source_for(start_placements: list, beats: list[Beat], *, every_s: float = 3.0, first_s: float = 2.0,
                hold_s: float = 2.5, fps: float = 5.0, realtime: bool = False, source_cls: type = SimulatedTable,
-               **kw: Any) -> SimulatedTable:
+               camera: CameraModel = CAMERA, **kw: Any) -> SimulatedTable:
     steps, _ = build_timeline(start_placements, beats, every_s=every_s, first_s=first_s)
-    return source_cls(steps, CAMERA, fps=fps, hold_s=hold_s, realtime=realtime, **kw)
+    return source_cls(steps, camera, fps=fps, hold_s=hold_s, realtime=realtime, **kw)
