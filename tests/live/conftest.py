@@ -5,16 +5,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.config import load_config
 from companion.live.session import Session
+from tests.live.test_session import make_session
 
 
 @pytest.fixture
 def session(tmp_path) -> Iterator[Session]:
-    """A real session on its own journal, with no game yet, no camera and no LEDs
-    (the referee's PIN 4321)."""
-    cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(tmp_path / "j.sqlite"),
-                                 "COMPANION_REFEREE_PIN": "4321"})
-    s = Session(cfg, indicators=False)
+    """A real session on its own journal (:func:`make_session`), with no game
+    yet, no camera and no LEDs."""
+    s = make_session(tmp_path)
     yield s
     s.close()

@@ -4,10 +4,10 @@ that wait is not taken from the frame's own budget, and its crops have no
 time budget (only their pixel budget): on a busy machine it settles on the
 same table as on an idle one, at the same frame.
 
-A loaded machine is played by a candidate filter half a second slow (wall
-time; the frames are not): before, a short recording of a table laid out for a
-game ended before its table settled, and nothing was offered (a CI run failed
-so in ``test_table_offer``)."""
+A loaded machine is played by a candidate filter half a second slow, or by
+each crop 20 ms slower (wall time; the frames are not): before, a short
+recording of a table laid out for a game ended before its table settled, and
+nothing was offered (a CI run failed so in ``test_table_offer``)."""
 from __future__ import annotations
 
 import threading
@@ -29,9 +29,10 @@ from .test_session import make_session
 
 def _first_settled(tmp_path, code: str, kind: str, camera: CameraModel = CAMERA,
                    hold_s: float = 2.5) -> tuple[int, set[str], dict | None]:
-    """Replay ``code``'s set-up table (13 frames of the simulated table, or the
-    same frames recorded as files: ``replay:DIR``) through a session: the frame
-    of the first settled table, its tags, and the offer at the end."""
+    """Replay ``code``'s set-up table (held ``hold_s`` on the simulated table,
+    13 frames at 2.5 s, or the same frames recorded as files: ``replay:DIR``)
+    through a session: the frame of the first settled table, its tags, and the
+    offer at the end."""
     game = get_game(code)
     s = make_session(tmp_path)
     source = source_for(game.arrange(game.setup(list(game.example_players), game.resolve_options({}))), [],
