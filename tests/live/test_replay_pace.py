@@ -11,7 +11,6 @@ nothing was offered (a CI run failed so in ``test_table_offer``)."""
 from __future__ import annotations
 
 import threading
-import time
 
 import cv2
 import pytest
@@ -22,6 +21,7 @@ from companion.live.camera_loop import camera_source
 from hardware.simtable import CameraModel
 from models.registry import get_game
 from tests.support.offers import offered_at_setup
+from tests.support.slow import slowed
 
 from .tables import CAMERA, source_for
 from .test_session import make_session
@@ -59,22 +59,12 @@ def _first_settled(tmp_path, code: str, kind: str, camera: CameraModel = CAMERA,
         s.close()
 
 
-def _slowed(monkeypatch, owner, name: str, delay_s: float) -> None:
-    """``owner.name`` made ``delay_s`` slower in wall time (the frames are not)."""
-    quick = getattr(owner, name)
-
-    def slow(*args, **kwargs):
-        time.sleep(delay_s)
-        return quick(*args, **kwargs)
-    monkeypatch.setattr(owner, name, slow)
-
-
 @pytest.mark.parametrize("kind", ["sim", "replay"])
 @pytest.mark.parametrize("code", offered_at_setup())
 def test_a_replay_settles_the_same_on_a_busy_machine(tmp_path, monkeypatch, code, kind):
     frame, tags, offer = _first_settled(tmp_path / "idle", code, kind)
     assert offer is not None and offer["game"] == code and offer["ready"]
-    _slowed(monkeypatch, later_patches, "candidates", 0.5)
+    slowed(monkeypatch, later_patches, "candidates", 0.5)
     busy_frame, busy_tags, busy_offer = _first_settled(tmp_path / "busy", code, kind)
     assert busy_tags == tags
     assert busy_frame == frame
@@ -95,7 +85,7 @@ def test_a_replays_crops_are_not_cut_short_by_a_busy_machine(tmp_path, monkeypat
     camera = CameraModel(resolution=(1440, 810))
     idle = _first_settled(tmp_path / "idle", code, "replay", camera, hold_s=5.0)
     assert idle[2] is not None and idle[2]["game"] == code
-    _slowed(monkeypatch, recovery.Recovery, "_decode", 0.02)
+    slowed(monkeypatch, recovery.Recovery, "_decode", 0.02)
     assert _first_settled(tmp_path / "busy", code, "replay", camera, hold_s=5.0) == idle
 
 

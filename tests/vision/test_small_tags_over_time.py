@@ -5,7 +5,6 @@ when their card is taken away or swapped for another."""
 import dataclasses
 import os
 import threading
-import time
 
 import pytest
 
@@ -15,6 +14,7 @@ from companion.vision import Pipeline, PipelineConfig, later_patches, workers
 from companion.vision.decoders import raw_zxing
 from hardware.frames import Frame
 from hardware.simtable import Scene, SimulatedTable
+from tests.support.slow import slowed
 
 
 def test_tags_only_a_crop_reads_stay_on_a_still_table():
@@ -119,12 +119,7 @@ def test_a_table_settles_only_once_the_candidate_filters_patches_came(monkeypatc
     decode reads hold still long before the 60 small tags its patches hold are
     read. The table may not settle without them (it settled on the 4 corners,
     and a game read that as every card gone); it settles once they are read."""
-    slow_filter = later_patches.candidates
-
-    def candidates(*args, **kwargs):
-        time.sleep(0.25)
-        return slow_filter(*args, **kwargs)
-    monkeypatch.setattr(later_patches, "candidates", candidates)
+    slowed(monkeypatch, later_patches, "candidates", 0.25)
     table = SimulatedTable(table_scene(21.4), camera((2304, 1296)), fps=14.0, hold_s=1e9)
     pipe = Pipeline(PipelineConfig())
     first_settled = None
@@ -154,11 +149,6 @@ def test_frames_that_wait_to_be_read_wait_for_the_lens_too(monkeypatch):
         return out
 
     idle = tracked_per_frame(paced=False)
-    quick = lens.learn
-
-    def slow(*args, **kwargs):
-        time.sleep(1.5)
-        return quick(*args, **kwargs)
-    monkeypatch.setattr(lens, "learn", slow)
+    slowed(monkeypatch, lens, "learn", 1.5)
     assert tracked_per_frame(paced=False) == idle
     assert tracked_per_frame(paced=True) != idle
