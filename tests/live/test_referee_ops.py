@@ -5,11 +5,10 @@ import sqlite3
 
 import pytest
 
-from companion.config import load_config
-from companion.live.session import Session
 from models.engine import IllegalAction, MalformedAction
 
 from .tables import PLAYERS, short_game
+from .test_session import make_session
 
 
 @pytest.fixture(scope="module")
@@ -17,13 +16,8 @@ def game():
     return short_game()
 
 
-def session_at(path):
-    cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(path), "COMPANION_REFEREE_PIN": "4321"})
-    return Session(cfg, indicators=False)
-
-
 def test_apply_correct_undo_end(tmp_path, game):
-    s = session_at(tmp_path / "j.sqlite")
+    s = make_session(tmp_path)
     views = []
     s.on_change(views.append)
     gid = s.new_game("GLC", "red,blue,green", {})
@@ -66,13 +60,13 @@ def test_apply_correct_undo_end(tmp_path, game):
 
 
 def test_pin(tmp_path):
-    s = session_at(tmp_path / "j.sqlite")
+    s = make_session(tmp_path)
     assert s.check_pin("4321") and not s.check_pin("1234") and not s.check_pin(None) and not s.check_pin("")
     s.close()
 
 
 def test_new_game_errors(tmp_path):
-    s = session_at(tmp_path / "j.sqlite")
+    s = make_session(tmp_path)
     with pytest.raises(KeyError, match="no game called"):
         s.new_game("CHESS", PLAYERS)
     with pytest.raises(ValueError, match="3-6 players"):
@@ -82,8 +76,8 @@ def test_new_game_errors(tmp_path):
 
 
 def test_resume_rebuilds_the_same_state_and_prompts(tmp_path, game):
-    path = tmp_path / "j.sqlite"
-    a = session_at(path)
+    path = tmp_path / "journal.sqlite"           # make_session's journal
+    a = make_session(tmp_path)
     gid = a.new_game("GLC", PLAYERS, {})
     for b in game.beats[:7]:
         if b.actions:
@@ -93,7 +87,7 @@ def test_resume_rebuilds_the_same_state_and_prompts(tmp_path, game):
     before = a.view()
     a.journal.close()                   # no end_game: as after a crash
 
-    b = session_at(path)
+    b = make_session(tmp_path)
     assert b.resume()
     after = b.view()
     assert b.game_id == gid and b.state == game.states[6]
@@ -108,7 +102,7 @@ def test_resume_rebuilds_the_same_state_and_prompts(tmp_path, game):
     con.execute("UPDATE entries SET state_hash = 'x' WHERE seq = (SELECT MAX(seq) FROM entries)")
     con.commit()
     con.close()
-    c = session_at(path)
+    c = make_session(tmp_path)
     assert not c.resume()
     assert "does not match the chain" in c.journal.game(gid).result["unrecoverable"]
     assert any(e["type"] == "unrecoverable" for e in c.view()["events"])
