@@ -16,9 +16,11 @@ def test_every_alert_is_an_event_the_game_emits_with_a_cue_the_buzzer_plays(code
     game = get_game(code)
     assert set(game.alerts.values()) <= set(BEEPS)
     emitted: set[str] = set()
-    for seed in range(30):
+    for seed in range(30):                    # random games at the largest table, until each alert came
         for before, step, _ in DRIVERS[code](game, PLAYERS[code][-1], seed):
             emitted |= {e.type for e in game.apply_all(before, step)[1]}
+        if set(game.alerts) <= emitted:
+            break
     assert set(game.alerts) <= emitted, f"{code} declares alerts it never emits: {set(game.alerts) - emitted}"
 
 
