@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypedDict
 
 from .errors import MalformedAction
+from .jsonio import json_kind
 
 
 @dataclass(frozen=True)
@@ -111,10 +112,10 @@ def hints_of(cls: type[Action]) -> dict[str, Any]:
 def parse_action(action_types: Sequence[type[Action]], data: Any) -> Action:
     """Build a typed action from JSON data, or raise :class:`MalformedAction`."""
     if not isinstance(data, dict):
-        raise MalformedAction(f"an action must be a JSON object, not {type(data).__name__}")
+        raise MalformedAction(f"an action must be a JSON object, not {json_kind(data)}")
     kind = data.get("type")
     by_type = {a.type: a for a in action_types}
-    if kind not in by_type:
+    if not isinstance(kind, str) or kind not in by_type:
         known = ", ".join(sorted(by_type))
         raise MalformedAction(f"unknown action type {kind!r} (known: {known})")
     cls = by_type[kind]

@@ -111,6 +111,27 @@ YES_WORDS = ("true", "yes", "1", "on")
 NO_WORDS = ("false", "no", "0", "off")
 
 
+def json_kind(value: Any) -> str:
+    """What ``value`` is, in JSON's own words (for a message to whoever sent it).
+
+    >>> json_kind(None), json_kind([1]), json_kind("x"), json_kind(2.5), json_kind(True)
+    ('null', 'an array', 'a string', 'a number', 'true or false')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
 def typed_yes_no(text: str) -> bool | None:
     """A yes or no typed by a person, or None when it is neither::
 

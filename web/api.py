@@ -292,7 +292,7 @@ def _parsed_body() -> dict | None:
     except jsonio.InputError as e:                  # "the body: nested more than 64 levels deep ..."
         raise ApiError(400, str(e).replace("the body: not JSON:", "malformed JSON:")) from None
     if not isinstance(data, dict):
-        raise ApiError(400, f"the body must be a JSON object, not {type(data).__name__}")
+        raise ApiError(400, f"the body must be a JSON object, not {jsonio.json_kind(data)}")
     return data
 
 
