@@ -188,12 +188,13 @@ def record(source: FrameSource, directory: str | Path, n: int, *, ext: str = ".p
     ... with a ``frames.json`` of their timestamps, so :class:`ReplaySource` can
     play them back. From a simulated table each frame's truth is stored too (the
     replay's ``truth``). Opens the source if needed (and leaves it open); stops
-    early when the source ends. Returns the number of frames written."""
+    early when the source ends. Returns the number of frames written. A
+    source that cannot be opened leaves no folder behind."""
     out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
     ext = ext if ext.startswith(".") else "." + ext
     params = [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)] if ext.lower() in (".jpg", ".jpeg") else []
     source.open()
+    out.mkdir(parents=True, exist_ok=True)
     frames: list[dict[str, Any]] = []
     for _ in range(n):
         frame = source.read()

@@ -31,6 +31,10 @@ def test_record_writes_frames_that_replay(tmp_path):
     assert len(frames) == 4 and frames[0].width > 0
     bad = companion("record", str(tmp_path / "x"), "--camera", "nosuch:thing")
     assert bad.returncode == 2 and "unknown frame source" in bad.stderr
+    # a camera that cannot be opened: one line, and no empty folder left behind to puzzle over
+    lost = companion("record", str(tmp_path / "y"), "--camera", f"replay:{tmp_path / 'none'}")
+    assert lost.returncode == 2 and "neither a folder of images nor a video file" in lost.stderr
+    assert not (tmp_path / "y").exists()
 
 
 def test_history_lists_every_game_newest_first_with_how_it_ended(tmp_path):
