@@ -24,7 +24,7 @@ from typing import Any
 
 from . import topics
 from .broker_url import BrokerURL
-from .standings import TIE_RULES, standings, standings_csv
+from .standings import TIE_RULES, result_problem, standings, standings_csv
 
 log = logging.getLogger(__name__)
 
@@ -134,8 +134,9 @@ class EventHub:
                 t["view"] = data["view"]
             elif kind == "events" and len(rest) == 1 and isinstance(data.get("events"), list):
                 t["events"].extend(e for e in data["events"] if isinstance(e, dict))
-            elif kind == "results" and len(rest) == 2 and data.get("id") == rest[1] \
-                    and isinstance(data.get("seats"), list):
+            elif kind == "results" and len(rest) == 2 and data.get("id") == rest[1]:
+                if (problem := result_problem(data)) is not None:
+                    return self._reject(topic_name, f"a malformed result ({problem})")
                 self.results[f"{table}/{rest[1]}"] = data
                 self._results_changed = True
             else:

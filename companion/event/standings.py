@@ -20,12 +20,63 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 TIE_RULES = ("most wins", "then most points", "then fewer games played",
              "players equal on all three share a rank")
 CSV_COLUMNS = ("game", "rank", "name", "games", "wins", "points", "tables")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def result_problem(result: Any) -> str | None:
+    """What in a result (``tc.result/1``, docs/schemas/tc.result.1.json) would
+    stop the standings or the event page, in words; None: it may be taken. The
+    hub asks it of every result a table publishes, so one table's malformed
+    result (a bug, another version) is refused alone instead of stopping every
+    table's standings (they are computed over all the results, and a result is
+    retained by the broker, so it would come back after every restart)::
+
+        >>> result_problem({"game": {"code": "GLC", "title": "Ghosts Love Candy"}, "ended": 1.0,
+        ...                 "seats": [{"seat": "RED", "name": "Ana", "named": True, "points": "lots", "won": True}],
+        ...                 "winners": ["Ana"], "tie": False})
+        "seat 1: 'points' must be a whole number or null"
+    """
+    if not isinstance(result, dict):
+        return "not an object"
+    game = result.get("game")
+    if not isinstance(game, dict) or not all(isinstance(game.get(k), str) for k in ("code", "title")):
+        return "'game' must be an object with a code and a title"
+    if not _number(result.get("ended")) or ("started" in result and not _number(result["started"])):
+        return "'started' and 'ended' must be times (numbers)"
+    seats = result.get("seats")
+    if not isinstance(seats, list) or not seats:
+        return "'seats' must be a list of at least one seat"
+    for n, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict):
+            return f"seat {n}: not an object"
+        if not all(isinstance(seat.get(k), str) for k in ("seat", "name")):
+            return f"seat {n}: 'seat' and 'name' must be text"
+        if not isinstance(seat.get("named"), bool) or not isinstance(seat.get("won"), bool):
+            return f"seat {n}: 'named' and 'won' must be true or false"
+        if seat.get("points") is not None and not _whole(seat["points"]):
+            return f"seat {n}: 'points' must be a whole number or null"
+        if "team" in seat and not isinstance(seat["team"], str):
+            return f"seat {n}: 'team' must be text"
+    winners = result.get("winners")
+    if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+        return "'winners' must be a list of names"
+    if not isinstance(result.get("tie"), bool):
+        return "'tie' must be true or false"
+    return None
 
 
 def player_key(seat: Mapping[str, Any], table: str) -> tuple[str, str]:

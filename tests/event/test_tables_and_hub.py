@@ -162,3 +162,39 @@ def test_a_german_table_tells_the_event_its_moves_in_german(setup, hub, tmp_path
     finally:
         pub.close()
         s.close()
+
+
+#: results a table may publish that would stop the standings or the page (before, any one of them made
+#: every call of the standings fail, for every table, and the broker kept it for the next hub too)
+MALFORMED_SEATS = [[1], [{"seat": "RED", "name": "Cy", "named": True, "won": False, "points": "lots"}],
+                   [{"seat": "RED", "named": True, "won": True, "points": 3}],
+                   [{"seat": "RED", "name": "Cy", "named": True, "won": True, "points": [1]}]]
+
+
+def test_one_tables_malformed_result_is_refused_alone_and_the_standings_go_on(tables, hub, setup):
+    s, pub = tables.table("t1")
+    play_example(s, "TCG", {"RED": "Ana", "BLUE": "Bo"})
+    assert hub.wait_for(lambda h: len(h.results) == 1, 10)
+    (good,) = hub.results.values()
+    standings = hub.standings()
+    bad = [{**good, "table": "t2", "id": f"g{n}-1", "seats": seats} for n, seats in enumerate(MALFORMED_SEATS, 1)]
+    bad += [{**good, "table": "t2", "id": "g8-1", "game": "TCG"}, {**good, "table": "t2", "id": "g9-1", "ended": "now"}]
+    t2 = BrokerURL.parse(setup.url("t2")).client("t2-broken")           # table t2's own login, as a buggy table
+    t2.connect("127.0.0.1", setup.port)
+    t2.loop_start()
+    try:
+        for payload in bad:
+            topic_name = topics.topic(EVENT, "t2", "results", payload["id"])
+            t2.publish(topic_name, topics.dumps(payload), qos=1, retain=True).wait_for_publish(5)
+        assert hub.wait_for(lambda h: h.rejected >= len(bad), 10), hub.rejected
+        assert list(hub.results.values()) == [good] and hub.standings() == standings
+        assert hub.snapshot()["standings"] == standings and hub.standings_csv().count("\r\n") == 3
+        fresh = start_hub(setup)              # the broker keeps them (retained): a restarted hub refuses them too
+        try:
+            assert fresh.wait_for(lambda h: len(h.results) == 1 and h.rejected >= len(bad), 10), fresh.rejected
+            assert fresh.standings() == standings
+        finally:
+            fresh.close()
+    finally:
+        t2.loop_stop()
+        t2.disconnect()
