@@ -105,3 +105,46 @@ def test_the_csv_and_the_api(site, hub, tables):
     with pytest.raises(urllib.error.HTTPError) as e:
         urllib.request.urlopen(site.url + "/tables/nope")
     assert e.value.code == 404 and "no table 'nope'" in e.value.read().decode()
+
+
+def test_one_tables_broken_view_never_stops_the_other_tables_on_the_page(site, hub, tables, setup, page):
+    """A table that publishes a view the page cannot draw (a bug, another
+    version) is said on its own card; the tables after it, the results and the
+    standings are drawn, when the page opens and live. (Before, the page's
+    first drawing stopped at that table: no standings, no results, no later
+    table, until it was reloaded without it.)"""
+    from companion.event import topics
+    from companion.event.broker_url import BrokerURL
+
+    from .conftest import EVENT
+    s1, _ = tables.table("t1")
+    play_example(s1, "TCG", {"RED": "Ana", "BLUE": "Bo"})
+    s3, _ = tables.table("t3")
+    s3.new_game("CCR", ["RED", "BLUE", "GREEN"], names={"GREEN": "Zoe"})
+    broken = {"game": {"code": "TCG", "title": "The Closest Ghost"}, "status": "in_sync", "state": {"round": 1},
+              "score": {"entries": {"RED": None, "BLUE": None}, "final": True, "winners": 7}}
+    t2 = BrokerURL.parse(setup.url("t2")).client("t2-broken")           # table t2's own login, as a buggy table
+    t2.connect("127.0.0.1", setup.port)
+    t2.loop_start()
+    try:
+        for kind, payload in (("status", topics.status_payload(EVENT, "t2", True)),
+                              ("view", topics.view_payload(EVENT, "t2", broken))):
+            t2.publish(topics.topic(EVENT, "t2", kind), topics.dumps(payload), qos=1, retain=True).wait_for_publish(5)
+        assert hub.wait_for(lambda h: len(h.results) == 1 and all(n in h.tables and h.tables[n]["view"]
+                                                                   for n in ("t1", "t2", "t3")), 10)
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(site.url + "/")
+        page.wait_for_selector("#conn[data-state=live]")
+        expect(page.locator('.table-card[data-table="t2"]')).to_contain_text("cannot be shown")
+        expect(page.locator('.table-card[data-table="t1"]')).to_contain_text("Game over")
+        expect(page.locator('.table-card[data-table="t3"]')).to_contain_text("Candy Crave")
+        expect(page.locator("#standings tbody")).to_contain_text("Ana")
+        expect(page.locator("#results")).to_contain_text("The Closest Ghost at t1")
+        assert any("table t2: its view cannot be drawn" in e for e in errors), errors
+        s3.end_game()                                   # and live: the table after it still updates
+        s3.new_game("TCG", ["RED", "BLUE"])
+        expect(page.locator('.table-card[data-table="t3"]')).to_contain_text("The Closest Ghost")
+    finally:
+        t2.loop_stop()
+        t2.disconnect()

@@ -132,11 +132,19 @@
     if (view.game) Board.draw($("board"), view);
   }
 
+  /* One table drawn on its own: a view the page cannot draw (a table's bug, another version) is said on that
+     table's card or page, and never stops the other tables, the results or the standings from being drawn. */
   function render(name) {
     const t = tables[name];
     if (!t) return;
-    if (onePage) { if (name === onePage) renderTablePage(t); }
-    else renderCard(t);
+    try {
+      if (onePage) { if (name === onePage) renderTablePage(t); }
+      else renderCard(t);
+    } catch (e) {
+      console.error("table " + name + ": its view cannot be drawn", e);
+      const where = onePage ? $("status") : card(name).querySelector(".card-game");
+      if (where) where.textContent = TC.t("this table's view cannot be shown: check the companion at the table");
+    }
   }
 
   /* ---- big screen: one table at a time, large ------------------------------ */
