@@ -30,11 +30,10 @@ from companion.live.session import Session
 from hardware.imagesize import MAX_PIXELS, ImageTooLarge, check_image, image_size
 from hardware.sources.replay import ReplaySource
 from models.jsonio import MAX_DEPTH, MAX_JSON_BYTES
+from tests.support.referee import PIN, REFEREE
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-PIN = "2468"
-REFEREE = {"X-Referee-Pin": PIN}
 DEEP = "[" * 2000 + "]" * 2000
 
 

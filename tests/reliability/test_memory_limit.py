@@ -17,11 +17,11 @@ import pytest
 
 from companion.service.network import free_ports
 from tests.support.cli import COMPANION
+from tests.support.referee import PIN
 
 ROOT = Path(__file__).resolve().parents[2]
 V1 = Path("/sys/fs/cgroup/memory")          # cgroup v1's memory controller
 V2 = Path("/sys/fs/cgroup")                 # the unified hierarchy
-PIN = "2468"
 
 
 class MemoryCgroup:

@@ -25,9 +25,9 @@ import pytest
 from companion.examples import PLAYERS
 from companion.live.session import Session
 from models.registry import get_game
+from tests.support.referee import REFEREE
+from tests.web.conftest import make_config
 from web import create_app
-
-from .test_inputs import REFEREE
 
 OPS = ("new", "takeover", "apply", "correct", "confirm", "undo", "end", "reopen", "fill_in", "takeover_answers",
        "voice")
@@ -104,7 +104,6 @@ def _kept(s: Session) -> tuple[Any, str, int]:
 
 @pytest.mark.parametrize("code", list(PLAYERS))
 def test_hostile_referee_requests_are_refused_in_words_and_lose_nothing(tmp_path, code):
-    from tests.web.conftest import make_config
     game = get_game(code)
     seed = list(PLAYERS).index(code)
     rng = random.Random(seed)

@@ -15,10 +15,10 @@ from companion.config import load_config
 from companion.live.session import Session
 from models.engine import GameSetupError, IllegalAction
 from models.registry import game_classes, get_game
+from tests.support.referee import PIN
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-PIN = "2468"
 GLC_SEATS = "RED, BLUE, GREEN, YELLOW, PURPLE, ORANGE"
 
 

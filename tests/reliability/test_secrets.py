@@ -41,11 +41,10 @@ from models.engine import Event
 from models.registry import game_classes, get_game
 from models.table import Placement, Sighting, Snapshot
 from tests.support.mqtt import Listener, wait
+from tests.support.referee import PIN, REFEREE
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-PIN = "2468"
-REFEREE = {"X-Referee-Pin": PIN}
 #: the shape of an action's repr: no public text may be built from one
 ACTION_REPR = re.compile(r"\b[a-z_]+\([a-z_]+=")
 

@@ -15,10 +15,10 @@ import pytest
 from companion.bench.web import Crowd, ServerThread
 from companion.config import load_config
 from companion.live.session import Session
+from tests.support.referee import PIN
 from web import create_app
 from web.server import Limits
 
-PIN = "2468"
 DEADLINE = 20.0
 
 

@@ -12,10 +12,9 @@ import pytest
 from companion.bench.web import ServerThread
 from companion.config import load_config
 from companion.live.session import Session
+from tests.support.referee import PIN, REFEREE  # noqa: F401  (the web tests import them from here)
 from web import create_app
 
-PIN = "2468"
-REFEREE = {"X-Referee-Pin": PIN}
 PLAYERS = ["RED", "BLUE", "GREEN"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -13,9 +13,8 @@ import socket
 import pytest
 
 from companion.bench.web import ServerThread
+from tests.support.referee import PIN
 from web import create_app
-
-PIN = "2468"
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "192.168.1.20", "[fe80::1]:8000", "localhost:8000",
