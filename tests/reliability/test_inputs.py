@@ -31,6 +31,7 @@ from hardware.imagesize import MAX_PIXELS, ImageTooLarge, check_image, image_siz
 from hardware.sources.replay import ReplaySource
 from models.jsonio import MAX_DEPTH, MAX_JSON_BYTES
 from tests.support.referee import PIN, REFEREE
+from tests.web.conftest import make_config
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,9 +218,7 @@ def test_a_config_nested_too_deeply_or_too_large_is_refused(tmp_path):
 
 @pytest.fixture
 def session(tmp_path):
-    cfg = load_config(None, env={"COMPANION_REFEREE_PIN": PIN, "COMPANION_PINS_FACTORY": "mock",
-                                 "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite")})
-    s = Session(cfg, indicators=False)
+    s = Session(make_config(tmp_path), indicators=False)
     s.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
     yield s
     s.close()

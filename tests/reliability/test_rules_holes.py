@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import load_config
 from companion.live.session import Session
 from models.engine import GameSetupError, IllegalAction
 from models.registry import game_classes, get_game
-from tests.support.referee import PIN
+from tests.support.referee import REFEREE
+from tests.web.conftest import make_config
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +31,7 @@ def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProce
 @pytest.fixture
 def session(tmp_path):
     """A real session (real SQLite journal) with no game and no camera."""
-    cfg = load_config(None, env={"COMPANION_REFEREE_PIN": PIN, "COMPANION_PINS_FACTORY": "mock",
-                                 "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite")})
-    s = Session(cfg, indicators=False)
+    s = Session(make_config(tmp_path), indicators=False)
     yield s
     s.close()
 
@@ -100,14 +98,14 @@ def test_run_refuses_a_player_that_is_not_a_seat(tmp_path):
 
 def test_new_game_from_the_console_refuses_a_player_that_is_not_a_seat(session):
     client = create_app(session).test_client()
-    r = client.post("/api/referee/new", headers={"X-Referee-Pin": PIN},
+    r = client.post("/api/referee/new", headers=REFEREE,
                     json={"game": "GLC", "players": ["RED", "PINK", "GREEN"]})
     assert r.status_code == 400
     assert f"PINK is not a seat of Ghosts Love Candy (seats: {GLC_SEATS})" in r.get_data(as_text=True)
     assert session.engine is None
     with pytest.raises(GameSetupError, match="PINK is not a seat of Ghosts Love Candy"):
         session.new_game("GLC", "RED,PINK,GREEN")
-    r = client.post("/api/referee/new", headers={"X-Referee-Pin": PIN},
+    r = client.post("/api/referee/new", headers=REFEREE,
                     json={"game": "GLC", "players": ["red", "blue", "green"]})
     assert r.status_code == 200 and r.get_json()["view"]["players"] == ["RED", "BLUE", "GREEN"]
 

@@ -31,7 +31,6 @@ from typing import Any
 
 import pytest
 
-from companion.config import load_config
 from companion.event.broker import Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.publisher import TablePublisher
@@ -41,7 +40,8 @@ from models.engine import Event
 from models.registry import game_classes, get_game
 from models.table import Placement, Sighting, Snapshot
 from tests.support.mqtt import Listener, wait
-from tests.support.referee import PIN, REFEREE
+from tests.support.referee import REFEREE
+from tests.web.conftest import make_config
 from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,9 +240,7 @@ def referee_outputs(client) -> dict[str, str]:
 
 @pytest.fixture
 def session(tmp_path) -> Iterator[Session]:
-    env = {"COMPANION_REFEREE_PIN": PIN, "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"),
-           "COMPANION_PINS_FACTORY": "mock"}
-    s = Session(load_config(None, env=env), indicators=False)
+    s = Session(make_config(tmp_path), indicators=False)
     yield s
     s.close()
 
