@@ -276,19 +276,17 @@ def test_a_live_session_never_shows_a_card_in_a_hand_once_the_game_is_registered
     the live session, its page, its API, its stream and its MQTT broadcast pass
     the secrets check every shipped game passes (tests/reliability/test_secrets.py),
     on a play derived from the game alone, with no entry written for it."""
-    from companion.config import load_config
     from companion.live.session import Session
     from models import registry
     from tests.reliability import test_secrets as secrets
+    from tests.web.conftest import make_config
 
     shipped = registry.game_classes()
     monkeypatch.setattr(registry, "game_classes", lambda: (*shipped, OldWitch))
     monkeypatch.setattr(OldWitch, "example_players", ("RED", "BLUE", "GREEN"))
     play = secrets.play_of("OWT")
     assert play.secrets, "the derived play keeps cards in hands"
-    env = {"COMPANION_REFEREE_PIN": secrets.PIN, "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"),
-           "COMPANION_PINS_FACTORY": "mock"}
-    session = Session(load_config(None, env=env), indicators=False)
+    session = Session(make_config(tmp_path), indicators=False)
     try:
         secrets.check_play(play, session, tmp_path, process=False)     # the CLI's process has no OWT
     finally:
