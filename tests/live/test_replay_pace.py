@@ -93,22 +93,38 @@ def test_closing_a_session_lets_the_filter_begun_beside_its_last_frame_end(tmp_p
     """The candidate filter a full pass begins beside its decode runs on the
     threads every table shares; a session closed while it still runs waits for
     it, so that it does not run on into the next table's first frames."""
-    from companion.vision import Pipeline, PipelineConfig, workers
-    workers.beside(lambda: None).result()           # the shared threads free: the filter starts beside the decode
-    release, ended = threading.Event(), threading.Event()
+    from companion.vision import Pipeline, PipelineConfig
+    from companion.vision.decoders import Decoder
+    release, started, ended = threading.Event(), threading.Event(), threading.Event()
     quick = later_patches.candidates
+    ran_on: list[threading.Thread] = []
 
     def held(*args, **kwargs):
+        ran_on.append(threading.current_thread())
+        started.set()
         release.wait(30)
         out = quick(*args, **kwargs)
         ended.set()
         return out
     monkeypatch.setattr(later_patches, "candidates", held)
+
+    class AfterTheFilterStarts(Decoder):
+        """The real decoder, which begins once the filter has started on a
+        thread beside: on a loaded machine the shared thread may not start
+        it before a quick decode ends, and the frame then runs it itself
+        (:meth:`.recovery.Recovery.claim`), which is not the case here."""
+        def __init__(self, inner: Decoder):
+            self.inner, self.name = inner, inner.name
+
+        def decode(self, image):
+            started.wait(30)
+            return self.inner.decode(image)
     game = get_game("GLC")
     pipe = Pipeline(PipelineConfig())
+    pipe.whole = AfterTheFilterStarts(pipe.whole)    # the whole frame's decoder
     table = source_for(game.arrange(game.setup(list(game.example_players), game.resolve_options({}))), [])
     pipe.process(next(iter(table)))                 # a full pass: its filter still held beside it
-    assert not ended.is_set()
+    assert ran_on == [ran_on[0]] and ran_on[0] is not threading.current_thread() and not ended.is_set()
     s = make_session(tmp_path, pipeline=pipe)
     threading.Timer(0.3, release.set).start()
     s.close()
