@@ -185,37 +185,69 @@ def test_a_tag_in_two_overlapping_changed_regions_is_read_once():
     assert [d.payload for d in found.detections] == ["GLC:KID:05"]
 
 
-@pytest.mark.parametrize("tag_mm, least, frames", [
-    # 25 mm tags at 2304x1296: 2.1 px per module, the documented operating point
-    # for that resolution: each frame costs at most 1.5 whole-frame decodes, so the
-    # crops are spread over the first frames (`make bench`: 95 % by the second;
-    # what a frame has time for depends on the machine's other load: a busy
-    # core beside halved it, so the floors here leave room)
-    (25.0, 0.9, 8),
-    # 21.4 mm tags: 1.8 px per module (`make bench`: 80 % by the second or third frame,
-    # 95 % by the third; with a CPU hog beside, 50 % after 5 frames)
-    (21.4, 0.7, 10),
-])
-def test_small_tags_a_raw_decode_misses_are_read_within_the_first_frames(tag_mm, least, frames):
-    # 60 cards at 2304x1296 (blur, noise, uneven light), every frame within its
-    # budget, one full pass (a whole-frame decode and a candidate filter: the
-    # frames after it decode the patches it left), and nothing wrong
+def _small_tags_read(tag_mm: float, frames: int, paced: bool, least: float = 1.0):
+    """60 cards of ``tag_mm`` tags at 2304x1296 (blur, noise, uneven light)
+    through a pipeline, ``frames`` at most, stopping once ``least`` of the
+    visible tags are read: the visible tags, those read right, how many read
+    wrong, the frames' modes, and those raw zxing-cpp reads in the first
+    frame. Every frame keeps its pixel budget. ``paced``: a live camera's
+    frames, each within its time budget; otherwise frames that wait to be
+    read (a replay), which have only the pixel budget."""
     from companion.bench.vision import camera, frames_of, judge, table_scene
     from companion.vision.decoders import raw_zxing
-    shots, truth = frames_of(table_scene(tag_mm), camera((2304, 1296)), frames)
+    shots, truth = frames_of(table_scene(tag_mm), camera((2304, 1296)), min(frames, 8))
     visible = [p for p, t in truth.items() if t.visible]
     pipe = Pipeline(PipelineConfig())
-    modes = []
-    for f in shots:
-        u = pipe.process(f)
+    pipe.paced = paced
+    modes: list[str] = []
+    right: set[str] = set()
+    wrong = 0
+    for k in range(frames):          # the still table's frames fed round again, time going on
+        f = shots[k % len(shots)]
+        u = pipe.process(Frame(f.image, shots[0].t + k / 14.0, k))
         modes.append(u.mode)
         assert u.budget["used_px"] <= u.budget["px"]
-    assert modes.count("full") == 1, modes
-    right, wrong = judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)
-    assert wrong == 0
-    assert len(right) >= least * len(visible), (len(right), len(visible))
+        right, wrong = judge({p: tr.sighting.px for p, tr in pipe.tracker.tracks.items()}, truth)
+        if len(right) >= least * len(visible):
+            break
+    pipe.join()
     raw, _ = judge({d.payload: d.centre for d in raw_zxing().decode(shots[0].image)}, truth)
+    return visible, right, wrong, modes, raw
+
+
+@pytest.mark.parametrize("tag_mm", [
+    25.0,   # 2.1 px per module at 2304x1296, the documented operating point for that resolution
+    21.4,   # 1.8 px per module
+])
+def test_small_tags_a_raw_decode_misses_are_all_read_by_the_third_frame_of_a_replay(tag_mm):
+    # frames that wait to be read (`--camera replay:DIR`, the simulated table):
+    # one full pass, a whole-frame decode and the candidate filter, and the
+    # crops of the patches it found within the pixel budget, in the first
+    # frames (pip's OpenCV: all by the second; Debian's renders the table with
+    # more texture: 60 of 64 by the second); nothing wrong; zxing-cpp alone
+    # reads at most a quarter of them
+    visible, right, wrong, modes, raw = _small_tags_read(tag_mm, 3, paced=False)
+    assert modes[0] == "full" and "full" not in modes[1:], modes
+    assert wrong == 0
+    assert right == set(visible), sorted(set(visible) - right)
     assert len(raw) <= 0.25 * len(visible)          # what the pass adds, not what zxing-cpp reads alone
+
+
+@pytest.mark.parametrize("tag_mm", [25.0, 21.4])
+def test_on_a_live_camera_the_small_tags_are_read_over_the_frames_after_the_full_pass(tag_mm):
+    # a live camera's frames each stop at their time budget (1.5 whole-frame
+    # decodes), so the crops are spread over the frames after the one full
+    # pass, and the reading goes on until it has them. How many frames that
+    # takes is the machine's speed, measured in `make bench` ("frames to 95 %":
+    # 2 at 2.1 px per module on an idle machine, 3 at 1.8; a busy core beside
+    # halves what a frame has time for), not here: 60 frames (4.3 s, before
+    # the next full pass at 5 s) are room for a machine several times slower
+    # (Debian's OpenCV at 1.8 px per module, four busy loops on two cores:
+    # 22 frames)
+    visible, right, wrong, modes, _ = _small_tags_read(tag_mm, 60, paced=True, least=0.95)
+    assert wrong == 0
+    assert len(right) >= 0.95 * len(visible), (len(right), len(visible), len(modes))
+    assert modes.count("full") == 1, modes
 
 
 def test_the_candidate_filter_finds_tags_in_a_shadow():
