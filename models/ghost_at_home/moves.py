@@ -78,7 +78,7 @@ def legal_actions(game: Any, state: State) -> list[Action]:
         return list(_answers(rules, state, pd["player"])) + tells
     if state["phase"] == "escape":
         return list(_escape(rules, state)) + tells
-    return list(_turn(rules, state, state["turn"])) + tells
+    return _turn(rules, state, state["turn"]) + tells
 
 
 def _counts(state: State) -> list[Action]:
@@ -135,7 +135,10 @@ def _with_cats(a: Ghost | TimeSpaceHole, state: State, target: str, f: int) -> I
         yield dataclasses.replace(a, cat=c)
 
 
-def _turn(rules: Rules, state: State, p: str) -> Iterator[Action]:
+def _turn(rules: Rules, state: State, p: str) -> list[Action]:
+    """Each action of ``p``'s turn, in the order of the module doc (built as
+    lists: a turn has thousands, and each generator they would pass through
+    costs as much again)."""
     kit = rules.kit
     hand = state["hands"][p]
     pool = unknown_cards(rules, state) if hand else []
@@ -144,35 +147,32 @@ def _turn(rules: Rules, state: State, p: str) -> Iterator[Action]:
         by_kind.setdefault(kit.kind(c), []).append(c)
     house = state["houses"][p]
     others = [o for o in state["players"] if o != p]
-    yield from _rooms(rules, state, p, hand, by_kind)
-    if hand:
-        for o in others:
-            f = target_floor(state, o)
-            if f is not None and not state["houses"][o][f - 1]["ghosts"]:
-                for g in by_kind.get("ghost", []):
-                    yield from _with_cats(Ghost(p, g, o), state, o, f)
-                if ghost_can_vanish(state["houses"][o][f - 1]):
-                    yield GhostUnseen(p, o)
-        explored = [(i + 1, s) for i, fl in enumerate(house) for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
-        for c in by_kind.get("cat", []):
-            for f, s in explored:
-                yield Cat(p, c, f, s)
-        yield from _specials(rules, state, p, others, explored)
-        yield from _lights(rules, state, p, hand, pool)
-        if rules.light_costs(state, p):
-            for f in FLOORS:
-                if light_blocker(state, p, f) is None:
-                    yield LightUnseen(p, f)
-        for n in range(1, hand + 1):
-            yield Discard(p, n)
+    out = _rooms(rules, state, p, hand, by_kind)
+    if not hand:
+        return out
+    for o in others:
+        f = target_floor(state, o)
+        if f is not None and not state["houses"][o][f - 1]["ghosts"]:
+            for g in by_kind.get("ghost", []):
+                out += _with_cats(Ghost(p, g, o), state, o, f)
+            if ghost_can_vanish(state["houses"][o][f - 1]):
+                out.append(GhostUnseen(p, o))
+    explored = [(i + 1, s) for i, fl in enumerate(house) for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
+    out += [Cat(p, c, f, s) for c in by_kind.get("cat", []) for f, s in explored]
+    out += _specials(rules, state, p, others, explored)
+    out += _lights(rules, state, p, hand, pool)
+    if rules.light_costs(state, p):
+        out += [LightUnseen(p, f) for f in FLOORS if light_blocker(state, p, f) is None]
+    out += [Discard(p, n) for n in range(1, hand + 1)]
+    return out
 
 
-def _rooms(rules: Rules, state: State, p: str, hand: int, by_kind: dict[str, list[str]]) -> Iterator[Action]:
+def _rooms(rules: Rules, state: State, p: str, hand: int, by_kind: dict[str, list[str]]) -> list[Action]:
     """Every set of empty spaces a play may fill (all empty spaces of the floors
     below the highest one it reaches, and some of that floor's), each with every
     assignment of distinct unknown cards that fit (a floor's rooms, or wilds)."""
     if not hand:
-        return
+        return []
     kit = rules.kit
     wilds = by_kind.get("wild", [])
     fits = {f: [c for c in by_kind.get("room", []) if kit.floor_of(c) == f] + wilds for f in FLOORS}
@@ -189,9 +189,8 @@ def _rooms(rules: Rules, state: State, p: str, hand: int, by_kind: dict[str, lis
         if len(below) > hand:
             break
     plays.sort(key=len, reverse=True)
-    for spaces in plays:
-        for cards in _assign([fits[f] for f, _ in spaces]):
-            yield Rooms(p, tuple({"card": c, "floor": f, "side": s} for c, (f, s) in zip(cards, spaces)))
+    return [Rooms(p, tuple([{"card": c, "floor": f, "side": s} for c, (f, s) in zip(cards, spaces)]))
+            for spaces in plays for cards in _assign([fits[f] for f, _ in spaces])]
 
 
 def _assign(pools: list[list[str]]) -> Iterator[tuple[str, ...]]:
@@ -245,14 +244,15 @@ def _specials(rules: Rules, state: State, p: str, others: list[str],
                 yield Lightning(p, o)
 
 
-def _lights(rules: Rules, state: State, p: str, hand: int, pool: list[str]) -> Iterator[Action]:
+def _lights(rules: Rules, state: State, p: str, hand: int, pool: list[str]) -> list[Action]:
+    """Each light a paid ``hand`` can turn on: every floor it may light, with
+    every payment (a list: up to ~10,000 of them, made without a generator's
+    cost per item)."""
     floors = [f for f in FLOORS if light_blocker(state, p, f) is None]
     if not floors or hand < 2:
-        return
+        return []
     payments = _payments(rules, state, hand, pool)
-    for f in floors:
-        for combo in payments:
-            yield Light(p, f, combo)
+    return [Light(p, f, combo) for f in floors for combo in payments]
 
 
 def _payments(rules: Rules, state: State, hand: int, pool: list[str]) -> list[tuple[str, ...]]:
