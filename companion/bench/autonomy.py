@@ -44,7 +44,8 @@ pipeline, and counts what each table's referee does on the console: the moves
 no camera can see, told, and the moves the camera missed, entered.
 
 Figures per game: moves applied with no one at the console, console
-questions, taps per game beside the moves no camera can see, wrong records
+questions, taps per game beside the moves no camera can see (and by what
+each tap was for, :data:`TAPS`), wrong records
 (the target is 0), and the search's cost per refereed gap (median and worst) as
 a ratio to one raw zxing-cpp decode of a 1600x900 frame in the same process.
 
@@ -61,6 +62,15 @@ from typing import Any
 
 TITLE = "Referee autonomy: random games with camera gaps, unseen gaps and late starts"
 LIMIT = 3000
+
+#: what a console tap was for: a move that leaves the table as it was (a card discarded face down, a
+#: pass), entered; what a move the camera saw hid (a card played unseen, a light's payment), told; a
+#: pick among the explanations offered; a chore confirmed (an ability resolved by hand); a move the
+#: table shows, entered because the referee asked rather than guessed which way it went (or the
+#: search could not explain the gap)
+HIDDEN, TOLD, PICK, CHORE, ASKED = ("a move no camera sees, entered", "what a move hid, told",
+                                     "an explanation picked", "a chore confirmed", "a move the table shows, entered")
+TAPS = (HIDDEN, TOLD, PICK, CHORE, ASKED)
 
 
 @dataclass
@@ -87,6 +97,15 @@ class Tally:
     taken: int = 0
     forms: int = 0
     search_s: list[float] = field(default_factory=list)
+    #: the taps by what they were for (:data:`TAPS`)
+    taps_by: dict[str, int] = field(default_factory=dict)
+
+    def tap(self, why: str, n: int = 1) -> None:
+        """Count ``n`` console taps made for ``why`` (one of :data:`TAPS`)."""
+        self.taps += n
+        self.taps_by[why] = self.taps_by.get(why, 0) + n
+        if why == TOLD:
+            self.told += n
 
     def wrong_record(self, game: Any, state: dict[str, Any], truth: dict[str, Any], k: int, gap: bool) -> None:
         """Count a gap's wrong record: by what the referee was shown, and by what it got wrong."""
@@ -167,15 +186,14 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 known, tells, at = telling
                 tally.auto += at - i
                 tally.questions += tells
-                tally.taps += tells
-                tally.told += tells
+                tally.tap(TOLD, tells)
             elif telling is not None:           # no telling makes it true
                 tally.wrong_record(game, verdict.state, truth, k, gap)
             elif asked is not None:             # true, with a chore still asked: one confirm on the console
                 known, chore, at = asked
                 tally.auto += at - i - chore
                 tally.questions += 1
-                tally.taps += 1
+                tally.tap(CHORE)
             elif where is None:
                 tally.wrong_record(game, verdict.state, truth, k, gap)
             else:
@@ -195,11 +213,12 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             by_hand = _entry_taps(game, known, states, actions, i, j, late)
             if picked and 1 + picked[0][2] + j - picked[0][1] < by_hand:    # cheaper than entering the moves
                 tally.questions += 1 + picked[0][2]
-                tally.taps += 1 + picked[0][2]
-                tally.told += picked[0][2]
+                tally.tap(PICK)
+                tally.tap(TOLD, picked[0][2])
                 known, at, _ = picked[0]
         if at < j:              # the console enters the next move; the companion reads the camera's table
-            tally.taps += 1     # again from there (Desk.follow_table)
+            # again from there (Desk.follow_table)
+            tally.tap(HIDDEN if _unseen_moves(game, states[at:at + 2]) else ASKED)
             if not late:
                 known = states[at + 1]
             else:               # as the console can tell it: no secret a referee cannot know
@@ -211,8 +230,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                         tally.wrong += 1
                         tally.wrong_after["take-over"] += 1
                         return
-                    tally.taps += len(owed)
-                    tally.told += len(owed)
+                    tally.tap(TOLD, len(owed))
                 told = _told(game, known, actions[at + 1:at + 2])
                 n = at          # a move that leaves no trace (a start player chosen) may still be owed: from earlier
                 while told is None and n > 0 and agrees(game, known, states[n - 1]):
@@ -222,7 +240,8 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                     tally.wrong += 1            # the taken-over game refuses a true move
                     tally.wrong_after["take-over"] += 1
                     return
-                tally.taps += at - n
+                for m in range(n, at):       # the moves owed from earlier, entered too
+                    tally.tap(HIDDEN if _unseen_moves(game, states[m:m + 2]) else ASKED)
                 known = told
             i = at + 1
             if i < j:
@@ -649,6 +668,21 @@ HEADER = ["game", "games", "applied alone", "questions", "taps/game", "of which 
           "taken over", "search median (x decode)", "search worst (x decode)"]
 
 
+TAPS_HEADER = ["game", *TAPS, "taps/game", "unseen moves/game"]
+
+
+def taps_rows(tallies: list[Tally]) -> list[list[Any]]:
+    """Per game, the taps a game costs by what each was for (:data:`TAPS`),
+    beside the moves no camera can see: what the issue's target counts
+    against (a tap per such move, and one take-over form)."""
+    out = []
+    for t in tallies:
+        per = max(t.games, 1)
+        out.append([t.game, *(round(t.taps_by.get(why, 0) / per, 1) for why in TAPS), round(t.taps / per, 1),
+                    round(t.hidden / per, 1)])
+    return out
+
+
 SEEDS_HEADER = ["game", "seed", "wrong in games", "of which unseen gaps", "wrong in unseen gaps", "what they got wrong"]
 
 
@@ -677,6 +711,8 @@ def run(report: Any) -> list[Tally]:
     tallies = [measure(code, games) for code in PLAYERS]
     report.line(f"one raw zxing-cpp decode of a 1600x900 frame: {decode * 1e3:.1f} ms")
     report.table(HEADER, rows(tallies, decode))
+    report.line("Where the taps go, per game:")
+    report.table(TAPS_HEADER, taps_rows(tallies))
     for t in tallies:
         if t.wrong:
             report.line(f"{t.game}: wrong after " + ", ".join(f"{k} {v}" for k, v in t.wrong_after.items() if v)
