@@ -172,14 +172,12 @@ def test_the_page_asks_for_a_width_and_a_bad_one_is_a_plain_400(tmp_path: Path) 
     import cv2
     import numpy as np
 
-    from companion.config import load_config
     from companion.live.session import Session
     from hardware.simtable import CameraModel, Scene, SimulatedTable
+    from tests.web.conftest import make_config
     from web import create_app
 
-    cfg = load_config(None, env={"COMPANION_REFEREE_PIN": PIN, "COMPANION_PINS_FACTORY": "mock",
-                                 "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite")})
-    s = Session(cfg, indicators=False)
+    s = Session(make_config(tmp_path, COMPANION_REFEREE_PIN=PIN), indicators=False)
     s.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
     client = create_app(s).test_client()
     s.start(SimulatedTable(Scene.from_placements(s.engine.arrange(s.state)), CameraModel(resolution=(1600, 900)),

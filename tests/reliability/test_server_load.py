@@ -13,9 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from companion.bench.web import Crowd, ServerThread
-from companion.config import load_config
 from companion.live.session import Session
 from tests.support.referee import PIN
+from tests.web.conftest import make_config
 from web import create_app
 from web.server import Limits
 
@@ -24,9 +24,7 @@ DEADLINE = 20.0
 
 @pytest.fixture
 def glc(tmp_path) -> Iterator[Session]:
-    cfg = load_config(None, env={"COMPANION_REFEREE_PIN": PIN, "COMPANION_PINS_FACTORY": "mock",
-                                 "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite")})
-    s = Session(cfg, indicators=False)
+    s = Session(make_config(tmp_path), indicators=False)
     s.new_game("GLC", ["RED", "BLUE", "GREEN"], {})
     yield s
     s.close()

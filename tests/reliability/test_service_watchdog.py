@@ -20,6 +20,7 @@ from companion.config import load_config
 from companion.live.session import Session
 from companion.service.sd_notify import LoopWatchdog, Notifier
 from hardware.frames import Frame, FrameSource
+from tests.support.referee import PIN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,7 +157,7 @@ def test_companion_run_says_ready_pings_while_refereeing_and_says_stopping(tmp_p
     scene = tmp_path / "table.json"          # an empty table, watched for as long as the test runs
     scene.write_text('{"items": [], "camera": {"resolution": [640, 360]}}')
     env = {**os.environ, "NOTIFY_SOCKET": notify_socket.path, "WATCHDOG_USEC": "600000",
-           "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"), "COMPANION_REFEREE_PIN": "2468"}
+           "COMPANION_JOURNAL_PATH": str(tmp_path / "journal.sqlite"), "COMPANION_REFEREE_PIN": PIN}
     env.pop("WATCHDOG_PID", None)
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--camera", f"sim:{scene}", "--realtime",
                              "--port", "0", "--game", "GLC", "--players", "RED,BLUE,GREEN"],
