@@ -141,12 +141,18 @@ def _camera(game: Any, state: dict[str, Any]) -> Any:
     return seen_from_above(game.arrange(state, table), table)
 
 
-def _unseen_moves(game: Any, states: list[dict[str, Any]]) -> int:
-    """How many moves between consecutive ``states`` a perfect camera sees no change
-    for (a Peek, a Trick laid on a stack, a cat discarded from the hand)."""
+def _unseen(game: Any, states: list[dict[str, Any]]) -> list[bool]:
+    """For each move between consecutive ``states``, whether a perfect camera
+    sees no change for it (a Peek, a Trick laid on a stack, a cat discarded
+    from the hand)."""
     seen = [sorted((s.payload, round(s.x_mm), round(s.y_mm), round(s.angle_deg))
                    for s in _camera(game, state).sightings) for state in states]
-    return sum(a == b for a, b in zip(seen, seen[1:]))
+    return [a == b for a, b in zip(seen, seen[1:])]
+
+
+def _unseen_moves(game: Any, states: list[dict[str, Any]]) -> int:
+    """How many moves between consecutive ``states`` a perfect camera sees no change for."""
+    return sum(_unseen(game, states))
 
 
 def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: random.Random, tally: Tally) -> None:
@@ -161,7 +167,8 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
     if start is not None:
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
-    tally.hidden += _unseen_moves(game, states[i:])
+    unseen = _unseen(game, states)              # unseen[m]: the move from states[m] to states[m + 1]
+    tally.hidden += sum(unseen[i:])
     following: int | None = None   # the table the console enters moves toward, read again after each as after
     while i < len(states) - 1:      # a gap (RefereeDesk.follow_table)
         if following is not None:
@@ -218,7 +225,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 known, at, _ = picked[0]
         if at < j:              # the console enters the next move; the companion reads the camera's table
             # again from there (Desk.follow_table)
-            tally.tap(HIDDEN if _unseen_moves(game, states[at:at + 2]) else ASKED)
+            tally.tap(HIDDEN if unseen[at] else ASKED)
             if not late:
                 known = states[at + 1]
             else:               # as the console can tell it: no secret a referee cannot know
@@ -241,7 +248,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                     tally.wrong_after["take-over"] += 1
                     return
                 for m in range(n, at):       # the moves owed from earlier, entered too
-                    tally.tap(HIDDEN if _unseen_moves(game, states[m:m + 2]) else ASKED)
+                    tally.tap(HIDDEN if unseen[m] else ASKED)
                 known = told
             i = at + 1
             if i < j:
