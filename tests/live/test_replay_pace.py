@@ -112,7 +112,7 @@ def test_closing_a_session_lets_the_filter_begun_beside_its_last_frame_end(tmp_p
         """The real decoder, which begins once the filter has started on a
         thread beside: on a loaded machine the shared thread may not start
         it before a quick decode ends, and the frame then runs it itself
-        (:meth:`.recovery.Recovery.claim`), which is not the case here."""
+        (:meth:`.recovery.Recovery.claim`), which is not what this test is about."""
         def __init__(self, inner: Decoder):
             self.inner, self.name = inner, inner.name
 
