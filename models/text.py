@@ -134,13 +134,35 @@ def _caller_domain() -> str | None:
     return domain_of(str(frame.f_globals.get("__name__", "")))
 
 
+#: sentences already said, by (msgid, the caller's module, parameters): a Text is
+#: immutable, so the same words from the same place are one object. The engine
+#: says the same places and reasons again after every action (``Game.whereabouts``
+#: names where each card is), so most sentences are said many times over. Only
+#: plain parameters (str, int) make a key: a parameter that is itself a Text
+#: translates differently from the equal str. Cleared when full, so a day of
+#: play cannot grow it.
+_SAID: dict[tuple[Any, ...], Text] = {}
+_SAID_MAX = 8192
+
+
 def tr(msgid: str, /, **params: Any) -> Text:
     """The sentence ``msgid`` (an English ``str.format`` pattern) with ``params``.
 
     >>> tr("{player} passes", player="BLUE")
     'BLUE passes'
     """
-    return Text(msgid.format(**params), msgid=msgid, params=params, domain=_caller_domain())
+    module = sys._getframe(1).f_globals.get("__name__", "")
+    for v in params.values():
+        if type(v) is not str and type(v) is not int:
+            return Text(msgid.format(**params), msgid=msgid, params=params, domain=domain_of(str(module)))
+    key = (msgid, module, *params.items())
+    said = _SAID.get(key)
+    if said is None:
+        said = Text(msgid.format(**params), msgid=msgid, params=params, domain=domain_of(str(module)))
+        if len(_SAID) >= _SAID_MAX:
+            _SAID.clear()
+        _SAID[key] = said
+    return said
 
 
 def trn(singular: str, plural: str, n: int, /, **params: Any) -> Text:

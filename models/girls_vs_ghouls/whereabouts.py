@@ -14,35 +14,38 @@ from typing import Any
 from ..text import tr
 from ..whereabouts import Whereabouts
 
+ON_BOARD, EARLIER = tr("on the board"), tr("played in an earlier round")
+BEFORE = tr("played before the companion took the game over")
+
 
 def whereabouts(game: Any, state: dict[str, Any]) -> Whereabouts:
     w: Whereabouts = game.new_whereabouts(tr("no hand can hold one"))
     on_board: set[str] = set()
     for h, cards in state["treats"].items():
+        at = tr("at House {house}", house=h)
         for t in cards:
             if t["card"] is None:       # tucked under the tile before the companion took the game over
                 continue
-            w.place(t["card"], tr("at House {house}", house=h), tr("on the board"))
+            w.place(t["card"], at, ON_BOARD)
             on_board.add(t["card"])
         w.unnamed("treats", tr("under House {house}'s tile", house=h), sum(1 for t in cards if t["card"] is None),
-                  tr("on the board"))
+                  ON_BOARD)
     for h, stack in state["tricks"].items():
         hidden = 0
+        at = tr("at House {house}", house=h)
         for t in stack:
             if t["card"] is None:
                 hidden += 1
             else:
-                w.place(t["card"], tr("at House {house}", house=h), tr("on the board"))
+                w.place(t["card"], at, ON_BOARD)
                 on_board.add(t["card"])
         w.unnamed("tricks", tr("face down at House {house}", house=h), hidden, tr("face down at a house"))
     for c in state["used"]:
         if c not in on_board:
-            w.place(c, tr("played in an earlier round"), tr("played in an earlier round"))
+            w.place(c, EARLIER, EARLIER)
     gone = state.get("gone") or {}
-    w.unnamed("treats", tr("played before the companion took the game over"), gone.get("treats", 0),
-              tr("played in an earlier round"))
-    w.unnamed("tricks", tr("played before the companion took the game over"), gone.get("tricks", 0),
-              tr("played in an earlier round"))
+    w.unnamed("treats", BEFORE, gone.get("treats", 0), EARLIER)
+    w.unnamed("tricks", BEFORE, gone.get("tricks", 0), EARLIER)
     for p, c in state["identities"].items():
         w.place(c, tr("turned up by {player}", player=p), tr("turned up"), face_up=True)
     return w
