@@ -24,6 +24,31 @@ def test_the_display_follows_the_game_live(glc, server, page):
     expect(page.locator("body")).to_contain_text("NINJA")
 
 
+def test_the_display_draws_the_table_it_was_served_once(glc, server, page):
+    """The stream's first message repeats the view the page was served with: the
+    board is not torn down and drawn again when the stream connects (a flicker on
+    every phone that opens the page, and a drawing that vanishes under a reader)."""
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    page.add_init_script(DRAWINGS_COUNTED)
+    page.goto(server.url + "/")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")   # the stream is open
+    page.wait_for_timeout(500)                                              # and has sent its first view
+    assert page.evaluate("window.drawings") == 1
+    glc.apply({"type": "reveal_kid", "slot": 2, "kid": 9})                  # a change is still drawn
+    expect(page.locator("#board")).to_contain_text("NINJA")
+    assert page.evaluate("window.drawings") == 2
+
+
+#: counts the board drawings put on the page (an svg added under #board), from before its scripts run
+DRAWINGS_COUNTED = """
+window.drawings = 0;
+new MutationObserver(function (changes) {
+  for (const c of changes) for (const n of c.addedNodes)
+    if (n.nodeName.toLowerCase() === "svg" && n.parentElement && n.parentElement.closest("#board")) window.drawings++;
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
 def test_the_console_needs_the_pin_and_undo_works(glc, server, page):
     glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
     page.goto(server.url + "/referee")

@@ -1,6 +1,8 @@
 /* Table Companion: what every page shares.
- * TC.live(onView)    follows /api/events (EventSource reconnects by itself; when
- *                    the server refuses the stream, this retries after a pause)
+ * TC.live(onView, shownSeq)  follows /api/events (EventSource reconnects by itself;
+ *                    when the server refuses the stream, this retries after a pause);
+ *                    shownSeq: the seq of the view the page already drew, which the
+ *                    stream's first message repeats and is not drawn again
  * TC.el(tag, attrs, children)  builds DOM without innerHTML (text is never HTML)
  * TC.render*         the parts of a view several pages show
  * No libraries, no build step: plain ES2017 for the browsers at a games table.
@@ -155,10 +157,10 @@
 
   /* ---- live updates ------------------------------------------------------- */
 
-  TC.live = function (onView) {
+  TC.live = function (onView, shownSeq) {
     const conn = document.getElementById("conn");
     let source = null;
-    let lastSeq = -1;
+    let lastSeq = typeof shownSeq === "number" ? shownSeq : -1;
     function setConn(state, text) {
       if (!conn) return;
       conn.dataset.state = state;

@@ -120,5 +120,5 @@
 
   const first = TC.initialView();
   if (first) render(first);
-  TC.live(render);
+  TC.live(render, first ? first.seq : undefined);   // not drawn twice: the stream starts with the view served
 })();
