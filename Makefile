@@ -48,10 +48,12 @@ event-demo: venv apt-event
 	$(VENV)/bin/companion demo --tables $(TABLES) --port $(PORT)
 
 # The suite runs on every core (pytest-xdist): each test owns its files, ports and browser context.
-# Then the example games' run (test-example-games below).
+# --dist loadgroup keeps the tests marked xdist_group(...) in one worker: those reading a game's
+# fast demo (tests/support/demo_run.py) then share one run of it. Then the example games' run
+# (test-example-games below).
 test: lint apt-test
-	$(PY) -m pytest -q -n auto
-	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)
+	$(PY) -m pytest -q -n auto --dist loadgroup
+	$(PY) -m pytest -q -n auto --dist loadgroup --with-example-games $(EXAMPLE_GAME_TESTS)
 
 # The two example games of docs/adding-a-game.md (tests/example_game/<name>/, each with
 # its page in docs/games/) registered beside the five (--with-example-games, tests/conftest.py):
@@ -83,7 +85,7 @@ EXAMPLE_GAME_TESTS := tests/example_game/test_registered.py tests/models/test_re
   tests/live/test_reflection_told.py::test_the_page_and_the_leds_say_where_a_reflection_hides_a_card \
   tests/web/test_console_words.py tests/i18n/test_sentences.py
 test-example-games: venv apt-test
-	$(PY) -m pytest -q -n auto --with-example-games $(EXAMPLE_GAME_TESTS)
+	$(PY) -m pytest -q -n auto --dist loadgroup --with-example-games $(EXAMPLE_GAME_TESTS)
 
 # Static checks, run first by `make test`: ruff (pyflakes, pycodestyle, isort, bugbear,
 # pyupgrade, simplify) and mypy (strict on models/); settings in pyproject.toml.
@@ -101,7 +103,7 @@ test-debian-opencv: apt-base apt-event
 	[ -x $(DEBIAN_VENV)/bin/python ] || /usr/bin/python3 -m venv --system-site-packages $(DEBIAN_VENV)
 	$(DEBIAN_VENV)/bin/python -m pip install -q -e '.[test]'
 	$(DEBIAN_VENV)/bin/python -c "import cv2, numpy; print('Debian stack: OpenCV', cv2.__version__, 'numpy', numpy.__version__)"
-	$(DEBIAN_VENV)/bin/python -m pytest -q -n auto -m "not browser" -p no:cacheprovider --ignore=tests/contract
+	$(DEBIAN_VENV)/bin/python -m pytest -q -n auto --dist loadgroup -m "not browser" -p no:cacheprovider --ignore=tests/contract
 
 # Every game's contract over 1,000 random legal games per game and table size
 # (make test plays 40 of each); a failure names the seed that replays it.

@@ -1,27 +1,19 @@
-"""Views of the demo's real games, recorded once per test session: what the
-voice hears (the session's public views, as its on_change hands them over)."""
+"""Views of the demo's real games, recorded once per test process
+(:mod:`tests.support.demo_run`): what the voice hears (the session's public
+views, as its on_change hands them over)."""
 from __future__ import annotations
 
-import copy
 import subprocess
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tests.support.demo_run import demo_run
 
-@cache
+
 def demo_views(game: str = "GLC") -> tuple[dict[str, Any], ...]:
-    """Every public view the fast demo of ``game`` publishes, in order."""
-    from companion.demo import Demo
-    demo = Demo(fast=True, game=game)
-    views: list[dict[str, Any]] = []
-    demo.session.on_change(lambda v: views.append(copy.deepcopy(v)))
-    try:
-        demo.start()
-        demo.wait()
-    finally:
-        demo.close()
-    return tuple(views)
+    """Every public view the fast demo of ``game`` publishes, in order (its run is
+    shared: a test reading it is marked ``xdist_group(group(game))``)."""
+    return demo_run(game).views
 
 
 def sox_stat(wav: Path) -> dict[str, float]:

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.voice.queue import Said
 from models.registry import game_classes
-from tests.support.contract import secret_names, words
+from tests.support.demo_run import demo_run, group
 from tests.voice.conftest import sox_stat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,40 +50,16 @@ def test_a_folder_that_cannot_be_made_is_said(tmp_path: Path) -> None:
     assert run.returncode == 2 and "--voice-out" in run.stderr and "cannot make the folder" in run.stderr
 
 
-@pytest.mark.parametrize("game", [c.code for c in game_classes()])
-def test_no_spoken_sentence_names_a_hidden_card(game: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", [pytest.param(c.code, marks=pytest.mark.xdist_group(group(c.code)))
+                                  for c in game_classes()])
+def test_no_spoken_sentence_names_a_hidden_card(game: str) -> None:
     """Every sentence the voice queues, in every language, against the cards
     hidden at that moment (the referee's own state, which the voice never sees)."""
-    from companion.demo import Demo
-    from companion.voice import from_config
-    demo = Demo(fast=True, game=game)
-    voices = {lang: from_config(demo.session, demo.config, out_dir=tmp_path / lang, lang=lang)
-              for lang in ("en", "de", "es")}
-    checked: list[str] = []
-    hidden_seen: set[str] = set()
-    for voice in voices.values():
-        assert voice is not None
-        put = voice.queue.put
-
-        def checking(said: Said, put=put) -> None:
-            engine, state = demo.session.engine, demo.session.state
-            hidden = secret_names(engine, state) if engine is not None and state is not None else set()
-            named = {c.name for c in engine.catalog if c.payload in hidden} if engine is not None else set()
-            assert not hidden & words(said.text), (said, hidden & words(said.text))
-            assert not [n for n in named if n in said.text], said
-            checked.append(said.text)
-            hidden_seen.update(hidden)
-            put(said)
-        voice.queue.put = checking          # type: ignore[method-assign]
-        voice.start()
-    try:
-        demo.start()
-        demo.wait()
-    finally:
-        for voice in voices.values():
-            assert voice is not None
-            voice.close()
-        demo.close()
-    assert len(checked) >= 3 * 2                  # at least a turn and the end, in each language
+    run = demo_run(game)
+    assert run.finished
+    told = [s for s in run.spoken if s.named]
+    assert not told, [(s.lang, s.text, sorted(s.named)) for s in told]
+    for lang in ("en", "de", "es"):                # at least a turn and the end, in each language
+        assert sum(s.lang == lang for s in run.spoken) >= 2, (lang, run.spoken)
     # not vacuous: a game with secret kinds (Ghosts Love Candy's Love cards) had some hidden while it spoke
-    assert bool(hidden_seen) == bool(demo.game.secret_kinds)
+    assert bool(run.hidden_seen) == run.secret_kinds

@@ -8,8 +8,12 @@ import pytest
 
 from companion.voice.sentences import announcements, whose_turn
 from models.registry import game_classes
+from tests.support.demo_run import group
 from tests.voice.conftest import demo_views
 from web.i18n import catalog, localize
+
+#: the demo runs these tests read are played once per worker (tests.support.demo_run)
+pytestmark = pytest.mark.xdist_group(group("GLC"))
 
 
 def said(views, lang="en"):
@@ -45,7 +49,8 @@ def test_the_sentences_are_the_pages_own_in_german_and_spanish() -> None:
     assert es[-1][1].startswith("Fin de la partida")
 
 
-@pytest.mark.parametrize("code", [c.code for c in game_classes() if c.code != "GLC"])  # GLC: the test above
+@pytest.mark.parametrize("code", [pytest.param(c.code, marks=pytest.mark.xdist_group(group(c.code)))
+                                  for c in game_classes() if c.code != "GLC"])  # GLC: the test above
 def test_each_games_demo_ends_with_its_winner(code) -> None:
     """Every registered game's demo (``companion demo --game``) ends with the
     voice naming its winner."""
@@ -57,6 +62,7 @@ def test_each_games_demo_ends_with_its_winner(code) -> None:
     assert any(str(labels.get(w, w)) in got[-1][1] for w in final["winners"]), got[-1]
 
 
+@pytest.mark.xdist_group(group("GVG"))
 def test_girls_vs_ghouls_turns_are_not_read_out_while_a_round_finishes() -> None:
     gvg = said(demo_views("GVG"))
     # GVG's round: every player lit, then fewer and fewer as each one's turn is done; said once
@@ -97,6 +103,7 @@ def test_the_pages_words_the_voice_borrows_are_in_the_pages_catalogs() -> None:
         assert not missing, (lang, missing)
 
 
+@pytest.mark.xdist_group(group("GVG"))
 def test_a_tag_payload_in_a_prompt_is_said_by_its_number() -> None:
     from companion.voice.voice import spoken
     gvg = [t for k, t in said(demo_views("GVG")) if "GVG:TRICK:" in t]

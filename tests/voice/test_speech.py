@@ -18,6 +18,7 @@ from companion.voice import from_config
 from companion.voice.sentences import KINDS, announcements
 from companion.voice.synth import Espeak, Piper, VoiceUnavailable, scaled, synthesizer
 from companion.voice.voice import VOICE_ON, spoken
+from tests.support.demo_run import group
 from tests.voice.conftest import demo_views, sox_stat
 from web.i18n import localize
 
@@ -70,6 +71,7 @@ def offered_game() -> Any:
     return u
 
 
+@pytest.mark.xdist_group(group("GLC"))
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_kind_of_sentence_is_heard_in_each_language(kind: str, lang: str, tmp_path: Path) -> None:
@@ -83,6 +85,7 @@ def test_each_kind_of_sentence_is_heard_in_each_language(kind: str, lang: str, t
     assert 0.15 * words < figures["Length (seconds)"] < 1.2 * words + 1.0, (text, figures)
 
 
+@pytest.mark.xdist_group(group("GLC"))
 def test_the_sentences_differ_by_language() -> None:
     said = {lang: spoken(str(localize(one_of_each_kind()["illegal"], lang))) for lang in ("en", "de", "es")}
     assert len(set(said.values())) == 3
