@@ -141,20 +141,25 @@ def words(text: str) -> set[str]:
 
 def secret_names(game: Game, state: dict[str, Any]) -> set[str]:
     """The payloads and ids of secret components that do not lie face up on the
-    table (``expected_table``): no public output may name them."""
+    table (``expected_table``) and that the game does not hold public where they
+    are (``Whereabouts.shown``: Old Witch's Witch, the one card left once every
+    pair is laid): no public output may name them."""
     if not game.secret_kinds:
         return set()
     shown = words(json.dumps(game.expected_table(state)))
-    return {name for name in _secret_components(game) if name not in shown}
+    places = game.whereabouts(state)
+    return {name for payload, names in _secret_components(game) for name in names
+            if name not in shown and not (places is not None and places.shown(payload))}
 
 
 @functools.cache
-def _secret_components(game: Game) -> tuple[str, ...]:
-    """The payload and id of each secret component; not an id that only restates
-    one of the card's own public values (Girls vs Ghouls' ``GVG:ID:REPORTER`` is
-    the one card of team ``REPORTER``, a word the scores say from the start)."""
-    return tuple(name for c in game.catalog if game.count_kind(c.payload) in game.secret_kinds
-                 for name in (c.payload, c.id) if name not in {str(v) for v in c.values.values()})
+def _secret_components(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each secret component's payload and the names that give it away: its
+    payload and id, not an id that only restates one of the card's own public
+    values (Girls vs Ghouls' ``GVG:ID:REPORTER`` is the one card of team
+    ``REPORTER``, a word the scores say from the start)."""
+    return tuple((c.payload, tuple(n for n in (c.payload, c.id) if n not in {str(v) for v in c.values.values()}))
+                 for c in game.catalog if game.count_kind(c.payload) in game.secret_kinds)
 
 
 def _check_secrets(game: Game, state: dict[str, Any], at: str) -> None:
