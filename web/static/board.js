@@ -25,6 +25,42 @@
     return e;
   };
 
+  /* A text that is kept within maxW (pixels of the drawing) once the drawing is
+   * on the page: Board.fitTexts measures it then. Board.text(10, 20, "Ben", 18,
+   * { fill: "#fff" }, 120) */
+  Board.text = function (x, y, s, size, attrs, maxW) {
+    const a = Object.assign({ x: x, y: y, "font-size": size, text: s }, attrs || {});
+    if (maxW) a["data-fit"] = Math.max(8, Math.round(maxW));
+    return Board.svg("text", a);
+  };
+
+  /* Each Board.text of an attached drawing that measures wider than its room
+   * shrunk (with shrink: down to 72 % of its size first) and then squeezed to
+   * it. Every text is measured before any is changed, so the page is laid out
+   * once, not once per text (a change between two measurements made the next
+   * one lay the page out again: most of a Girls vs Ghouls update's time). Where
+   * the page does not lay the drawing out (a hidden page) an estimate of the
+   * width stands in. */
+  Board.fitTexts = function (svg, opts) {
+    const shrink = !!(opts && opts.shrink);
+    const texts = Array.from(svg.querySelectorAll("text[data-fit]"));
+    const widths = texts.map(function (t) {
+      try { return t.getComputedTextLength(); } catch (e) { return 0; }
+    });
+    texts.forEach(function (t, i) {
+      const max = Number(t.getAttribute("data-fit"));
+      const size = Number(t.getAttribute("font-size"));
+      const w = widths[i] || String(t.textContent).length * size * 0.62;
+      if (w <= max) return;
+      let scale = 1;
+      if (shrink) {
+        scale = Math.max(0.72, max / w);
+        t.setAttribute("font-size", (size * scale).toFixed(1));
+      }
+      if (w * scale > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    });
+  };
+
   Board.draw = function (container, view) {
     if (!container) return;
     TC.clear(container);

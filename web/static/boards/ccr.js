@@ -43,24 +43,7 @@
     });
   }
 
-  /* text that never overflows maxW (squeezed when the estimate is wider) */
-  function text(x, y, s, size, attrs, maxW) {
-    const a = Object.assign({ x: x, y: y, "font-size": size, text: s }, attrs || {});
-    if (maxW) a["data-fit"] = maxW;
-    return S("text", a);
-  }
-
-  /* once drawn: squeeze each text wider than its room (measured; estimated where the
-   * page does not lay the drawing out, as on a hidden card) */
-  function fit(svg) {
-    for (const t of svg.querySelectorAll("text[data-fit]")) {
-      const room = Number(t.getAttribute("data-fit"));
-      let w = 0;
-      try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
-      if (!w) w = t.textContent.length * Number(t.getAttribute("font-size")) * 0.62;
-      if (w > room) { t.setAttribute("textLength", room); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-    }
-  }
+  const text = Board.text;
 
   function counts(ids) {
     const out = {};
@@ -280,7 +263,7 @@
 
     container.classList.remove("generic");
     container.appendChild(svg);
-    fit(svg);
+    Board.fitTexts(svg);
     return true;
   };
 })();

@@ -32,11 +32,7 @@
 
   function cap(s) { s = String(s); return s.charAt(0).toUpperCase() + s.slice(1); }
 
-  /* text kept within maxW (data-max: shrunk once it is measured, below) */
-  function text(x, y, s, size, attrs, maxW) {
-    const a = Object.assign({ x: x, y: y, "font-size": size, text: s, "data-max": maxW ? Math.round(maxW) : null }, attrs || {});
-    return S("text", a);
-  }
+  const text = Board.text;
 
   /* A name on two lines when one is too wide for the card (split at the space
    * that leaves the longer line shortest). */
@@ -343,21 +339,6 @@
     return g;
   }
 
-  /* shrink every text wider than its room (measured once the drawing is on the page) */
-  function fit(svg) {
-    for (const t of svg.querySelectorAll("text[data-max]")) {
-      const max = Number(t.getAttribute("data-max"));
-      let w = 0;
-      try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
-      const size = Number(t.getAttribute("font-size"));
-      if (!w) w = t.textContent.length * size * 0.62;     // not laid out (a hidden page): an estimate
-      if (w <= max) continue;
-      const smaller = Math.max(size * 0.72, size * max / w);
-      t.setAttribute("font-size", smaller.toFixed(1));
-      if (w * smaller / size > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-    }
-  }
-
   Board.games.GAH = function (container, view) {
     const st = view.state;
     if (!st || !st.houses || typeof st.houses !== "object") return false;
@@ -388,7 +369,7 @@
     });
     container.classList.remove("generic");
     container.appendChild(svg);
-    fit(svg);
+    Board.fitTexts(svg, { shrink: true });
     return true;
   };
 })();

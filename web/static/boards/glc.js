@@ -33,12 +33,7 @@
   }
   function ghostValue(gid) { const m = String(gid).match(/(\d+)$/); return m ? Number(m[1]) : "?"; }
 
-  /* text that never overflows maxW (squeezed when the estimate is wider) */
-  function text(x, y, s, size, attrs, maxW) {
-    const a = Object.assign({ x: x, y: y, "font-size": size, text: s }, attrs || {});
-    if (maxW && String(s).length * size * 0.68 > maxW) { a.textLength = maxW; a.lengthAdjust = "spacingAndGlyphs"; }
-    return S("text", a);
-  }
+  const text = Board.text;
 
   function candyChip(x, y, w, h, id) {
     const t = CANDY[candyType(id)] || [candyType(id), "#888", "#000"];
@@ -193,6 +188,7 @@
     });
     container.classList.remove("generic");
     container.appendChild(svg);
+    Board.fitTexts(svg);
     return true;
   };
 })();

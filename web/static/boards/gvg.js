@@ -26,22 +26,7 @@
   const CELL = { 1: [1, 0], 2: [2, 0], 3: [2, 1], 4: [2, 2], 5: [1, 2], 6: [0, 2], 7: [0, 1], 8: [0, 0] };
   const CARD_PLAYS = { treat: 1, trick: 1, peek: 1, round: 1, round_over: 1, reveal: 1 };
 
-  /* text that never runs wider than maxW: squeezed once it is drawn and measured
-   * (by an estimate while the page does not lay it out) */
-  function text(x, y, s, size, attrs, maxW) {
-    const a = Object.assign({ x: x, y: y, "font-size": size, text: String(s) }, attrs || {});
-    if (maxW) a["data-maxw"] = Math.max(8, Math.floor(maxW));
-    return S("text", a);
-  }
-  function fitTexts(svg) {
-    for (const t of svg.querySelectorAll("text[data-maxw]")) {
-      const maxW = Number(t.getAttribute("data-maxw"));
-      let w = 0;
-      try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
-      if (!w) w = t.textContent.length * Number(t.getAttribute("font-size")) * (t.getAttribute("font-weight") >= 700 ? 0.64 : 0.58);
-      if (w > maxW) { t.setAttribute("textLength", maxW); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-    }
-  }
+  const text = Board.text;
 
   function nameOf(view, p) { return (view.names && view.names[p]) || p; }
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0"; }
@@ -340,7 +325,7 @@
 
     container.classList.remove("generic");
     container.appendChild(svg);
-    fitTexts(svg);
+    Board.fitTexts(svg);
     return true;
   };
 })();

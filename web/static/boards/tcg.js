@@ -27,22 +27,7 @@
 
   function cap(s) { s = String(s); return s.charAt(0).toUpperCase() + s.slice(1); }
 
-  /* text kept within maxW: squeezed (measured once the drawing is on the page) */
-  function text(x, y, s, size, attrs, maxW) {
-    const a = Object.assign({ x: x, y: y, "font-size": size, text: s }, attrs || {});
-    if (maxW) a["data-maxw"] = Math.round(maxW);
-    return S("text", a);
-  }
-
-  function fit(svg) {
-    for (const t of svg.querySelectorAll("text[data-maxw]")) {
-      const max = Number(t.getAttribute("data-maxw"));
-      let w = 0;
-      try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
-      if (!w) w = String(t.textContent).length * Number(t.getAttribute("font-size")) * 0.62;   // not laid out (hidden)
-      if (w > max) { t.setAttribute("textLength", max); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-    }
-  }
+  const text = Board.text;
 
   function parse(sq) {
     const m = /^([A-Z])(\d+)$/.exec(String(sq));
@@ -279,7 +264,7 @@
 
     container.classList.remove("generic");
     container.appendChild(svg);
-    fit(svg);
+    Board.fitTexts(svg);
     return true;
   };
 })();
