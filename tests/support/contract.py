@@ -163,11 +163,14 @@ def _secret_components(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def _check_secrets(game: Game, state: dict[str, Any], at: str) -> None:
-    secrets = secret_names(game, state)
-    if not secrets:
+    every = {name for _, names in _secret_components(game) for name in names}
+    if not every:
         return
-    public = json.dumps(game.public_view(state)) + json.dumps([p.to_json() for p in game.prompts(state)])
-    found = sorted(secrets & words(public))
+    public = html.unescape(json.dumps(game.public_view(state)) + json.dumps([p.to_json() for p in game.prompts(state)]))
+    named = {name for name in every if name in public}     # a whole word is in the text first of all
+    if not named:
+        return
+    found = sorted(named & secret_names(game, state) & words(public))
     if found:
         raise _fail(at, f"a public output names secret {found}")
 
