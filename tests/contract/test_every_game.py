@@ -40,9 +40,10 @@ def test_random_legal_games_keep_the_contract(code, players):
 
 
 def test_the_checks_are_not_blind():
-    """A game whose score does not add up, or whose apply changes its input, is caught."""
+    """A game whose score does not add up, whose apply changes its input, or
+    whose public view names a card dealt face down, is caught."""
     from models.engine import Scoreboard, ScoreEntry, ScoreLine
-    from tests.support.contract import ContractBroken
+    from tests.support.contract import ContractBroken, secret_names
 
     base = type(get_game("TCG"))
 
@@ -56,6 +57,14 @@ def test_the_checks_are_not_blind():
             state["notes"].append("changed")
             return new, events
 
+    glc = type(get_game("GLC"))
+
+    class Leaks(glc):         # type: ignore[misc, valid-type]
+        def public_view(self, state):
+            return {**super().public_view(state), "love": sorted(secret_names(self, state))}
+
+    with pytest.raises(ContractBroken, match="a public output names secret"):
+        check_game(Leaks(), ["RED", "BLUE", "GREEN"], 0, DRIVERS["GLC"])
     with pytest.raises(ContractBroken, match="not the sum of its lines"):
         check_game(WrongSum(), ["RED", "BLUE"], 0, DRIVERS["TCG"])
     with pytest.raises(ContractBroken, match="changed the state it was given"):
