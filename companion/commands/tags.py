@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from companion.printkit import SizeError, make_kit
+from companion.printkit import SizeError
 from companion.printkit.qr import PayloadError
 from companion.printkit.sizing import DEFAULT_MARGIN_MM, parse_wxh, px_per_module, size_for
 from models.catalog import CatalogError
@@ -161,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
                                 "(one PDF per game: NAME-<game>.pdf)")
         else:
             targets = [_writable_file(Path(args.out) if args.out else Path(f"{games[0].slug}-tags.pdf"))]
+        from companion.printkit import make_kit  # the whole kit: loaded only to make one
         kits = [make_kit(g, tag_mm, args.paper, table) for g in games]
     except (TagsError, SizeError, PayloadError, CatalogError) as e:
         print(f"companion tags: {e}", file=err)

@@ -15,8 +15,27 @@
     >>> size_for((4608, 2592), (900, 600)).tag_mm
     18.0
 """
-from .kit import Kit, make_kit
-from .qr import PayloadError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .sizing import MIN_TAG_MM, SizeError, Sizing, size_for
 
+if TYPE_CHECKING:
+    from .kit import Kit, make_kit
+    from .qr import PayloadError
+
 __all__ = ["Kit", "MIN_TAG_MM", "PayloadError", "SizeError", "Sizing", "make_kit", "size_for"]
+
+#: imported when first asked for: a kit draws every game's plan, so importing it
+#: loads every game, the PDF writer and the QR encoder (half a second here, several
+#: on a Pi), which every ``companion`` command paid for at start because
+#: ``companion tags`` builds its options from :mod:`.sizing`
+_LATER = {"Kit": ".kit", "make_kit": ".kit", "PayloadError": ".qr"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        return getattr(importlib.import_module(_LATER[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
