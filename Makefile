@@ -3,6 +3,11 @@
 # it needs with apt-get when they are missing (as root, or through sudo).
 
 PYTHON  ?= python3
+# Python caches each module it compiles (__pycache__, ignored by git). An environment
+# that says PYTHONDONTWRITEBYTECODE (this machine's does) makes every process compile every
+# module again: each test worker's collection (13 s instead of 4 here) and each
+# `companion` the tests start (0.7 s instead of 0.45 s to import the live stack).
+unexport PYTHONDONTWRITEBYTECODE
 VENV    ?= .venv
 PY      := $(VENV)/bin/python
 PIP     := $(PY) -m pip
