@@ -39,6 +39,20 @@ def test_the_display_draws_the_table_it_was_served_once(glc, server, page):
     assert page.evaluate("window.drawings") == 2
 
 
+def test_the_console_draws_the_table_it_was_served_once(glc, server, page):
+    """The same on the referee's console, which asks for the referee's detail of
+    the view it was served (the choices, the take-over form) once, at the start."""
+    glc.apply({"type": "reveal_kid", "slot": 1, "kid": 2})
+    page.add_init_script(DRAWINGS_COUNTED)
+    page.goto(server.url + "/referee")
+    page.fill("input[name=pin]", PIN)
+    page.click("button[type=submit]")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    glc.apply({"type": "reveal_kid", "slot": 2, "kid": 9})
+    expect(page.locator("#board")).to_contain_text("NINJA")
+    assert page.evaluate("window.drawings") == 2
+
+
 #: counts the board drawings put on the page (an svg added under #board), from before its scripts run
 DRAWINGS_COUNTED = """
 window.drawings = 0;

@@ -484,6 +484,7 @@
     });
   }
 
-  if (current) render(current);
-  TC.live(function (view) { render(view); refereeDetail(view); });
+  if (current) { render(current); refereeDetail(current); }
+  // not drawn twice: the stream starts with the view served, whose referee's detail is asked for above
+  TC.live(function (view) { render(view); refereeDetail(view); }, current ? current.seq : undefined);
 })();
