@@ -126,8 +126,13 @@ HEADER = ["game", "updates", "median ms, change to drawn", "in raw decodes", "sc
           "layout ms/update", "style ms/update", "all tasks ms/update"]
 
 
-def run(report: Any) -> dict[str, Any]:
-    """``make bench`` entry point."""
+def run(report: Any) -> dict[str, Any] | None:
+    """``make bench`` entry point (skipped, saying why, without Chromium or Playwright)."""
+    import importlib.util
+    import os
+    if not os.path.exists(CHROMIUM) or importlib.util.find_spec("playwright") is None:
+        report.line(f"SKIPPED: needs Chromium ({CHROMIUM}) and Playwright, which `make test` installs")
+        return None
     figures = measure()
     for line in summary(figures):
         report.line(line)
