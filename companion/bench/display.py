@@ -85,23 +85,25 @@ def measure_game(browser: Any, code: str, lang: str = "de", moves: int | None = 
             "browser_s": {k: after[k] - before[k] for k in METRICS}}
 
 
-def measure(codes: list[str] | None = None, lang: str = "de", moves: int | None = None) -> dict[str, Any]:
-    """Every game's (or ``codes``'s) figures, and the raw decode they are set against."""
-    from playwright.sync_api import sync_playwright
-
+def measure(codes: list[str] | None = None, lang: str = "de", moves: int | None = None,
+            browser: Any = None) -> dict[str, Any]:
+    """Every game's (or ``codes``'s) figures, and the raw decode they are set
+    against; in ``browser`` (a Playwright Chromium) when given, else in one
+    launched here."""
     from companion.bench.autonomy import raw_decode_s
     from companion.examples import PLAYERS
 
     decode_s = raw_decode_s()
-    games = []
+    if browser is not None:
+        games = [measure_game(browser, code, lang, moves) for code in codes or list(PLAYERS)]
+        return {"decode_s": decode_s, "lang": lang, "games": games}
+    from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        own = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
         try:
-            for code in codes or list(PLAYERS):
-                games.append(measure_game(browser, code, lang, moves))
+            return measure(codes, lang, moves, own)
         finally:
-            browser.close()
-    return {"decode_s": decode_s, "lang": lang, "games": games}
+            own.close()
 
 
 def rows(figures: dict[str, Any]) -> list[list[Any]]:

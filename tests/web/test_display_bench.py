@@ -13,8 +13,8 @@ from companion.bench.report import Report
 pytestmark = pytest.mark.browser
 
 
-def test_the_display_section_reports_each_change_it_saw_drawn():
-    figures = display.measure(["TCG"], moves=3)
+def test_the_display_section_reports_each_change_it_saw_drawn(browser):
+    figures = display.measure(["TCG"], moves=3, browser=browser)
     (game,) = figures["games"]
     assert game["code"] == "TCG" and game["updates"] == 3 and len(game["times"]) == 3
     assert all(t > 0 for t in game["times"])
