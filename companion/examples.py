@@ -24,6 +24,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYERS: dict[str, tuple[str, ...]] = {cls.code: cls.example_players for cls in game_classes()}
 
 
+def example_script(code: str) -> list[dict[str, Any]]:
+    """The actions of ``code``'s example game as written, refusals included."""
+    game = get_game(code)
+    script: list[dict[str, Any]] = json.loads(
+        (ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8"))
+    return script
+
+
 def example_states(code: str, moves: int | None = None) -> tuple[Any, tuple[str, ...], list[dict[str, Any]]]:
     """The game, its example's players and every state of the example from the
     setup on (the first ``moves`` legal moves, or all of them)."""
@@ -31,8 +39,7 @@ def example_states(code: str, moves: int | None = None) -> tuple[Any, tuple[str,
     players = game.example_players
     state = game.setup(list(players), {})
     states = [state]
-    script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8"))
-    for data in script:
+    for data in example_script(code):
         if moves is not None and len(states) > moves:
             break
         try:

@@ -18,7 +18,6 @@ until each measured all its texts before changing any) shows here first.
 """
 from __future__ import annotations
 
-import json
 import statistics
 import tempfile
 import time
@@ -41,14 +40,12 @@ def measure_game(browser: Any, code: str, lang: str = "de", moves: int | None = 
     and Chromium's totals over the updates."""
     from companion.bench.web import ServerThread
     from companion.config import load_config
-    from companion.examples import PLAYERS, ROOT
+    from companion.examples import PLAYERS, example_script
     from companion.live.session import Session
     from models.engine import IllegalAction
-    from models.registry import get_game
     from web import create_app
 
-    game = get_game(code)
-    script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8"))
+    script = example_script(code)
     with tempfile.TemporaryDirectory() as tmp:
         config = load_config(None, env={"COMPANION_JOURNAL_PATH": str(Path(tmp) / "journal.sqlite"),
                                         "COMPANION_PINS_FACTORY": "mock"})
