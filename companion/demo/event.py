@@ -20,7 +20,6 @@ move later, as the referee at a real table would.
 """
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 import threading
@@ -51,7 +50,7 @@ NAMES = ("Ana", "Ben", "Chloé", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun
 
 
 @dataclass
-class ExampleScript:
+class StagedExample:
     """A game's example as the demo plays it: the moves played before the
     camera watches, the table then, and one beat per move after (``told``:
     the move the camera cannot see, which the referee tells the companion;
@@ -66,18 +65,18 @@ class ExampleScript:
     states: list[dict[str, Any]]
 
 
-def example_script(code: str, watched: int | None = None) -> ExampleScript:
+def staged_example(code: str, watched: int | None = None) -> StagedExample:
     """The example of game ``code`` (``docs/games/<slug>.script.json``, its
     refused moves left out), the last ``watched`` moves as beats (default: the
     game's ``demo_watched``)."""
-    from companion.examples import ROOT
+    from companion.examples import example_script
     game = get_game(code)
     players = list(game.example_players)
     state = game.setup(players, {})
     # (action, before, after, what the players are told of it: the move's first event, in the page's language)
     moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any], Any]] = []
     words = game.action_words()["actions"]
-    for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):
+    for data in example_script(code):
         try:
             after, events = game.apply(state, game.parse_action(data))
         except IllegalAction:
@@ -93,7 +92,7 @@ def example_script(code: str, watched: int | None = None) -> ExampleScript:
         beats.append(Beat(said, game.arrange(after), "applied", [data]))
         told.append(not _camera_follows(game, before, after))
         states.append(after)
-    return ExampleScript(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told,
+    return StagedExample(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told,
                          states)
 
 
@@ -124,7 +123,7 @@ class DemoTableAtEvent:
         from companion.event.publisher import TablePublisher
         from companion.live.session import Session
         self.name, self.number = name, number
-        self.script = example_script(code)
+        self.script = staged_example(code)
         if config is None:
             cfg = load_config(None, env={"COMPANION_JOURNAL_PATH": str(folder / f"{name}.sqlite"),
                                          "COMPANION_PINS_FACTORY": "mock"})

@@ -3,7 +3,6 @@ logins and ACL, as `companion broker` writes them) on free ports, real sessions
 publishing to it and the real hub reading it back."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -84,13 +83,13 @@ def hub(setup, broker) -> Iterator[EventHub]:
 def play_example(session: Session, code: str, names: dict[str, str] | None = None, upto: int | None = None) -> int:
     """Start game ``code`` and apply its example's moves (refused ones skipped),
     as the referee's console would; returns the number applied."""
-    from companion.examples import PLAYERS, ROOT
+    from companion.examples import PLAYERS, example_script
     from models.engine import IllegalAction
     from models.registry import get_game
     game = get_game(code)
     session.new_game(code, list(PLAYERS[game.code]), {}, names)
     done = 0
-    for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text()):
+    for data in example_script(code):
         if upto is not None and done >= upto:
             break
         try:

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from companion.examples import PLAYERS, ROOT
+from companion.examples import PLAYERS, example_script
 from models.engine import IllegalAction
 from models.registry import game_classes, get_game
 from tests.support.contract import secret_names, words
@@ -31,7 +31,7 @@ def test_no_published_message_names_a_secret_card(code, setup, broker, tables):
     spy = Listener(setup, "hub", f"tc/{EVENT}/tables/t1/#")
     try:
         s.new_game(code, list(PLAYERS[game.code]), {})
-        script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text())
+        script = example_script(code)
         checked = secrets_seen = 0
         for n, data in enumerate(script):
             try:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.examples import example_script
 from companion.live.session import Session
 from models.engine import GameSetupError, IllegalAction
 from models.registry import game_classes, get_game
@@ -126,7 +127,7 @@ def test_nobody_wins_a_game_that_has_only_just_started(code):
 
 def test_a_leader_is_provisional_until_the_game_is_over():
     game = get_game("TCG")
-    script = json.loads((ROOT / "docs/games/the-closest-ghost.script.json").read_text())
+    script = example_script("TCG")
     state = game.setup(["RED", "BLUE"])
     for a in script[:3]:                                     # RED's avatar lands on candy
         state, _ = game.apply(state, game.parse_action(a))
@@ -159,7 +160,7 @@ def test_the_display_says_leading_not_wins_while_the_game_goes_on(session, brows
 
     from companion.bench.web import ServerThread
     session.new_game("TCG", ["RED", "BLUE"], {})
-    script = json.loads((ROOT / "docs/games/the-closest-ghost.script.json").read_text())
+    script = example_script("TCG")
     session.apply(script[:3])
     with ServerThread(create_app(session, keepalive_s=1.0)) as srv:
         page = browser.new_page()

@@ -34,6 +34,7 @@ import pytest
 from companion.event.broker import Mosquitto, write_broker
 from companion.event.broker_url import BrokerURL
 from companion.event.publisher import TablePublisher
+from companion.examples import example_script
 from companion.live.session import Session
 from companion.service.network import free_ports
 from models.engine import Event
@@ -125,7 +126,7 @@ def play_of(code: str) -> Play:
 
 
 def script_of(play: Play) -> list[dict[str, Any]]:
-    return json.loads((ROOT / "docs" / "games" / f"{get_game(play.code).slug}.script.json").read_text())
+    return example_script(play.code)
 
 
 def legal_prefix(play: Play) -> list[dict[str, Any]]:

@@ -82,11 +82,9 @@ def play_example(s: Session, moves: int | None = None, until: Any = None) -> Non
     """Play Ghosts Love Candy's example game (docs/games) on the session: its first
     ``moves`` actions (all by default), or up to the state where ``until(state)``
     holds; the moves the example shows refused are skipped, as the rules refuse them."""
-    import json
-
-    from companion.examples import ROOT
+    from companion.examples import example_script
     from models.engine import IllegalAction
-    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
+    script = example_script("GLC")
     for data in script[:moves]:
         if until is not None and until(s.state):
             return

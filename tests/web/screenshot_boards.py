@@ -9,7 +9,6 @@ The game pages and the README show these pictures.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -25,13 +24,11 @@ HALF_WAY = 0.5
 def play_part(session, code: str, share: float) -> None:
     """Start ``code``'s example game on ``session`` and play ``share`` of its script
     (the moves its script shows refused are skipped, as the rules refuse them)."""
-    from companion.examples import PLAYERS
+    from companion.examples import PLAYERS, example_script
     from models.engine import IllegalAction
-    from models.registry import get_game
-    game = get_game(code)
     players = list(PLAYERS[code])
     session.new_game(code, players, {}, {p: NAMES.get(p, p.capitalize()) for p in players})
-    script = json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text())
+    script = example_script(code)
     for data in script[:int(len(script) * share)]:
         try:
             session.apply(data)

@@ -5,7 +5,6 @@ example game of Candy Crave (published in German)::
 """
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -15,13 +14,13 @@ def main(out: str = "docs/img") -> None:
     from playwright.sync_api import expect, sync_playwright
 
     from companion.bench.web import ServerThread
-    from companion.examples import PLAYERS, ROOT
+    from companion.examples import PLAYERS, example_script
     from companion.live.session import Session
     from models.engine import IllegalAction
     from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, make_config
     from web import create_app
 
-    script = json.loads((ROOT / "docs" / "games" / "candy-crave.script.json").read_text(encoding="utf-8"))
+    script = example_script("CCR")
     with tempfile.TemporaryDirectory() as tmp:
         s = Session(make_config(Path(tmp)), indicators=False)
         s.new_game("CCR", list(PLAYERS["CCR"]), {}, {"RED": "Anna", "BLUE": "Ben", "GREEN": "Clara"})

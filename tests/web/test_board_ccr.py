@@ -7,14 +7,13 @@ and a television screen, in English and in German, with no text cut off or
 lying over another."""
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import ROOT
+from companion.examples import example_script
 from models.candy_crave.values import resolve_row
 from models.engine import IllegalAction
 from tests.web.board_texts import crossing_texts, texts_outside
@@ -66,7 +65,7 @@ def play_script(session, moves: int | None = None) -> None:
     and GREEN (Ana, Ben, Cleo): its first ``moves`` actions, or all; the moves the
     example shows refused are skipped."""
     start(session)
-    script = json.loads((ROOT / "docs" / "games" / "candy-crave.script.json").read_text(encoding="utf-8"))
+    script = example_script("CCR")
     for data in script[:moves]:
         try:
             session.apply(data)

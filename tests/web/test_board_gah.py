@@ -6,14 +6,13 @@ tag; on a television, a laptop and a phone, in English and German, with no
 text cut off or lying over another."""
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import ROOT
+from companion.examples import example_script
 from models.engine import IllegalAction
 from tests.web.board_texts import CROSSINGS
 
@@ -21,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 NAMES = {"RED": "Ana", "BLUE": "Ben", "GREEN": "Cleo", "YELLOW": "Dmitri"}
 SIZES = ((1366, 768), (1920, 1080), (390, 844))
-SCRIPT = json.loads((ROOT / "docs" / "games" / "ghost-at-home.script.json").read_text(encoding="utf-8"))
+SCRIPT = example_script("GAH")
 
 # what the drawing shows, read from the page: per house its floors (lit or not,
 # rooms, cats, ghosts drawn), the texts, and the SVG's box

@@ -7,13 +7,12 @@ Nothing is shown by a tag's identifier; no text sticks out of the drawing or lie
 over another, on a laptop, a big screen and a phone, in English and in German."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import ROOT
+from companion.examples import example_script
 from models.engine import IllegalAction
 from tests.web.board_texts import crossing_texts, texts_outside
 
@@ -22,7 +21,7 @@ pytestmark = pytest.mark.browser
 NAMES = {"RED": "Ana", "BLUE": "Ben"}
 SIZES = [(1366, 768), (1920, 1080), (390, 844)]
 BOARD = "#board svg.tcg-board"
-SCRIPT = json.loads((ROOT / "docs" / "games" / "the-closest-ghost.script.json").read_text(encoding="utf-8"))
+SCRIPT = example_script("TCG")
 
 TEXTS = f"() => [...document.querySelectorAll('{BOARD} text')].map(t => t.textContent)"
 # every text whose box lies (partly) outside the drawing's own box

@@ -22,9 +22,7 @@ a line of the page it stands in.
 """
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.bench.web import ServerThread
-from companion.examples import PLAYERS, ROOT
+from companion.examples import PLAYERS, example_script
 from companion.live.session import Session
 from models.engine import IllegalAction
 from models.registry import get_game
@@ -124,11 +122,6 @@ def _english_left(pages: dict[str, Any], title: str, seats: list[str]) -> dict[s
     return out
 
 
-def _moves(code: str) -> Iterator[dict[str, Any]]:
-    game = get_game(code)
-    yield from json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8"))
-
-
 def _shows(page: Any, seq: int) -> None:
     """Wait until ``page`` has drawn the view ``seq`` (or a later one)."""
     page.wait_for_function("seq => Number(document.body.dataset.seq) >= seq", arg=seq)
@@ -165,7 +158,7 @@ def test_german_and_spanish_pages_show_no_english_word(tmp_path: Path, browser: 
                 expect(p.locator("#board svg").first).to_be_attached()     # the game's own drawing
             look("setup")
             n = 0
-            for data in _moves(code):
+            for data in example_script(code):
                 try:
                     session.apply(data)
                 except IllegalAction:

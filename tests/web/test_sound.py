@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import ROOT
+from companion.examples import ROOT, example_script
 from hardware.indicators import BEEPS
 from models.engine import IllegalAction
 
@@ -30,7 +30,7 @@ def test_the_page_plays_the_buzzers_patterns():
 
 @pytest.mark.browser
 def test_a_scare_sounds_on_the_big_screen_once_sound_is_on(glc, server, browser):
-    script = json.loads((ROOT / "docs" / "games" / "ghosts-love-candy.script.json").read_text())
+    script = example_script("GLC")
     ctx = browser.new_context()
     ctx.add_init_script(COUNT_TONES)
     page = ctx.new_page()

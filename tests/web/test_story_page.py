@@ -4,12 +4,10 @@ is taken over as it lies), each round's start marked, a short first entry, the
 table kept in sight, a link back to the table and the language switch."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from companion.examples import PLAYERS, ROOT
+from companion.examples import PLAYERS, example_script
 from models.engine import IllegalAction
 from models.registry import game_classes, get_game
 from web.i18n import catalog
@@ -24,7 +22,7 @@ def legal_moves(code: str) -> list[dict]:
     game = get_game(code)
     state = game.setup(list(PLAYERS[code]), {})
     out = []
-    for data in json.loads((ROOT / "docs" / "games" / f"{game.slug}.script.json").read_text(encoding="utf-8")):
+    for data in example_script(code):
         try:
             state, _ = game.apply(state, game.parse_action(data))
         except IllegalAction:
