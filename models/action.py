@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypedDict
 
 from .errors import MalformedAction
-from .jsonio import json_kind
+from .jsonio import cut, json_kind
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
+#: The longest text an action's field holds (a tag is 20 characters, a referee's note a line or two)
+MAX_TEXT = 500
+
+
 def _coerce(value: Any, hint: Any, where: str) -> Any:
     """Check/convert one JSON value against a field's type hint."""
     origin = typing.get_origin(hint)
@@ -65,36 +69,38 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
                 return _coerce(value, a, where)
             except MalformedAction as e:
                 errors.append(str(e))
-        raise MalformedAction(errors[0] if errors else f"{where}: bad value {value!r}")
+        raise MalformedAction(errors[0] if errors else f"{where}: bad value {cut(value)!r}")
     if origin is Literal:
         if value not in args:
-            raise MalformedAction(f"{where}: must be one of {', '.join(map(repr, args))}, not {value!r}")
+            raise MalformedAction(f"{where}: must be one of {', '.join(map(repr, args))}, not {cut(value)!r}")
         return value
     if origin in (tuple, list):
         if not isinstance(value, (list, tuple)):
-            raise MalformedAction(f"{where}: must be a list, not {value!r}")
+            raise MalformedAction(f"{where}: must be a list, not {cut(value)!r}")
         inner = args[0] if args else Any
         items = [_coerce(x, inner, f"{where}[{i}]") for i, x in enumerate(value)]
         return tuple(items) if origin is tuple else items
     if hint is bool:
         if not isinstance(value, bool):
-            raise MalformedAction(f"{where}: must be true or false, not {value!r}")
+            raise MalformedAction(f"{where}: must be true or false, not {cut(value)!r}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedAction(f"{where}: must be a whole number, not {value!r}")
+            raise MalformedAction(f"{where}: must be a whole number, not {cut(value)!r}")
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise MalformedAction(f"{where}: must be a number, not {value!r}")
+            raise MalformedAction(f"{where}: must be a number, not {cut(value)!r}")
         return float(value)
     if hint is str:
         if not isinstance(value, str):
-            raise MalformedAction(f"{where}: must be text, not {value!r}")
+            raise MalformedAction(f"{where}: must be text, not {cut(value)!r}")
+        if len(value) > MAX_TEXT:
+            raise MalformedAction(f"{where}: at most {MAX_TEXT} characters, not {len(value)} ({cut(value)!r})")
         return value
     if origin is dict or hint is dict:
         if not isinstance(value, dict):
-            raise MalformedAction(f"{where}: must be an object, not {value!r}")
+            raise MalformedAction(f"{where}: must be an object, not {cut(value)!r}")
         return value
     return value
 
@@ -117,7 +123,7 @@ def parse_action(action_types: Sequence[type[Action]], data: Any) -> Action:
     by_type = {a.type: a for a in action_types}
     if not isinstance(kind, str) or kind not in by_type:
         known = ", ".join(sorted(by_type))
-        raise MalformedAction(f"unknown action type {kind!r} (known: {known})")
+        raise MalformedAction(f"unknown action type {cut(kind)!r} (known: {known})")
     cls = by_type[kind]
     hints = hints_of(cls)
     kwargs = {}

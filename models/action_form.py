@@ -41,6 +41,7 @@ from typing import Any, Literal
 
 from .engine import Action, ActionWords, readable, value_key
 from .errors import MalformedAction
+from .jsonio import cut
 
 #: the most legal actions applied on copies to rank them against the camera's
 #: reading (the likeliest first): the guess only, never what is offered
@@ -89,7 +90,7 @@ def describe(game: Any, state: Mapping[str, Any], type_name: str) -> tuple[type,
     text), required, choices (``{"value", "label"}``)."""
     cls = next((a for a in game.actions if a.type == type_name), None)
     if cls is None:
-        raise MalformedAction(f"{game.title} has no action {type_name!r} "
+        raise MalformedAction(f"{game.title} has no action {cut(type_name)!r} "
                               f"(actions: {', '.join(a.type for a in game.actions)})")
     hints = typing.get_type_hints(cls)
     domains: dict[str, list[Choice]] = game.field_choices(state)

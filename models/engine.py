@@ -57,7 +57,7 @@ from .errors import (
 )
 from .final_table import TableScore
 from .hooks import Layout as Layout, Modules as Modules  # re-exported: games import them from here
-from .jsonio import typed_yes_no
+from .jsonio import cut, typed_yes_no
 from .plan_table import PlanTable
 from .prompt import (
     Event as Event,  # re-exported: games import what they tell the table from here
@@ -150,25 +150,25 @@ class Option:
                 v = typed_yes_no(text)
                 if v is None:
                     raise GameSetupError(tr("option {option}: expected true or false, not {value!r}",
-                                            option=name, value=text))
+                                            option=name, value=cut(text)))
             elif isinstance(d, int):
                 try:
                     v = int(text)
                 except ValueError:
                     raise GameSetupError(tr("option {option}: expected a whole number, not {value!r}",
-                                            option=name, value=text)) from None
+                                            option=name, value=cut(text))) from None
             elif isinstance(d, float):
                 try:
                     v = float(text)
                 except ValueError:
                     raise GameSetupError(tr("option {option}: expected a number, not {value!r}",
-                                            option=name, value=text)) from None
+                                            option=name, value=cut(text))) from None
         elif d is not None and type(v) is not type(d) and not (isinstance(d, float) and isinstance(v, int)):
             raise GameSetupError(tr("option {option}: expected {type}, not {value!r}", option=name,
-                                    type=type(d).__name__, value=v))
+                                    type=type(d).__name__, value=cut(v)))
         if self.choices is not None and v not in self.choices:
             raise GameSetupError(tr("option {option}: must be one of {choices}, not {value!r}", option=name,
-                                    choices=", ".join(map(str, self.choices)), value=v))
+                                    choices=", ".join(map(str, self.choices)), value=cut(v)))
         return v
 
 
@@ -255,9 +255,9 @@ class Game:
             if k not in self.options:
                 if self.options:
                     raise GameSetupError(tr("{game} has no option {option!r} (options: {known})", game=self.title,
-                                            option=k, known=", ".join(sorted(self.options))))
+                                            option=cut(k), known=", ".join(sorted(self.options))))
                 raise GameSetupError(tr("{game} has no option {option!r} (options: none)", game=self.title,
-                                        option=k))
+                                        option=cut(k)))
             out[k] = self.options[k].parse(k, v)
         return out
 
@@ -283,10 +283,10 @@ class Game:
             if bad:
                 raise GameSetupError(trn("{names} is not a seat of {game} (seats: {seats})",
                                          "{names} are not seats of {game} (seats: {seats})", len(bad),
-                                         names=", ".join(bad), game=self.title, seats=", ".join(seats)))
+                                         names=", ".join(map(cut, bad)), game=self.title, seats=", ".join(seats)))
         for p in players:
             if not p or not p.isalnum() or not p.isascii():
-                raise GameSetupError(tr("player {player!r}: use a seat colour such as RED (A-Z, 0-9)", player=p))
+                raise GameSetupError(tr("player {player!r}: use a seat colour such as RED (A-Z, 0-9)", player=cut(p)))
         return players
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:

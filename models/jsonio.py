@@ -46,6 +46,27 @@ class InputError(ValueError):
     not valid JSON. The message starts with the input's source."""
 
 
+#: The longest value from outside an error message quotes whole; longer ones are cut (:func:`cut`).
+QUOTED_MAX = 40
+
+
+def cut(value: Any, limit: int = QUOTED_MAX) -> Any:
+    """A value from outside as an error message may quote it (``{value!r}``):
+    itself when short, else its first characters and ``...``. A refusal is shown
+    on the console and written to the log; repeating a 60,000-character value
+    back helps nobody.
+
+    >>> cut("RED")
+    'RED'
+    >>> cut("X" * 1000)
+    'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...'
+    >>> cut(list(range(100)), 20)
+    '[0, 1, 2, 3, 4, 5...'
+    """
+    text = value if isinstance(value, str) else repr(value)
+    return value if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def size_text(n: int) -> str:
     """``4194304`` -> ``"4 MiB"``, ``65536`` -> ``"64 KiB"``, else bytes."""
     for unit, scale in (("MiB", 1024 * 1024), ("KiB", 1024)):

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from .engine import Game
+from .jsonio import cut
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ def find_game_class(name: str) -> type[Game]:
     if k.replace("-", "_") in broken:
         raise KeyError(f"game {name!r} cannot be loaded: {broken[k.replace('-', '_')]}")
     known = ", ".join(f"{c.code} ({c.slug})" for c in game_classes()) or "none"
-    raise KeyError(f"no game called {name!r}; known games: {known}")
+    raise KeyError(f"no game called {cut(name)!r}; known games: {known}")
 
 
 @cache

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import GameSetupError, IllegalAction
-from .jsonio import typed_yes_no
+from .jsonio import cut, typed_yes_no
 from .text import tr
 
 
@@ -52,14 +52,14 @@ class Question:
                         (isinstance(value, bool) and isinstance(raw, str) and typed_yes_no(raw) is value):
                     return value
             raise GameSetupError(tr("{key}: must be one of {choices}, not {value!r}", key=self.key,
-                                    choices=", ".join(str(v) for v, _ in self.choices), value=raw))
+                                    choices=", ".join(str(v) for v, _ in self.choices), value=cut(raw)))
         try:
             number = int(raw) if not isinstance(raw, bool) else None
         except (TypeError, ValueError):
             number = None
         if number is None or not self.low <= number <= self.high:
             raise GameSetupError(tr("{key}: a whole number from {low} to {high}, not {value!r}", key=self.key,
-                                    low=self.low, high=self.high, value=raw))
+                                    low=self.low, high=self.high, value=cut(raw)))
         return number
 
     def as_option(self) -> str:

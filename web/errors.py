@@ -12,6 +12,7 @@ import secrets
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from models.jsonio import cut
 from models.text import tr
 
 log = logging.getLogger(__name__)
@@ -70,11 +71,12 @@ def register(app: Flask) -> None:
             reason = tr("the request body is too large (at most {limit} bytes)", limit=limit)
         elif status == 405:
             allowed = ", ".join(m for m in (getattr(e, "valid_methods", None) or []) if m not in ("HEAD", "OPTIONS"))
-            reason = (tr("{method} is not allowed on {path}; use {allowed}", method=request.method, path=request.path,
+            path = cut(request.path, 200)
+            reason = (tr("{method} is not allowed on {path}; use {allowed}", method=request.method, path=path,
                          allowed=allowed) if allowed
-                      else tr("{method} is not allowed on {path}", method=request.method, path=request.path))
+                      else tr("{method} is not allowed on {path}", method=request.method, path=path))
         elif status == 404:
-            reason = tr("no such page or API route: {path}", path=request.path)
+            reason = tr("no such page or API route: {path}", path=cut(request.path, 200))
         elif e.description and status == 400:
             reason = e.description
         headers = dict(e.get_headers()) if status == 405 else {}

@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
+from models.jsonio import cut
+
 from . import boards, errors, headers, i18n
 
 
@@ -59,7 +61,7 @@ def index():
 def table(name: str):
     summary = _hub().table_summary(name)
     if summary is None:
-        raise errors.ApiError(404, f"no table {name!r} has published to this event")
+        raise errors.ApiError(404, f"no table {cut(name)!r} has published to this event")
     return render_template("event_table.html", table=summary, event={"event": _hub().event},
                            view=summary["view"] or {})
 

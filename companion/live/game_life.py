@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from models.engine import Game, GameSetupError, IllegalAction, Prompt
+from models.jsonio import cut
 from models.registry import get_game
 from models.text import tr, trn
 
@@ -42,7 +43,7 @@ def player_names(players: list[str], names: dict[str, str] | None) -> dict[str, 
     out = {}
     for seat, name in names.items():
         if seat not in players:
-            raise GameSetupError(tr("names: {seat!r} is not a seat in this game ({seats})", seat=seat,
+            raise GameSetupError(tr("names: {seat!r} is not a seat in this game ({seats})", seat=cut(seat),
                                     seats=", ".join(players)))
         if not isinstance(name, str):
             raise GameSetupError(tr("names: {seat}'s name must be text", seat=seat))

@@ -126,6 +126,36 @@ def test_a_number_json_does_not_have_is_400_and_changes_nothing(client, glc, bod
     assert glc.state == before and glc.view()["seq"] == seq
 
 
+LONG = "X" * 60_000
+
+
+@pytest.mark.parametrize("op, body", [
+    ("apply", {"action": {"type": LONG}}),                                   # an unknown action type
+    ("apply", {"action": {"type": "reveal_kid", "player": "RED", "slot": LONG}}),     # a number that is text
+    ("apply", {"action": {"type": "resolve", "player": "RED", "note": LONG}}),        # text too long to be one
+    ("new", {"game": LONG, "players": ["RED", "BLUE"]}),                    # no such game
+    ("new", {"game": "GLC", "players": [LONG, "BLUE", "GREEN"]}),          # no such seat
+    ("new", {"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {LONG: 1}}),        # no such option
+    ("new", {"game": "GLC", "players": ["RED", "BLUE", "GREEN"], "options": {"ninja_moves": LONG}}),
+])
+def test_a_huge_value_is_refused_without_being_echoed_back(client, glc, op, body):
+    """A 60,000-character value in a request is refused in one short line that
+    quotes its start: the refusal is shown on the console and written to the
+    log, and repeating the whole value back helps nobody."""
+    before, seq = glc.state, glc.view()["seq"]
+    r = client.post(f"/api/referee/{op}", headers=REFEREE, json=body)
+    assert r.status_code == 400, r.get_json()
+    error = r.get_json()["error"]
+    assert len(error) < 600 and "XXXXXXXXXX..." in error, error[:300]
+    assert glc.state == before and glc.view()["seq"] == seq
+
+
+def test_a_huge_unknown_path_is_refused_without_being_echoed_back(client):
+    r = client.get("/api/" + "X" * 6000)
+    assert r.status_code == 404
+    assert len(r.get_json()["error"]) < 300 and r.get_json()["error"].endswith("XXXX...")
+
+
 def test_body_that_is_not_an_object_is_400(client, glc):
     r = client.post("/api/referee/apply", headers=REFEREE, json=[1, 2])
     assert r.status_code == 400 and "must be a JSON object" in r.get_json()["error"]
