@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .jsonio import cut
+
 MAX_PAYLOAD = 20
 TABLE_GAME = "TC"
 MARKER_KINDS = ("CORNER", "SEAT", "ZONE")
@@ -56,7 +58,7 @@ def parse_tag(payload: str) -> Tag:
     """Parse a payload, or raise :class:`TagError` saying what is wrong with it."""
     if not isinstance(payload, str):
         raise TagError(f"{payload!r} is not text")
-    shown = payload if len(payload) <= 40 else payload[:37] + "..."
+    shown = cut(payload)
     if len(payload) > MAX_PAYLOAD:
         raise TagError(f"{shown!r} is not a GAME:KIND:ID tag: longer than {MAX_PAYLOAD} characters")
     parts = payload.split(":")
