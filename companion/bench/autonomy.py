@@ -29,6 +29,14 @@ gap), judged by what a table can tell (:func:`agrees`: the table, and what a
 take-over asks, such as whose turn it is); after a take-over, also when a later
 true move is refused.
 
+Beside the taps, the questions after a camera gap the session knew of are
+sorted by what the explanation offered nearest the truth gets wrong
+(:func:`gap_question`), and those whose explanations all show one public part
+(:func:`public_part`: the table, and what a take-over asks that is not a
+number) are counted, with how many of them that part is true: what holding
+the numbers no camera sees as ranges could settle, and what it would record
+wrongly.
+
 A second table judges 1,000 random gaps per game that the session does not
 see (2-4 moves before the table settled, read as one change): how many are
 recorded, asked, refused, and recorded wrongly (the target is 0). A third
@@ -99,6 +107,13 @@ class Tally:
     search_s: list[float] = field(default_factory=list)
     #: the taps by what they were for (:data:`TAPS`)
     taps_by: dict[str, int] = field(default_factory=dict)
+    #: the camera gaps the session knew of that the referee asked about, by what the explanation offered
+    #: nearest the truth gets wrong (:func:`gap_question`)
+    gap_asks: dict[str, int] = field(default_factory=dict)
+    #: of those with explanations, the ones whose explanations all show one public part (:func:`public_part`),
+    #: and of these, the ones whose public part is the truth's: what applying it would have recorded rightly
+    gap_one_public: int = 0
+    gap_one_public_true: int = 0
 
     def tap(self, why: str, n: int = 1) -> None:
         """Count ``n`` console taps made for ``why`` (one of :data:`TAPS`)."""
@@ -171,6 +186,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
     tally.hidden += sum(unseen[i:])
     following: int | None = None   # the table the console enters moves toward, read again after each as after
     while i < len(states) - 1:      # a gap (RefereeDesk.follow_table)
+        fresh = following is None          # a gap as the camera showed it, not one the console is entering
         if following is not None:
             j, gap, following = following, True, None
             k = j - i
@@ -183,6 +199,13 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         t = time.perf_counter()
         verdict = game.referee(known, _camera(game, truth), gap=gap)
         tally.search_s.append(time.perf_counter() - t)
+        if fresh and gap and verdict.status != "applied":
+            why = gap_question(game, verdict.choices, truth)
+            tally.gap_asks[why] = tally.gap_asks.get(why, 0) + 1
+            parts = [public_part(game, c.state) for c in verdict.choices]
+            if parts and all(_same_public(game, q, parts[0]) for q in parts[1:]):
+                tally.gap_one_public += 1
+                tally.gap_one_public_true += _same_public(game, parts[0], public_part(game, truth))
         at = i                                  # how far the referee got by itself
         if verdict.status == "applied":
             telling = _told_now(game, verdict.state, states, i, j, late)
@@ -255,6 +278,37 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 following = j
             continue
         i = j
+
+
+#: :func:`gap_question`'s answers beside what the nearest explanation gets wrong
+TRUTH_OFFERED, NONE_OFFERED = "nothing: the truth is offered", "no explanation offered"
+
+
+def gap_question(game: Any, choices: list[Any], truth: dict[str, Any]) -> str:
+    """Why the referee asked after a camera gap, as the truth tells it: what
+    the explanation offered nearest the truth gets wrong (:func:`differs`:
+    ``"deck"`` for Ghost at Home's count alone, ``"turn"``...), or that the
+    truth is among them, or that none was offered. Explanations that differ
+    from the truth only in counts no camera sees (a deck, a hand) are what
+    holding those counts as ranges would merge into one."""
+    if not choices:
+        return NONE_OFFERED
+    nearest = min((differs(game, c.state, truth) for c in choices), key=len)
+    return ", ".join(nearest) or TRUTH_OFFERED
+
+
+def public_part(game: Any, state: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """What of ``state`` is not a number no camera sees: its table, and what a
+    take-over would ask that is not a number (whose turn it is, a ghost
+    waiting...). The numbers (a deck, a hand, the cubes on a house) are what
+    "apply the public part, keep the rest as counts" would hold as ranges."""
+    answers = game.takeover_answers(state)
+    return game.expected_table(state), {k: v for k, v in answers.items()
+                                        if not isinstance(v, int) or isinstance(v, bool)}
+
+
+def _same_public(game: Any, a: tuple[Any, dict[str, Any]], b: tuple[Any, dict[str, Any]]) -> bool:
+    return bool(game.same_table(a[0], b[0]) and a[1] == b[1])
 
 
 def _entry_taps(game: Any, known: dict[str, Any], states: list[dict[str, Any]], actions: list[Any], i: int, j: int,
@@ -690,6 +744,24 @@ def taps_rows(tallies: list[Tally]) -> list[list[Any]]:
     return out
 
 
+GAP_ASKS_HEADER = ["game", "questions after a known camera gap", TRUTH_OFFERED, NONE_OFFERED,
+                   "the nearest explanation offered gets wrong (the most frequent)",
+                   "the explanations differ only in numbers no camera sees", "of which their public part is true"]
+
+
+def gap_asks_rows(tallies: list[Tally], top: int = 4) -> list[list[Any]]:
+    """Per game, the questions after a camera gap the session knew of, by what
+    the explanation nearest the truth got wrong (:func:`gap_question`)."""
+    out = []
+    for t in tallies:
+        rest = sorted(((k, v) for k, v in t.gap_asks.items() if k not in (TRUTH_OFFERED, NONE_OFFERED)),
+                      key=lambda kv: -kv[1])
+        out.append([t.game, sum(t.gap_asks.values()), t.gap_asks.get(TRUTH_OFFERED, 0), t.gap_asks.get(NONE_OFFERED, 0),
+                    "; ".join(f"{k} ({v})" for k, v in rest[:top]) or "-", t.gap_one_public,
+                    t.gap_one_public_true])
+    return out
+
+
 SEEDS_HEADER = ["game", "seed", "wrong in games", "of which unseen gaps", "wrong in unseen gaps", "what they got wrong"]
 
 
@@ -720,6 +792,9 @@ def run(report: Any) -> list[Tally]:
     report.table(HEADER, rows(tallies, decode))
     report.line("Where the taps go, per game:")
     report.table(TAPS_HEADER, taps_rows(tallies))
+    report.line("Why the referee asked after a camera gap it knew of: what the explanation offered nearest the "
+                "truth gets wrong (counts no camera sees, such as a deck or a hand, are what ranges would merge):")
+    report.table(GAP_ASKS_HEADER, gap_asks_rows(tallies))
     for t in tallies:
         if t.wrong:
             report.line(f"{t.game}: wrong after " + ", ".join(f"{k} {v}" for k, v in t.wrong_after.items() if v)
