@@ -76,8 +76,10 @@ def proposals(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list
     phase = state["phase"]
     out: list[list[Action]] = []
     if phase == "setup":
-        seq: list[Action] = [Place(p, h) for p, h in sorted(reading["standees"].items())
-                             if state["positions"].get(p) != h]
+        # the standees set on another house first: the last one laid for the first time starts the round
+        changed = [(p not in state["positions"], p, h) for p, h in reading["standees"].items()
+                   if state["positions"].get(p) != h]
+        seq: list[Action] = [Place(p, h) for _, p, h in sorted(changed)]
         if seq:
             out.append(seq)
     elif phase == "play":

@@ -33,3 +33,20 @@ def test_the_first_player_token_laid_before_the_standees():
     # a token in front of someone else is still a question, not silently taken
     elsewhere = Placement(TOKEN, 900.0 - token.x_mm, 600.0 - token.y_mm, size_mm=token.size_mm)
     assert GAME.referee(empty, snapshot_of(board + [elsewhere])).status != "in_sync"
+
+
+def test_standees_laid_and_one_moved_again_while_the_camera_was_away():
+    """Two standees already stand; in a gap the camera knew of (or one it did
+    not see), one of them is set on another house and the last two are laid.
+    The last standee laid starts the round, so the standee set again must go
+    first: the table is explained, not refused as a move "not now"."""
+    empty = GAME.setup(FOUR)
+    before, _ = run(empty, [{"type": "place", "player": "YELLOW", "house": 7},
+                            {"type": "place", "player": "GREEN", "house": 5}])
+    after, _ = run(empty, [{"type": "place", "player": p, "house": h} for p, h in zip(FOUR, (6, 3, 5, 1))])
+    assert after["phase"] == "play"
+    for gap in (True, False):
+        verdict = GAME.referee(before, snapshot_of(GAME.arrange(after)), gap=gap)
+        assert verdict.status == "applied", [p.text for p in verdict.prompts]
+        assert verdict.state == after
+        assert [a.to_json()["player"] for a in verdict.actions][0] == "YELLOW"   # the standee set again first
