@@ -249,10 +249,11 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     p = state["turn"]
     out: list[list[Action]] = [[GhostUnseen(p, o)] for o in state["players"]
                                if o != p and _gone_with_a_ghost(state, vanished, o)]
-    # in floor order, left before right: as legal_actions spells a play
+    # in floor order, left before right: as legal_actions spells a play; all of them, else the first few
+    # (a hand holds three cards, so six new rooms were two plays, with the other player's turn between)
     mine = sorted((w[1], w[3], c) for c, w in appeared.items() if w[2] == "rooms" and w[0] == p)
-    if mine:
-        out.append([Rooms(p, tuple({"card": c, "floor": f, "side": side} for f, side, c in mine))])
+    for k in range(len(mine), 0, -1):
+        out.append([Rooms(p, tuple({"card": c, "floor": f, "side": side} for f, side, c in mine[:k]))])
     for c, w in sorted(appeared.items()):
         if w[2] == "ghosts" and w[0] != p:
             out.append([Ghost(p, c, w[0])])

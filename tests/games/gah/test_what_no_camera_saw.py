@@ -200,3 +200,25 @@ def test_the_deck_counted_puts_right_draws_no_camera_saw_and_a_reshuffle():
     assert texts == ["The deck was counted: 45 cards, after a reshuffle of the discard pile"]
     again, _ = act(reshuffled, type="rooms", player="BLUE", rooms=rooms(("ROOM:1D", 1, "R")))
     assert again["houses"]["BLUE"][0]["rooms"]["R"] == "GAH:ROOM:1D"
+
+
+def test_a_house_built_in_two_plays_while_the_camera_was_away_is_explained():
+    """Five new rooms in RED's house after a camera gap were two plays (a hand
+    holds three cards), BLUE's turn between them: the search offers that
+    explanation instead of finding none. Nothing is recorded by itself (a
+    discard and draw may lie in any gap): the console picks it."""
+    s = GAME.setup(["RED", "BLUE"])
+    played = [{"type": "rooms", "player": "RED", "rooms": rooms(("ROOM:1A", 1, "L"), ("ROOM:1B", 1, "R"),
+                                                              ("ROOM:2A", 2, "L"))},
+              {"type": "rooms", "player": "BLUE", "rooms": rooms(("ROOM:1C", 1, "L"), ("ROOM:1D", 1, "R"))},
+              {"type": "rooms", "player": "RED", "rooms": rooms(("ROOM:2B", 2, "R"), ("ROOM:3A", 3, "L"))}]
+    truth = s
+    for data in played:
+        truth, _ = act(truth, **data)
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=True)
+    assert verdict.status == "waiting"
+    # the fewest moves first: the truth; then BLUE's two rooms as two turns, which no table tells apart
+    assert verdict.choices[0].state == truth
+    assert [(a.type, a.player, len(a.rooms)) for a in verdict.choices[0].actions] == [
+        ("rooms", "RED", 3), ("rooms", "BLUE", 2), ("rooms", "RED", 2)]
+    assert all(c.state["turn"] != truth["turn"] or c.state["turns"] != truth["turns"] for c in verdict.choices[1:])
