@@ -285,8 +285,9 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     table cannot show at all: a candy placed on a kid and taken again by a haunt
     while a hand covered the row (any candy off the deck that now lies
     elsewhere, on each kid still without its candy), a ghost revealed and
-    played before the camera saw it in front of its player, tie-break kids
-    drawn and discarded unseen."""
+    played before the camera saw it in front of its player, a NINJA haunted
+    by a ghost its ability then moved on (the ghost seen only where it went),
+    tie-break kids drawn and discarded unseen."""
     if reading.get("problems"):
         return []
     rl = locations(reading)
@@ -303,6 +304,13 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
         tie = state["tie"]
         out += [[A.TieDraw(pl, k)] for grp in tie["groups"] for pl in grp if pl not in tie["draws"]
                 for k in state["kid_deck"] if rl.get(("kid", k)) == "discard"]
+    if state["phase"] == "turns" and pend is None:
+        # a NINJA haunted, whose ability then moved this very ghost to another kid: seen where it went
+        cur = current_player(state)
+        at = rl.get(("ghost", state["revealed"].get(cur, "")), "")
+        out += [[A.Haunt(cur, i, None)] for i, sl in enumerate(state["slots"], 1)
+                if at.startswith("slot:") and at != f"slot:{i}" and sl["kid"] is not None
+                and game.cards.kid(sl["kid"]).ability == "ninja"]
     if state["phase"] == "choose":       # revealed, then played at once: the ghost seen where it went
         out += [[A.Reveal(pl, game.cards.ghost_value(g))] for pl in state["players"] if pl not in state["revealed"]
                 for g in state["hands"][pl] if rl.get(("ghost", g), f"seat:{pl}") != f"seat:{pl}"]

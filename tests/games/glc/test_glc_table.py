@@ -442,3 +442,30 @@ def test_a_scared_kid_left_in_its_slot_is_still_a_chore_with_its_checklist():
     assert verdict.status == "waiting", texts
     assert any(t.startswith("Move the ") and "stash (it is in slot" in t for t in texts)
     assert not any(t.startswith("Not allowed") for t in texts)
+
+
+def test_a_ninja_haunted_and_its_ghost_moved_on_while_the_camera_was_away():
+    """The example game's BLUE haunts the NINJA and moves that very ghost to
+    another kid with its ability. Seen only after both (a camera gap), the
+    ghost lies where it went, not on the NINJA: the referee still finds the
+    haunt and the move, and records them (they are the only explanation)."""
+    from companion.examples import example_script
+    from models.engine import IllegalAction
+
+    state, states, moves = GAME.setup(list(THREE), {}), [], []
+    for data in example_script("GLC"):
+        try:
+            after, _ = GAME.apply(state, GAME.parse_action(data))
+        except IllegalAction:
+            continue
+        states.append(state)
+        moves.append(data)
+        state = after
+    states.append(state)
+    i = next(n for n, d in enumerate(moves) if d["type"] == "ninja_move" and d["ghost"] == "B1") - 1
+    assert moves[i] == {"type": "haunt", "player": "BLUE", "slot": 1}
+    before, truth = states[i], states[i + 2]
+    verdict = GAME.referee(before, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.type for a in verdict.actions] == ["haunt", "ninja_move"]
