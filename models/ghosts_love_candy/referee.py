@@ -304,9 +304,8 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
         tie = state["tie"]
         out += [[A.TieDraw(pl, k)] for grp in tie["groups"] for pl in grp if pl not in tie["draws"]
                 for k in state["kid_deck"] if rl.get(("kid", k)) == "discard"]
-    if state["phase"] == "turns" and pend is None:
+    if state["phase"] == "turns" and pend is None and (cur := current_player(state)) is not None:
         # a NINJA haunted, whose ability then moved this very ghost to another kid: seen where it went
-        cur = current_player(state)
         at = rl.get(("ghost", state["revealed"].get(cur, "")), "")
         out += [[A.Haunt(cur, i, None)] for i, sl in enumerate(state["slots"], 1)
                 if at.startswith("slot:") and at != f"slot:{i}" and sl["kid"] is not None
