@@ -32,19 +32,28 @@ def example_script(code: str) -> list[dict[str, Any]]:
     return script
 
 
-def example_states(code: str, moves: int | None = None) -> tuple[Any, tuple[str, ...], list[dict[str, Any]]]:
-    """The game, its example's players and every state of the example from the
-    setup on (the first ``moves`` legal moves, or all of them)."""
+def example_moves(code: str, moves: int | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Every state of ``code``'s example from the setup on, and the legal moves
+    between them (``states[i + 1]`` follows ``moves[i]``; the moves the script
+    shows refused are left out): the first ``moves`` legal moves, or all of them."""
     game = get_game(code)
-    players = game.example_players
-    state = game.setup(list(players), {})
-    states = [state]
+    state = game.setup(list(game.example_players), {})
+    states: list[dict[str, Any]] = [state]
+    played: list[dict[str, Any]] = []
     for data in example_script(code):
-        if moves is not None and len(states) > moves:
+        if moves is not None and len(played) >= moves:
             break
         try:
             state, _ = game.apply(state, game.parse_action(data))
         except IllegalAction:
             continue
         states.append(state)
-    return game, players, states
+        played.append(data)
+    return states, played
+
+
+def example_states(code: str, moves: int | None = None) -> tuple[Any, tuple[str, ...], list[dict[str, Any]]]:
+    """The game, its example's players and every state of the example from the
+    setup on (the first ``moves`` legal moves, or all of them)."""
+    game = get_game(code)
+    return game, game.example_players, example_moves(code, moves)[0]

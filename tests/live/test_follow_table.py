@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.examples import PLAYERS, example_script
+from companion.examples import PLAYERS, example_moves
 from companion.live.session import Session
-from models.engine import IllegalAction
 from models.registry import get_game
 from models.table import seen_from_above
 
@@ -32,22 +31,6 @@ PAIRS = {"GLC": 16, "TCG": 1, "GVG": 40, "GAH": 6, "CCR": 67}
 FOLLOWED = ("CCR", "GLC", "GVG", "TCG")
 
 
-def script_states(code: str) -> tuple[list[dict], list[dict]]:
-    """The example script's legal actions (it shows refusals too: those are left
-    out) and the state before and after each."""
-    game = get_game(code)
-    state = game.setup(list(PLAYERS[code]), game.resolve_options({}))
-    states, actions = [state], []
-    for data in example_script(code):
-        try:
-            state, _ = game.apply(state, game.parse_action(data))
-        except IllegalAction:
-            continue
-        states.append(state)
-        actions.append(data)
-    return states, actions
-
-
 def camera(code: str, state: dict) -> object:
     game = get_game(code)
     table = game.table_mm(len(state["players"]))
@@ -56,7 +39,7 @@ def camera(code: str, state: dict) -> object:
 
 def two_moves_unsettled(session: Session, code: str) -> tuple[list[dict], list[dict], int, int]:
     """A game at the first move of its pair, and the table after both moves settled in front of the camera."""
-    states, actions = script_states(code)
+    states, actions = example_moves(code)         # the script's legal moves, the state before and after each
     k = PAIRS[code]
     gid = session.new_game(code, list(PLAYERS[code]), {})
     session.apply(actions[:k])                     # the game so far (no table seen yet: nothing to follow)

@@ -449,19 +449,9 @@ def test_a_ninja_haunted_and_its_ghost_moved_on_while_the_camera_was_away():
     another kid with its ability. Seen only after both (a camera gap), the
     ghost lies where it went, not on the NINJA: the referee still finds the
     haunt and the move, and records them (they are the only explanation)."""
-    from companion.examples import example_script
-    from models.engine import IllegalAction
+    from companion.examples import example_moves
 
-    state, states, moves = GAME.setup(list(THREE), {}), [], []
-    for data in example_script("GLC"):
-        try:
-            after, _ = GAME.apply(state, GAME.parse_action(data))
-        except IllegalAction:
-            continue
-        states.append(state)
-        moves.append(data)
-        state = after
-    states.append(state)
+    states, moves = example_moves("GLC")
     i = next(n for n, d in enumerate(moves) if d["type"] == "ninja_move" and d["ghost"] == "B1") - 1
     assert moves[i] == {"type": "haunt", "player": "BLUE", "slot": 1}
     before, truth = states[i], states[i + 2]
