@@ -82,12 +82,12 @@ def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list
     when turns the camera never saw settle read the same (a stopped escape, a
     cat taken with Cat Food: :func:`unseen_turns`): the referee says which."""
     found = _candidates(game, state, reading, depth)
-    if len(found) == 1 and unseen_turns(game, state, found[0]) is not None:
+    if len(found) == 1 and unseen_turns(game, state, found[0], reading) is not None:
         return []
     return found
 
 
-def unseen_turns(game: Any, state: State, seq: list[Action]) -> Prompt | None:
+def unseen_turns(game: Any, state: State, seq: list[Action], reading: Layout | None = None) -> Prompt | None:
     """What the referee is asked when ``seq`` reads the table but turns the
     camera never saw settle read it too, or None. Moves made faster than the
     table settles can hide a whole escape: rooms that filled the house, then the
@@ -95,10 +95,32 @@ def unseen_turns(game: Any, state: State, seq: list[Action]) -> Prompt | None:
     is left); or, in a two-player escape, a first ghost cancelled by a cat
     from the escaper's hand before the second one the camera saw. They can
     hide where a cat came from: played by another player into their own
-    house and taken with Cat Food (:func:`_fed_from_elsewhere`)."""
+    house and taken with Cat Food (:func:`_fed_from_elsewhere`). And how a
+    ghost on a lit floor left it with the rooms still there: a cat from the
+    hand at once, or a pass and then, on the target's own turn, a cat played
+    on it (:func:`_cat_after_pass`): whose turn it is after differs. And a
+    ghost seen where a cat was, the cat already gone: the two met, or another
+    ghost no camera saw met the cat turns before and this one waits for its
+    answer (:func:`_cat_met_before`)."""
     if len(seq) != 1:
         return None
     a = seq[0]
+    if isinstance(a, Ghost) and state["phase"] == "turn" and reading is not None \
+            and _cat_met_before(game, state, a, reading):
+        f = target_floor(state, a.target)
+        return Prompt(tr("{ghost} is on {player}'s floor {floor}, and the cat that was there is gone: the two met "
+                         "(clear the ghost away too), or a ghost the camera did not see met the cat turns before "
+                         "and {ghost} waits for {player}'s answer. Referee: confirm the first, or enter the turns "
+                         "the camera missed.", ghost=game.kit.name(a.card), player=a.target, floor=f),
+                      level="warning")
+    if isinstance(a, CatDefence) and _cat_after_pass(game, state):
+        pd = state["pending"]
+        return Prompt(tr("{ghost} left {player}'s floor {floor} and the rooms stayed: a cat from {player}'s hand "
+                         "cancelled it, or, the light being on, {player} let it stay and on their own turn played a "
+                         "cat on it (both gone to the pile before the camera saw the table settle). Referee: "
+                         "enter the pass and the cat if so; otherwise confirm the cat from the hand.",
+                         ghost=game.kit.name(pd["ghost"]), player=pd["player"], floor=pd["floor"]),
+                      level="warning")
     if isinstance(a, Rooms) and state["phase"] == "turn":
         try:
             after, _ = game.apply(state, a)
@@ -128,6 +150,76 @@ def unseen_turns(game: Any, state: State, seq: list[Action]) -> Prompt | None:
                              by=a.player),
                           level="warning")
     return None
+
+
+def _back_to(game: Any, state: State, player: str) -> State | None:
+    """``state`` after the others discard unseen in turn until it is
+    ``player``'s turn again, or None when one of them cannot."""
+    st = state
+    try:
+        for _ in state["players"]:
+            if st["phase"] != "turn" or st["turn"] == player:
+                break
+            st, _ = game.apply(st, Discard(st["turn"], 1))
+    except IllegalAction:
+        return None
+    return st if st["phase"] == "turn" and st["turn"] == player else None
+
+
+def _cat_met_before(game: Any, state: State, a: Ghost, reading: Layout) -> bool:
+    """Whether the ghost ``a`` shows, on a floor whose cat the reading no
+    longer shows, may instead have come turns after a ghost no camera saw met
+    that cat: ``a.player``'s ghost unseen, the others discarding unseen in
+    turn, then ``a`` on the floor with no cat (waiting for its answer)."""
+    f = target_floor(state, a.target)
+    if f is None:
+        return False
+    cats = cats_of(state["houses"][a.target][f - 1])
+    if not cats or cats[0] in places(reading):
+        return False
+    try:
+        st, _ = game.apply(state, GhostUnseen(a.player, a.target))
+    except IllegalAction:
+        return False
+    st = _back_to(game, st, a.player)
+    if st is None:
+        return False
+    try:
+        after, _ = game.apply(st, a)
+    except IllegalAction:
+        return False
+    return bool(after["pending"])
+
+
+def _cat_after_pass(game: Any, state: State) -> bool:
+    """Whether the pending ghost, gone with its floor's rooms still there, may
+    instead have been let stay (its floor is lit and holds no other ghost),
+    the others then discarding unseen until the target's turn, and the target
+    playing a cat from hand on that floor (a cat on a ghost: both to the pile,
+    the rooms stay)."""
+    pd = state["pending"]
+    if pd is None or pd["resume"] != "turn":
+        return False
+    t, f = pd["player"], pd["floor"]
+    floor = state["houses"][t][f - 1]
+    if not floor["lit"] or floor["ghosts"] != [pd["ghost"]]:
+        return False
+    try:
+        passed, _ = game.apply(state, Pass(t))
+    except IllegalAction:
+        return False
+    st = _back_to(game, passed, t)
+    if st is None:
+        return False
+    cats = [c for c in game.kit.cards if game.kit.kind(c) == "cat"]
+    for c in cats:
+        for s in SIDES:
+            try:
+                game.apply(st, Cat(t, c, f, s))
+            except IllegalAction:
+                continue
+            return True
+    return False
 
 
 def _fed_from_elsewhere(game: Any, state: State, a: Cat) -> bool:
@@ -340,7 +432,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                      "off the table.", cards=game.kit.listed(lingering)),
                                   level="todo")]
     found = _candidates(game, state, reading)
-    doubt = unseen_turns(game, state, found[0]) if len(found) == 1 else None
+    doubt = unseen_turns(game, state, found[0], reading) if len(found) == 1 else None
     if doubt is not None:
         return "waiting", [doubt]
     pd = state["pending"]

@@ -69,6 +69,13 @@ def expect(before, action, after, verdict):
         assert any("took it with Cat Food" in str(p.text) for p in verdict.prompts), verdict.prompts
         assert verdict.state == before
         return "asked"
+    if action.type == "cat_defence" and verdict.status == "waiting":
+        # the ghost's floor is lit: the target may have let it stay and met it with a cat on their own turn
+        pd = before["pending"]
+        assert before["houses"][pd["player"]][pd["floor"] - 1]["lit"]
+        assert any("let it stay and on their own turn played a cat on it" in str(p.text) for p in verdict.prompts)
+        assert verdict.state == before
+        return "asked"
     assert verdict.status == "applied", (action, [p.text for p in verdict.prompts])
     if action.type == "cat_defence":          # the camera cannot see which cat left the hand
         assert verdict.actions == [CatDefence(action.player)]
@@ -107,7 +114,10 @@ def test_whole_game_through_the_camera(players, seed):
         verdicts.add((key, verdict))
     final = snapshot_of(GAME.arrange(state))
     assert GAME.same_table(GAME.expected_table(state), GAME.read(state, final))
-    assert {k for k, v in verdicts if v == "applied"} >= SEEN_BY_CAMERA - {"pass"} and renders >= 12
+    # a cat from the hand against a lit floor is asked (see expect); one against a dark floor is recorded
+    # (tests/games/gah/test_unseen_turns.py): either way the camera read it
+    read = {k for k, v in verdicts if v == "applied" or (k, v) == ("cat_defence", "asked")}
+    assert read >= SEEN_BY_CAMERA - {"pass"} and renders >= 12
     assert ("light", "told") in verdicts or ("light_bulb", "told") in verdicts
 
 
