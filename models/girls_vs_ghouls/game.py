@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from ..catalog import Column
-from ..engine import Action, Game, Modules, Option
+from ..engine import Action, Game, IllegalAction, Modules, Option
 from ..plan_table import Dim, PlanTable
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
@@ -157,13 +157,26 @@ class GirlsVsGhouls(Game):
         turns of unseen cards that make it theirs. Two Tricks of one house
         turned up unseen: their order decides a Trap. After a camera gap, also
         while every player still holds a card: each may have played one no
-        camera saw, a whole turn round beyond what the table shows."""
+        camera saw, a whole turn round beyond what the table shows; and when
+        the explanation reaches a new round (the set-up's last standee laid,
+        or a round's last cards played unseen and the next one dealt), for the
+        same reason on the new round's side."""
         if referee.shared_card(state, reading, list(actions)) is not None:
             return True
         revealed = [a.house for a in actions if a.type == "reveal"]
         if len(revealed) != len(set(revealed)):        # two Tricks of a house turned up unseen: in which order?
             return True
-        return gap and state["phase"] == "play" and all(rules.cards_left(h) > 0 for h in state["hands"].values())
+        if not gap:
+            return False
+        if state["phase"] == "play" and all(rules.cards_left(h) > 0 for h in state["hands"].values()):
+            return True
+        try:
+            end, _ = self.apply_all(state, list(actions))
+        except IllegalAction:
+            return False
+        # the set-up's last standees laid, or the next round dealt (a round with no Trick to turn up): the
+        # explanation reaches a round every player holds cards of
+        return end["phase"] == "play" and (state["phase"] != "play" or end.get("round") != state.get("round"))
 
     def same_table(self, expected: dict[str, Any], reading: dict[str, Any]) -> bool:
         """Equal, but for what the table may still show (:func:`.layout.same_table`)."""
