@@ -9,8 +9,11 @@ out at scoring). So the round's phase follows from the table:
 * five face-up tiles and no sweet out: the first turn; sweets in play areas:
   the turns (the end phase once the bowls are empty); sweets out but every
   play area empty: the round is over (every sweet pocketed, or everyone
-  withdrew), and so it is once a row is laid out; all five rows: round 1's
-  removals (before any), or the end of the game.
+  withdrew), or the others have withdrawn and the player to move has
+  pocketed their sweets and not yet taken more (the camera does not look
+  into the bowls): the players say which, with whose turn it is; the round
+  is over once a row is laid out; all five rows: round 1's removals (before
+  any), or the end of the game.
 
 What the table cannot show is asked (:func:`questions`): which round; round
 1's points as written down and how many sweets went into the box after it
@@ -55,7 +58,10 @@ def _shows(game: Any, players: Sequence[str], reading: Layout) -> dict[str, Any]
     rows = [t for t in game.kit.types if len(reading["tiles"][t]) == k]
     in_play = any(v["play"] for v in areas.values())
     turns = not rows and (not sweets or in_play)        # a turn is to be played (or the first is to come)
-    return {"sweets": sweets, "rows": rows, "turns": turns,
+    # sweets out, every play area empty and no row laid: the round is over, or the others have withdrawn and
+    # the player to move has pocketed their sweets and not yet taken (the camera does not see the bowls)
+    open_end = not rows and sweets and not in_play
+    return {"sweets": sweets, "rows": rows, "turns": turns, "open_end": open_end,
             "empty": [a for a in _areas(players) if not areas[a]["play"]]}
 
 
@@ -75,10 +81,12 @@ def questions(game: Any, players: Sequence[str], options: Mapping[str, Any], rea
     if two:
         out.append(Question("start", tr("Who started this round (plays parties A and D)?"),
                             tuple((p, p) for p in players)))
-    if shows["turns"]:
+    if shows["turns"] or shows["open_end"]:
         words = (lambda a: tr("party {party}", party=a)) if two else (lambda a: a)
+        over = ((NOBODY, tr("nobody: the round is over (every sweet pocketed, or everyone withdrew)")),) \
+            if shows["open_end"] else ()
         out.append(Question("turn", tr("Whose turn is it (before the first sweet is taken: who takes it)?"),
-                            tuple((a, words(a)) for a in _areas(players))))
+                            tuple((a, words(a)) for a in _areas(players)) + over))
         if shows["sweets"] and shows["empty"]:
             out.append(Question("withdrawn", tr("Who has withdrawn from this round?"),
                                 tuple(_withdrawn_choices(shows["empty"], words))))
@@ -166,7 +174,8 @@ def from_table(game: Any, players: Sequence[str], options: Mapping[str, Any], re
         del state["hidden_box"]
     if rnd == 2 and len(state["base"]) == len(kit.types):
         state["base_spent"] = sorted(x for x in kit.base_values if x not in state["base"].values())
-    if shows["rows"] or shows["sweets"] and not shows["turns"]:
+    if shows["rows"] or shows["open_end"] and str(answers["turn"]) == NOBODY:
+        _withdrawn(state, answers)          # asked while no row is laid: who left the round before its end
         return _round_over(game, state, reading, shows)
     if state["phase"] == "distribute" or state["phase"] in ("base", "favourites"):
         _turns(game, state, answers, shows)
@@ -186,12 +195,7 @@ def _turns(game: Any, state: State, answers: Mapping[str, Any], shows: dict[str,
     turn = str(answers["turn"])
     if turn not in state["areas"]:
         raise refuse(tr("there is no play area {area}", area=turn))
-    gone = [a for a in str(answers.get("withdrawn", NOBODY)).split(",") if a]
-    for a in gone:
-        if a not in state["areas"] or state["areas"][a]["play"]:
-            raise refuse(tr("{area} holds sweets in its play area, so it has not withdrawn",
-                            area=area_name(state, a)))
-        state["areas"][a]["withdrawn"] = True
+    gone = _withdrawn(state, answers)
     if turn in gone:
         raise refuse(tr("{area} has withdrawn, so it is not its turn", area=area_name(state, turn)))
     two = len(state["players"]) == 2
@@ -209,6 +213,18 @@ def _turns(game: Any, state: State, answers: Mapping[str, Any], shows: dict[str,
         state["phase"] = "endphase"
         state["short_take_used"] = None                   # unknown, and no longer of use
     state["start"] = _starter_area(state)
+
+
+def _withdrawn(state: State, answers: Mapping[str, Any]) -> list[str]:
+    """The areas the answers say have withdrawn from the round, marked so;
+    refused for an area with sweets in its play area."""
+    gone = [a for a in str(answers.get("withdrawn", NOBODY)).split(",") if a]
+    for a in gone:
+        if a not in state["areas"] or state["areas"][a]["play"]:
+            raise refuse(tr("{area} holds sweets in its play area, so it has not withdrawn",
+                            area=area_name(state, a)))
+        state["areas"][a]["withdrawn"] = True
+    return gone
 
 
 def _starter_area(state: State) -> str:
@@ -253,7 +269,7 @@ def answers(game: Any, state: State) -> dict[str, Any]:
         points = round_totals(game.kit, state, state["rounds"][0])
     out: dict[str, Any] = {"round": rnd, **{f"points_{p}": v for p, v in points.items()},
                            "removed": len(state["box"]) + int(state.get("hidden_box", 0)),
-                           "turn": state["turn"] or state["start"],
+                           "turn": NOBODY if state["phase"] == "scoring" else state["turn"] or state["start"],
                            "withdrawn": ",".join(a for a in state["order"] if state["areas"][a]["withdrawn"])}
     if len(state["players"]) == 2:
         out["start"] = state["owner"]["A"]

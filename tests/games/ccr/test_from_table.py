@@ -133,6 +133,29 @@ def test_the_questions_are_only_what_the_table_cannot_show(played):
         GAME.setup(two, {}), camera_of(GAME.arrange(played[0][2][20][0]))))]    # who plays A and D
 
 
+def test_every_play_area_empty_asks_whether_the_round_is_over(played):
+    # sweets out, no row laid, every play area empty: the round is over, or the others have withdrawn and the
+    # player to move has pocketed their sweets and not yet taken more (the camera does not look into the bowls)
+    players, _, steps = played[2]                     # 3 players: RED and BLUE withdraw, GREEN plays on alone
+    empty = [i for i, (before, _, _) in enumerate(steps) if not before["rows"]
+             and any(v["locked"] for v in before["areas"].values())
+             and not any(v["play"] for v in before["areas"].values())]
+    alone = next(i for i in empty if steps[i][0]["phase"] == "distribute")
+    over = next(i for i in empty if steps[i][0]["phase"] == "scoring")
+    for i in (alone, over):
+        truth = steps[i][0]
+        reading = GAME.read(GAME.setup(players, {}), camera_of(GAME.arrange(truth)))
+        asked = {q.key: q for q in GAME.takeover_questions(players, {}, reading)}
+        assert "" in [v for v, _ in asked["turn"].choices] and "withdrawn" in asked
+        state = take_over(players, truth)
+        assert (state["phase"], state["turn"]) == (truth["phase"], truth["turn"])
+        assert public_differences(state, truth) == {}
+        for _, actions, _ in steps[i:]:             # refereed on to the same end
+            state, _ = GAME.apply_all(state, actions)
+        assert GAME.score(state).winners == GAME.score(steps[-1][2]).winners
+    assert steps[alone][0]["turn"] == "GREEN" and steps[over][0]["turn"] is None
+
+
 def refused(players: list[str], truth: dict[str, Any], change: Any, answers: dict[str, Any] | None = None) -> str:
     setup = GAME.setup(players, {})
     reading = change(GAME.read(setup, camera_of(GAME.arrange(truth))))
