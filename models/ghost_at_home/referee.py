@@ -87,9 +87,9 @@ def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list
     return found
 
 
-def unseen_turns(game: Any, state: State, seq: list[Action], reading: Layout | None = None) -> Prompt | None:
-    """What the referee is asked when ``seq`` reads the table but turns the
-    camera never saw settle read it too, or None. Moves made faster than the
+def unseen_turns(game: Any, state: State, seq: list[Action], reading: Layout) -> Prompt | None:
+    """What the referee is asked when ``seq`` reads the table (``reading``) but
+    turns the camera never saw settle read it too, or None. Moves made faster than the
     table settles can hide a whole escape: rooms that filled the house, then the
     ghost that took its top floor away (the rooms the camera saw are all that
     is left); or, in a two-player escape, a first ghost cancelled by a cat
@@ -105,8 +105,7 @@ def unseen_turns(game: Any, state: State, seq: list[Action], reading: Layout | N
     if len(seq) != 1:
         return None
     a = seq[0]
-    if isinstance(a, Ghost) and state["phase"] == "turn" and reading is not None \
-            and _cat_met_before(game, state, a, reading):
+    if isinstance(a, Ghost) and state["phase"] == "turn" and _cat_met_before(game, state, a, reading):
         f = target_floor(state, a.target)
         return Prompt(tr("{ghost} is on {player}'s floor {floor}, and the cat that was there is gone: the two met "
                          "(clear the ghost away too), or a ghost the camera did not see met the cat turns before "
