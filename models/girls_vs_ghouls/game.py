@@ -160,15 +160,19 @@ class GirlsVsGhouls(Game):
         camera saw, a whole turn round beyond what the table shows; and when
         the explanation reaches a new round (the set-up's last standee laid,
         or a round's last cards played unseen and the next one dealt), for the
-        same reason on the new round's side."""
+        same reason on the new round's side. The same holds without a gap the
+        session saw when the set-up ends in a change that also sets a standee
+        laid before on another house: in play that is a move, so the round
+        may have begun before the table settled. (Standees all laid at once,
+        as most groups do, are not asked.)"""
         if referee.shared_card(state, reading, list(actions)) is not None:
             return True
         revealed = [a.house for a in actions if a.type == "reveal"]
         if len(revealed) != len(set(revealed)):        # two Tricks of a house turned up unseen: in which order?
             return True
-        if not gap:
+        if not gap and not any(a.type == "place" and a.player in state["positions"] for a in actions):
             return False
-        if state["phase"] == "play" and all(rules.cards_left(h) > 0 for h in state["hands"].values()):
+        if gap and state["phase"] == "play" and all(rules.cards_left(h) > 0 for h in state["hands"].values()):
             return True
         try:
             end, _ = self.apply_all(state, list(actions))
