@@ -859,6 +859,15 @@ class Game:
         ``layout.arrange(game, state, table_mm)``."""
         return _needed(self.modules.layout, self, "layout").arrange(self, state, table_mm)
 
+    def arrange_as_left(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any] | None:
+        """The table as the players leave it right after the move that made
+        ``state``, before the tidying the referee then asks for, where that
+        differs from :meth:`arrange`: Girls vs Ghouls' round just resolved, its
+        Tricks still face up by their houses. A camera that watches every
+        change sees it first; the autonomy bench shows it so (the players then
+        tidy to :meth:`arrange`). Default: None, the move leaves the table tidy."""
+        return None
+
     def candidates(self, state: State, reading: Layout) -> list[list[Action]]:
         """Action sequences that could explain the difference (tried in order):
         ``referee.candidates(game, state, reading)``; none without a referee module."""

@@ -5,7 +5,9 @@ Per game, random games are played from the game's own legal actions
 table) and shown to the referee as a perfect camera sees the table
 (:func:`models.table.seen_from_above`), the way a real table is watched:
 
-* most changes one at a time;
+* most changes one at a time, each seen as the players leave it before they
+  tidy (``Game.arrange_as_left``: Girls vs Ghouls' round just resolved shows
+  its Tricks face up, as people read them; the next table is tidy);
 * camera gaps the session sees (an arm over the table, a lost camera: 2-6
   actions, ``gap=True``);
 * gaps it does not see (several moves before the table settles: 2-4 actions,
@@ -150,10 +152,15 @@ def random_game(game: Any, players: list[str], rng: random.Random) -> list[tuple
     return out
 
 
-def _camera(game: Any, state: dict[str, Any]) -> Any:
+def _camera(game: Any, state: dict[str, Any], as_left: bool = False) -> Any:
+    """What a perfect camera sees of ``state``'s table: tidy, or, with
+    ``as_left``, as the players leave it right after the move that made it
+    (``Game.arrange_as_left``: Girls vs Ghouls' round just resolved, its Tricks
+    still face up), when that differs."""
     from models.table import seen_from_above
     table = game.table_mm(len(state["players"]))
-    return seen_from_above(game.arrange(state, table), table)
+    left = game.arrange_as_left(state, table) if as_left else None
+    return seen_from_above(left if left is not None else game.arrange(state, table), table)
 
 
 def _unseen(game: Any, states: list[dict[str, Any]]) -> list[bool]:
@@ -197,7 +204,8 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             j = min(len(states) - 1, i + k)
         truth = states[j]
         t = time.perf_counter()
-        verdict = game.referee(known, _camera(game, truth), gap=gap)
+        # one move watched: the camera sees the table as the players left it, before they tidy
+        verdict = game.referee(known, _camera(game, truth, as_left=k == 1 and not gap), gap=gap)
         tally.search_s.append(time.perf_counter() - t)
         if fresh and gap and verdict.status != "applied":
             why = gap_question(game, verdict.choices, truth)

@@ -151,6 +151,12 @@ class GirlsVsGhouls(Game):
                 out.append(TellUnseen(u["player"], u["turn"], "peek", discard=decks[0] if known else None))
         return out
 
+    def arrange_as_left(self, state: dict[str, Any],
+                        table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any] | None:
+        """After a round: its Tricks still face up by their houses
+        (:func:`.layout.arrange_as_left`)."""
+        return layout.arrange_as_left(self, state, table_mm)
+
     def doubts(self, state: dict[str, Any], reading: dict[str, Any], actions: Sequence[Any], gap: bool = False) -> bool:
         """A card seen at a house another player with cards left stands at too
         (:func:`.referee.shared_card`): the search's bound may have cut the

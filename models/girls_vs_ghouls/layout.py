@@ -266,6 +266,30 @@ def seat_positions(players: list[str]) -> dict[str, tuple[float, float]]:
     return {p: SEAT_SPOTS[i] for i, p in enumerate(players)}
 
 
+def arrange_as_left(game: Any, state: dict[str, Any],
+                    table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement] | None:
+    """The table right after a round's last Trick was turned up (or its tie
+    broken), as the players leave it: :func:`arrange`'s table with the round's
+    Trick faces still lying by their houses, which the referee then asks to
+    clear (:func:`allowance`'s ``leftover``). None when no round has just
+    ended, while the faces are part of the game (revealing, a tie to break),
+    and once the next move was made (the first player's, or the first
+    identity turned up): the table was tidied before it."""
+    left = (state.get("leftover") or {}).get("tricks") or {}
+    if not left or state["phase"] in ("reveal", "tiebreak") or state["identities"]:
+        return None
+    if state["phase"] == "play" and state["positions"].get(state["turn"]) != state["turn_start"]:
+        return None
+    n = len(game.board.houses)
+    out = arrange(game, state, table_mm)
+    for h, cards in sorted(left.items(), key=lambda kv: int(kv[0])):
+        for i, card in enumerate(cards):
+            r, off = FACE_SPOTS[i % len(FACE_SPOTS)]
+            out.append(Placement(card, *_at(int(h), r, off, n), house_rotation(int(h), n), size_mm=(30.0, 30.0),
+                                 label="Trick"))
+    return out
+
+
 def arrange(game: Any, state: dict[str, Any], table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
     """The canonical table for ``state``: a ring of 8 houses in the middle, seats
     on the left and right edges (corners not included)."""

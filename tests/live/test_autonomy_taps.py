@@ -43,3 +43,27 @@ def test_a_gap_question_is_told_by_what_the_nearest_explanation_gets_wrong() -> 
     assert gap_question(game, [SimpleNamespace(state=other_turn)], truth) == "deck, turn"
     # the public part leaves out the numbers no camera sees (the deck), not whose turn it is
     assert public_part(game, fewer) == public_part(game, truth) != public_part(game, other_turn)
+
+
+def test_a_watched_move_is_seen_as_the_players_leave_it_before_they_tidy() -> None:
+    """The bench's camera on one watched move: Girls vs Ghouls' round just
+    resolved shows its Tricks face up (as people read them before clearing),
+    the tidy table does not; the other games' moves leave the table tidy."""
+    import random
+
+    from companion.bench.autonomy import _camera, random_game
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+
+    gvg = get_game("GVG")
+    states = [s for _, s in random_game(gvg, list(PLAYERS["GVG"]), random.Random(0))]
+    ends = [s for s in states if gvg.arrange_as_left(s) is not None]
+    assert ends, "a whole game has round ends"
+    for s in ends:
+        faces = {c for cards in s["leftover"]["tricks"].values() for c in cards}
+        assert faces <= {x.payload for x in _camera(gvg, s, as_left=True).sightings}
+        assert not faces & {x.payload for x in _camera(gvg, s).sightings}
+    for code in ("GLC", "TCG", "GAH", "CCR"):
+        game = get_game(code)
+        assert all(game.arrange_as_left(s) is None
+                   for _, s in random_game(game, list(PLAYERS[code]), random.Random(0)))

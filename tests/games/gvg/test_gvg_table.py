@@ -4,7 +4,7 @@ table snapshots alone, with the referee's help only where a card cannot be seen.
 import pytest
 
 from models.engine import IllegalAction
-from models.girls_vs_ghouls.layout import FACE_SPOTS, R_SLOT, _at, house_rotation
+from models.girls_vs_ghouls.layout import R_SLOT, _at, house_rotation
 from models.table import Placement
 from tests.games.gvg.gvg_support import (
     CANDY_CORN,
@@ -363,10 +363,7 @@ def table_after(truth, step, snapshot=quick_snapshot):
               for a in step if a["type"] == "treat" and a["card"] != shown]
     # right after a round, its Trick faces still lie by their houses (the tiles
     # and the VP card are dealt with at once)
-    left = (truth.get("leftover") or {}).get("tricks", {})
-    faces = [Placement(c, *_at(int(h), *FACE_SPOTS[i % len(FACE_SPOTS)], 8), house_rotation(int(h)),
-                       size_mm=(30.0, 30.0)) for h, cards in left.items() for i, c in enumerate(cards)]
-    return snapshot(GAME.arrange(truth) + treats + faces)
+    return snapshot((GAME.arrange_as_left(truth) or GAME.arrange(truth)) + treats)
 
 
 def lag(state, truth, pending):
