@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from ..catalog import Column
-from ..engine import Action, Game, IllegalAction, Modules, Option
+from ..engine import Action, Game, IllegalAction, Modules, Option, Prompt
 from ..plan_table import Dim, PlanTable
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
@@ -150,6 +150,22 @@ class GirlsVsGhouls(Game):
                 known = len(decks) == 1 and theirs["unknown"] < mine["unknown"]
                 out.append(TellUnseen(u["player"], u["turn"], "peek", discard=decks[0] if known else None))
         return out
+
+    def gap_may_hide(self, state: dict[str, Any]) -> bool:
+        """While a round is played or its Tricks turned up, a camera gap may
+        hold the round's end: its last cards, its Tricks turned up and cleared
+        away before the camera was back, which no later table shows. Finding
+        no explanation then does not make the table wrong (the VP card laid,
+        the Trick stacks gone): the referee enters the moves."""
+        return state["phase"] in ("play", "reveal")
+
+    def unexplained_prompt(self, found: Any, state: dict[str, Any]) -> Prompt:
+        if self.gap_may_hide(state):
+            return Prompt(tr("The camera missed some moves, and the round may have ended in them: Tricks turned up "
+                             "and cleared away before the camera was back show on no later table. The referee "
+                             "enters the moves on the console (the last cards, then each Trick revealed, bottom "
+                             "first), or put the table back as it was:"), level="warning")
+        return super().unexplained_prompt(found, state)
 
     def arrange_as_left(self, state: dict[str, Any],
                         table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any] | None:
