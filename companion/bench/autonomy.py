@@ -257,8 +257,9 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         if at < j:              # the console enters the next move; the companion reads the camera's table
             # again from there (Desk.follow_table)
             tally.tap(HIDDEN if unseen[at] else ASKED)
-            if not late:
-                known = states[at + 1]
+            if not late:        # as the console can tell it (a ghost chosen face down, without its value),
+                told = _told(game, known, actions[at + 1:at + 2])     # else the truth
+                known = told if told is not None and agrees(game, told, states[at + 1]) else states[at + 1]
             else:               # as the console can tell it: no secret a referee cannot know
                 owed: list[Any] = next((t for n in range(j, at, -1) if (t := game.tells_for(known, states[n]))), [])
                 if owed:        # what was asked first: the cards played unseen
