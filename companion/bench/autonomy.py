@@ -41,7 +41,8 @@ wrongly.
 
 A second table judges 1,000 random gaps per game that the session does not
 see (2-4 moves before the table settled, read as one change): how many are
-recorded, asked, refused, and recorded wrongly (the target is 0). A third
+recorded, asked, left as they were (nothing the gap did shows yet: a ghost
+chosen face down), called out of sync, and recorded wrongly (the target is 0). A third
 counts the wrong records of both kinds on two more seeds, with what each got
 wrong (the table, or a take-over's answer such as Ghost at Home's deck count):
 the figures above are seed 0's, and 0 wrong must hold on games nothing was
@@ -543,6 +544,8 @@ class Unseen:
     gaps: int = 0
     applied: int = 0
     asked: int = 0
+    #: in sync: nothing the gap did shows on the table yet (cards laid face down), so nothing is read
+    unchanged: int = 0
     refused: int = 0
     wrong: int = 0
     #: the true moves of each wrongly recorded gap, by their action types, and what it got wrong
@@ -588,6 +591,8 @@ def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
                     out.wrong_kinds[kind] = out.wrong_kinds.get(kind, 0) + 1
             elif verdict.status == "waiting":
                 out.asked += 1
+            elif verdict.status == "in_sync":
+                out.unchanged += 1
             else:
                 out.refused += 1
     return out
@@ -719,7 +724,7 @@ EVENT_HEADER = ["table", "game", "moves watched", "told (no camera sees them)", 
                 "entered (the camera missed them)", "misreads taken back", "game recorded right"]
 
 
-UNSEEN_HEADER = ["game", "unseen gaps", "recorded", "asked", "out of sync", "wrong"]
+UNSEEN_HEADER = ["game", "unseen gaps", "recorded", "asked", "nothing shows yet", "out of sync", "wrong"]
 
 
 def rows(tallies: list[Tally], decode_s: float) -> list[list[Any]]:
@@ -811,7 +816,8 @@ def run(report: Any) -> list[Tally]:
     gaps = 100 if getattr(report, "quick", False) else 1000
     unseen = [measure_unseen(code, gaps) for code in PLAYERS]
     report.line(f"{gaps} random gaps per game that the session does not see (2-4 moves before the table settles):")
-    report.table(UNSEEN_HEADER, [[u.game, u.gaps, u.applied, u.asked, u.refused, u.wrong] for u in unseen])
+    report.table(UNSEEN_HEADER, [[u.game, u.gaps, u.applied, u.asked, u.unchanged, u.refused, u.wrong]
+                                  for u in unseen])
     for u in unseen:
         if u.wrong:
             report.line(f"{u.game}: wrong after " + "; ".join(f"{k} ({v})" for k, v in

@@ -67,3 +67,15 @@ def test_a_watched_move_is_seen_as_the_players_leave_it_before_they_tidy() -> No
         game = get_game(code)
         assert all(game.arrange_as_left(s) is None
                    for _, s in random_game(game, list(PLAYERS[code]), random.Random(0)))
+
+
+def test_unseen_gaps_that_show_nothing_yet_are_not_counted_out_of_sync() -> None:
+    """The bench's gaps the session does not see are sorted by what the
+    referee did: a gap of ghosts chosen face down leaves the table as it was
+    (in sync, nothing to read yet), which is not the table called wrong."""
+    from companion.bench.autonomy import measure_unseen
+
+    u = measure_unseen("GLC", 40)
+    assert u.applied + u.asked + u.unchanged + u.refused == u.gaps == 40
+    assert u.unchanged > 0
+    assert u.wrong == 0
