@@ -864,8 +864,9 @@ class Game:
         ``state``, before the tidying the referee then asks for, where that
         differs from :meth:`arrange`: Girls vs Ghouls' round just resolved, its
         Tricks still face up by their houses. A camera that watches every
-        change sees it first; the autonomy bench shows it so (the players then
-        tidy to :meth:`arrange`). Default: None, the move leaves the table tidy."""
+        change sees it first; the event demo and the autonomy bench show it so
+        (the players then tidy to :meth:`arrange`). Default: None, the move
+        leaves the table tidy."""
         return None
 
     def candidates(self, state: State, reading: Layout) -> list[list[Action]]:

@@ -89,7 +89,8 @@ def staged_example(code: str, watched: int | None = None) -> StagedExample:
     opening = moves[first][1] if moves else state
     beats, told, states = [], [], [opening]
     for data, before, after, said in moves[first:]:
-        beats.append(Beat(said, game.arrange(after), "applied", [data]))
+        left = game.arrange_as_left(after)       # a round's Tricks face up: left while the players read them
+        beats.append(Beat(said, left or game.arrange(after), "applied", [data], linger_s=EVERY_S if left else 0.0))
         told.append(not _camera_follows(game, before, after))
         states.append(after)
     return StagedExample(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told,
@@ -100,7 +101,7 @@ def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any]) -
     """Whether the referee, shown the table after a move as a perfect camera
     sees it, takes exactly that move (a move it cannot see, it cannot), or
     takes what the table shows of it and asks the rest (:meth:`Game.tells_for`)."""
-    verdict = game.referee(before, seen_from_above(game.arrange(after)))
+    verdict = game.referee(before, seen_from_above(game.arrange_as_left(after) or game.arrange(after)))
     if verdict.status != "applied":
         return False
     tells = game.tells_for(verdict.state, after)

@@ -25,12 +25,15 @@ from hardware.simtable import Hand, Item, Scene
 class Beat:
     """One change at the table. ``placements``: the table after it. ``expect``:
     what the referee should make of it (``applied``, ``out_of_sync``,
-    ``waiting``, ``in_sync``), for tests and the demo's narration."""
+    ``waiting``, ``in_sync``), for tests and the demo's narration.
+    ``linger_s``: how much longer than the pace the table stays so before the
+    next change (a round's Tricks left face up while the players read them)."""
 
     say: str
     placements: list[Any]
     expect: str = "applied"
     actions: list[dict[str, Any]] = field(default_factory=list)
+    linger_s: float = 0.0
 
 
 def _key(p: Any) -> tuple:
@@ -85,13 +88,16 @@ def build_timeline(start: Sequence[Any], beats: Sequence[Beat], *, table_mm: tup
     """Steps for a SimulatedTable, and the time each beat's change happens.
 
     The table starts as ``start``; beat ``i`` changes at ``t0 + first_s + i *
-    every_s``: a hand covers the change ``hand_s / 2`` before and after."""
+    every_s``, later by the ``linger_s`` of the beats before it: a hand covers
+    the change ``hand_s / 2`` before and after."""
     steps: list[tuple[float, Scene]] = [(t0, scene(start, table_mm))]
     marks: list[float] = []
     before = list(start)
     half = hand_s / 2.0
+    lingered = 0.0
     for i, beat in enumerate(beats):
-        t = t0 + first_s + i * every_s
+        t = t0 + first_s + i * every_s + lingered
+        lingered += beat.linger_s
         hands = hands_over(changed_points(before, beat.placements), table_mm)
         if hands:
             steps.append((t - half, scene(before, table_mm, hands)))
