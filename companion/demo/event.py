@@ -90,18 +90,20 @@ def staged_example(code: str, watched: int | None = None) -> StagedExample:
     beats, told, states = [], [], [opening]
     for data, before, after, said in moves[first:]:
         left = game.arrange_as_left(after)       # a round's Tricks face up: left while the players read them
-        beats.append(Beat(said, left or game.arrange(after), "applied", [data], linger_s=EVERY_S if left else 0.0))
-        told.append(not _camera_follows(game, before, after))
+        shown = left or game.arrange(after)
+        beats.append(Beat(said, shown, "applied", [data], linger_s=EVERY_S if left else 0.0))
+        told.append(not _camera_follows(game, before, after, shown))
         states.append(after)
     return StagedExample(game.code, players, [m[0] for m in moves[:first]], game.arrange(opening), beats, told,
                          states)
 
 
-def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """Whether the referee, shown the table after a move as a perfect camera
-    sees it, takes exactly that move (a move it cannot see, it cannot), or
-    takes what the table shows of it and asks the rest (:meth:`Game.tells_for`)."""
-    verdict = game.referee(before, seen_from_above(game.arrange_as_left(after) or game.arrange(after)))
+def _camera_follows(game: Game, before: dict[str, Any], after: dict[str, Any], shown: list[Any]) -> bool:
+    """Whether the referee, shown the table after a move (``shown``, the beat's
+    placements) as a perfect camera sees it, takes exactly that move (a move it
+    cannot see, it cannot), or takes what the table shows of it and asks the
+    rest (:meth:`Game.tells_for`)."""
+    verdict = game.referee(before, seen_from_above(shown))
     if verdict.status != "applied":
         return False
     tells = game.tells_for(verdict.state, after)

@@ -97,6 +97,19 @@ def play_script(players: list[str], actions: list[dict], **options) -> tuple[dic
     return run(state, actions)
 
 
+def round_one_of_four() -> tuple[list[dict], list[dict]]:
+    """The four-player example (:data:`FOUR_SCRIPT`) to round 1's end: its
+    actions, and the states from the setup on (``states[n]`` after ``n``
+    actions); the last action is the reveal that ends the round."""
+    actions = load_script(FOUR_SCRIPT)
+    states = [GAME.setup(FOUR)]
+    for n, action in enumerate(actions):
+        states.append(run(states[-1], [action])[0])
+        if action["type"] == "reveal" and states[-1]["phase"] != "reveal":
+            return actions[:n + 1], states
+    raise AssertionError("the script has no round end")
+
+
 # --------------------------------------------------------------------------- snapshots
 
 

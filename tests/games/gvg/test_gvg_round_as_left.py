@@ -6,22 +6,14 @@ table to be tidied; the tidy table is then in sync. Had the Tricks been cleared
 before the camera read the last one, it would have to ask which Trick it was."""
 from __future__ import annotations
 
-import json
-
-from tests.games.gvg.gvg_support import FOUR, FOUR_SCRIPT, GAME, run
+from tests.games.gvg.gvg_support import GAME, round_one_of_four, run
 from tests.support.table import snapshot_of
 
 
 def _round_one_before_its_last_reveal() -> tuple[dict, dict, dict]:
     """The state before round 1's last Trick is turned up, that Trick, and the state after."""
-    script = json.loads(FOUR_SCRIPT.read_text())
-    state = GAME.setup(FOUR)
-    for action in script:
-        after, _ = run(state, [action])
-        if action["type"] == "reveal" and after["phase"] != "reveal":
-            return state, action, after
-        state = after
-    raise AssertionError("the script has no round end")
+    actions, states = round_one_of_four()
+    return states[-2], actions[-1], states[-1]
 
 
 def test_the_last_trick_left_face_up_is_read_and_the_round_scored_without_a_question():

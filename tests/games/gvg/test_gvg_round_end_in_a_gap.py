@@ -7,25 +7,12 @@ last table seen is a way back, not an order: never "take the VP card off" as
 an error. Read from real frames of the simulated table."""
 from __future__ import annotations
 
-import json
-
-from tests.games.gvg.gvg_support import FOUR, FOUR_SCRIPT, GAME, run
+from tests.games.gvg.gvg_support import GAME, round_one_of_four
 from tests.support.table import snapshot_of
 
 
-def _round_one() -> tuple[list[dict], list[dict]]:
-    """The four-player example's actions and the states after each, to round 1's end."""
-    script = json.loads(FOUR_SCRIPT.read_text())
-    states = [GAME.setup(FOUR)]
-    for action in script:
-        states.append(run(states[-1], [action])[0])
-        if action["type"] == "reveal" and states[-1]["phase"] != "reveal":
-            return script[:len(states) - 1], states
-    raise AssertionError("the script has no round end")
-
-
 def test_a_round_ended_and_cleared_while_the_camera_was_away_is_asked_not_refused():
-    actions, states = _round_one()
+    actions, states = round_one_of_four()
     before = max(i for i, a in enumerate(actions) if a["type"] != "reveal")     # before the round's last card
     assert states[before]["phase"] == "play"
     assert [a["type"] for a in actions[before:]] == ["trick"] + ["reveal"] * 6
@@ -42,7 +29,7 @@ def test_a_round_ended_and_cleared_while_the_camera_was_away_is_asked_not_refuse
 def test_without_a_gap_the_same_table_is_still_out_of_sync():
     """Read as one change (no gap the session knew of), a VP card laid and the
     Trick stacks gone mid-round are the players' mistake: put back."""
-    actions, states = _round_one()
+    actions, states = round_one_of_four()
     before = max(i for i, a in enumerate(actions) if a["type"] != "reveal")
     verdict = GAME.referee(states[before], snapshot_of(GAME.arrange(states[-1])))
     assert verdict.status == "out_of_sync"
