@@ -137,9 +137,11 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
                 return [A.SkeletonSwap(who, cards.ghost_value(given[0]), cards.ghost_value(gone[0]))]
             return []
         if kind == "ninja":
+            # each ghost that changed kids may be this NINJA's (two NINJA moves in a gap: the order of the
+            # ghosts under the kids tells which came first, so the search tries both)
             out: list[Action] = []
             out.extend([A.NinjaMove(who, r, int(v[5:])) for (k, r), v in sorted(moved.items(), key=str)
-                        if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:1])
+                        if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:4])
             if not out:   # moved, and the kid it joined was scared at once
                 for (k, r), was in sorted(e0.items(), key=str):
                     if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \

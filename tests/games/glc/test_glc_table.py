@@ -459,3 +459,25 @@ def test_a_ninja_haunted_and_its_ghost_moved_on_while_the_camera_was_away():
     assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
     assert verdict.state == truth
     assert [a.type for a in verdict.actions] == ["haunt", "ninja_move"]
+
+
+def test_two_ninja_moves_in_one_camera_gap_keep_the_order_the_table_shows():
+    """BLUE haunts the NINJA and moves B3 onto it; GREEN haunts; RED haunts the
+    NINJA too and moves B2 away to slot 6, all while an arm hid the table. Read
+    one NINJA at a time, either move could be BLUE's: only the order of the
+    ghosts under the NINJA (B4, B3, R1 from the kid down, each in its own place)
+    tells that B3 came before RED's ghost. The referee follows that order, not
+    the first ghost it tries: no false "out of order" alarm on a legal table."""
+    state = stage([9, 5, 7, 11, 13, 16], {2: ["R6", "B3", "B2"]})
+    state = round_to_turns(state, {"RED": 1, "BLUE": 4, "GREEN": 2})
+    moves = [{"type": "haunt", "player": "BLUE", "slot": 1},
+             {"type": "ninja_move", "player": "BLUE", "ghost": "B3", "to_slot": 1},
+             {"type": "haunt", "player": "GREEN", "slot": 4},
+             {"type": "haunt", "player": "RED", "slot": 1},
+             {"type": "ninja_move", "player": "RED", "ghost": "B2", "to_slot": 6}]
+    truth = act(state, *moves)
+    assert truth["slots"][0]["ghosts"] == ["B4", "B3", "R1"]
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
