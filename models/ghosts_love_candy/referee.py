@@ -142,10 +142,12 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
             out: list[Action] = []
             out.extend([A.NinjaMove(who, r, int(v[5:])) for (k, r), v in sorted(moved.items(), key=str)
                         if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:4])
-            if not out:   # moved, and the kid it joined was scared at once
-                for (k, r), was in sorted(e0.items(), key=str):
+            if not out:   # moved, and the kid it joined was scared at once: a ghost gone from a kid still
+                # there, or the very ghost just played on the NINJA (the NINJA may have been scared later too)
+                own = state["slots"][p["slot"] - 1]["ghosts"][-1:]
+                for (k, r), was in sorted(e0.items(), key=lambda kv: (kv[0][1] not in own, str(kv))):
                     if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \
-                            and not kid_left(int(was[5:])):
+                            and (r in own or not kid_left(int(was[5:]))):
                         out += [A.NinjaMove(who, r, i) for i in range(1, state["slot_count"] + 1)
                                 if kid_left(i) and i != int(was[5:])]
             return out[:4]

@@ -481,3 +481,27 @@ def test_two_ninja_moves_in_one_camera_gap_keep_the_order_the_table_shows():
     assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
     assert verdict.state == truth
     assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
+def test_a_ninja_moving_its_own_ghost_to_scare_a_kid_then_scared_itself_is_followed_across_a_gap():
+    """While an arm hid the table: GREEN haunts the NINJA with G6 and moves
+    that very ghost on to the PRINCESS, who is scared (GREEN's stash) and
+    replaced; RED then haunts the NINJA and moves R2 onto it, and the NINJA is
+    scared too (RED's stash). G6 is seen nowhere but the discard, and the kid
+    it left is gone as well: the referee still tries it for GREEN's NINJA move
+    and records the four moves, instead of calling the legal table wrong."""
+    state = stage([9, 7, 5, 11, 13, 16], {1: ["B7", "R4"], 2: ["B3", "G2", "B1"], 6: ["R2"]})
+    state = round_to_turns(state, {"RED": 5, "BLUE": 4, "GREEN": 6})
+    before = haunt(state, "GREEN", 1)
+    newcomer = before["kid_deck"][0]
+    moves = [{"type": "ninja_move", "player": "GREEN", "ghost": "G6", "to_slot": 2},
+             {"type": "reveal_kid", "slot": 2, "kid": newcomer},
+             {"type": "haunt", "player": "RED", "slot": 1},
+             {"type": "ninja_move", "player": "RED", "ghost": "R2", "to_slot": 1}]
+    truth = act(before, *moves)
+    assert 7 in truth["stashes"]["GREEN"]["kids"] and 9 in truth["stashes"]["RED"]["kids"]
+    assert "G6" in truth["discard"]["ghosts"] and truth["slots"][0]["kid"] is None
+    verdict = GAME.referee(before, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
