@@ -357,7 +357,11 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
     state of the gap it makes and the cards played unseen the console then
     tells (:func:`_told_now`): ``(state, index, tells)``. The referee knows who
     played each card it saw: an explanation crediting one to another player is
-    not true, however alike the tables. Nor is one with a move of a kind that
+    not true, however alike the tables; nor one crediting a card to the move
+    before the one that played it (Girls vs Ghouls: RED's Treat seen face up
+    at the gap's end, read as RED's first Treat of the gap, whose own Treat now
+    lies tucked away unseen: true to the table as far as it goes, but RED
+    cannot play that Treat again). Nor is one with a move of a kind that
     was played but not that very move (the tie-break's kids drawn the other way
     round: they go to the discard, and only the turn order tells)."""
     def named(actions: Any) -> set[tuple[Any, ...]]:
@@ -373,9 +377,13 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
             continue
         telling = _told_now(game, c.state, states, i, j, late)
         if telling:
-            out.append(telling[0:1] + (telling[2], telling[1]))
+            reach = (telling[0], telling[2], telling[1])
         elif telling is None and (n := _where(game, c.state, states, i, j, late)) is not None:
-            out.append((c.state, n, 0))
+            reach = (c.state, n, 0)
+        else:
+            continue
+        if named(c.actions) <= named(told[:reach[1] - i]):    # each card played by the moves it reaches
+            out.append(reach)
     return out
 
 

@@ -79,3 +79,39 @@ def test_unseen_gaps_that_show_nothing_yet_are_not_counted_out_of_sync() -> None
     assert u.applied + u.asked + u.unchanged + u.refused == u.gaps == 40
     assert u.unchanged > 0
     assert u.wrong == 0
+
+
+def test_an_explanation_crediting_a_card_to_an_earlier_move_is_not_picked_as_true() -> None:
+    """The bench's console picks an explanation only when it is true as far as
+    it goes. Girls vs Ghouls, a camera gap of six moves: RED's Treat, three
+    more cards, PURPLE's, then RED's second Treat at the same house, face up
+    at the gap's end. "RED played that Treat first, then BLUE and GREEN cards
+    no camera saw and YELLOW a Trick" matches every table of the gap (RED's
+    first Treat lies tucked away), but a console that picked it would refuse
+    RED's real second Treat later: it is not true, so not picked."""
+    import random
+    from types import SimpleNamespace
+
+    from companion.bench.autonomy import _true_choices, random_game
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+
+    game = get_game("GVG")
+    played = random_game(game, list(PLAYERS["GVG"]), random.Random(10_019))
+    actions, states = [a for a, _ in played], [s for _, s in played]
+    i, j = 90, 96
+    first, last = actions[i + 1], actions[j]
+    assert (first.type, first.player, last.type, last.player) == ("treat", "RED", "treat", "RED")
+    assert first.card != last.card and first.house == last.house
+    assert [a.type for a in actions[i + 2:j]] == ["treat", "treat", "trick", "treat"]
+
+    def story(moves):
+        return SimpleNamespace(actions=moves, state=dict(game.apply_all(states[i], moves)[0]))
+
+    unseen = [game.parse_action({"type": "unseen", "player": a.player, "house": a.house})
+              for a in actions[i + 2:i + 4]]
+    early = story([last, *unseen, actions[i + 4]])
+    true = story([game.as_told(a) for a in actions[i + 1:i + 5]])
+    picked = _true_choices(game, [early, true], states, actions, i, j, late=True)
+    assert [n for _, n, _ in picked] == [i + 4]
+    assert picked[0][0] == true.state
