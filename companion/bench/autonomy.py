@@ -40,7 +40,8 @@ the numbers no camera sees as ranges could settle, and what it would record
 wrongly.
 
 A second table judges 1,000 random gaps per game that the session does not
-see (2-4 moves before the table settled, read as one change): how many are
+see (2-4 moves before the table settled, read as one change from the state a
+referee that watched every move before knows, :func:`known_states`): how many are
 recorded, asked, left as they were (nothing the gap did shows yet: a ghost
 chosen face down), called out of sync, and recorded wrongly (the target is 0). A third
 counts the wrong records of both kinds on two more seeds, with what each got
@@ -571,8 +572,21 @@ def recorded_wrongly(game: Any, state: dict[str, Any], states: list[dict[str, An
                              and _chore_left(game, state, states, i, j, False) is None)
 
 
+def known_states(game: Any, states: list[dict[str, Any]], actions: list[Any]) -> list[dict[str, Any]]:
+    """``states`` as a referee that watched every move knows them: each move
+    entered as the players can tell it (:meth:`Game.as_told`: a Ghosts Love
+    Candy ghost chosen face down, without its value), the random table's own
+    state where the telling is refused or does not :func:`agrees` with it."""
+    out = [states[0]]
+    for m in range(1, len(states)):
+        told = _told(game, out[-1], actions[m:m + 1])
+        out.append(told if told is not None and agrees(game, told, states[m]) else states[m])
+    return out
+
+
 def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
-    """``gaps`` random unseen gaps from random games (10 per game) of ``code``."""
+    """``gaps`` random unseen gaps from random games (10 per game) of ``code``,
+    each read from the state the referee knows before it (:func:`known_states`)."""
     from companion.examples import PLAYERS
     from models.registry import get_game
     game = get_game(code)
@@ -583,12 +597,13 @@ def measure_unseen(code: str, gaps: int, seed: int = 0) -> Unseen:
         n += 1
         played = random_game(game, list(PLAYERS[code]), rng)
         states, actions = [s for _, s in played], [a for a, _ in played]
+        known = known_states(game, states, actions)
         for _ in range(10):
             if len(states) < 4 or out.gaps >= gaps:
                 break
             i = rng.randrange(0, len(states) - 2)
             j = min(len(states) - 1, i + rng.randint(2, 4))
-            verdict = game.referee(states[i], _camera(game, states[j]), gap=False)
+            verdict = game.referee(known[i], _camera(game, states[j]), gap=False)
             out.gaps += 1
             if verdict.status == "applied":
                 out.applied += 1

@@ -115,3 +115,25 @@ def test_an_explanation_crediting_a_card_to_an_earlier_move_is_not_picked_as_tru
     picked = _true_choices(game, [early, true], states, actions, i, j, late=True)
     assert [n for _, n, _ in picked] == [i + 4]
     assert picked[0][0] == true.state
+
+
+def test_unseen_gaps_start_from_what_the_referee_knows() -> None:
+    """The bench's gaps the session does not see are read from the state a
+    referee that watched every move before knows: a Ghosts Love Candy ghost
+    chosen face down is held without its value (the random table knows it),
+    and that state agrees with the table's in all a table can tell."""
+    import random
+
+    from companion.bench.autonomy import agrees, known_states, random_game
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+
+    game = get_game("GLC")
+    played = random_game(game, list(PLAYERS["GLC"]), random.Random(0))
+    states, actions = [s for _, s in played], [a for a, _ in played]
+    known = known_states(game, states, actions)
+    chosen = [m for m, a in enumerate(actions) if a is not None and a.type == "choose" and a.ghost is not None]
+    assert chosen, "a whole game has ghosts chosen face down"
+    for m in chosen:
+        assert known[m] != states[m] and agrees(game, known[m], states[m])
+    assert len(known) == len(states) and known[0] == states[0]
