@@ -290,8 +290,10 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     while a hand covered the row (any candy off the deck that now lies
     elsewhere, on each kid still without its candy), a ghost revealed and
     played before the camera saw it in front of its player, a NINJA haunted
-    by a ghost its ability then moved on (the ghost seen only where it went),
-    tie-break kids drawn and discarded unseen."""
+    by a ghost its ability then moved on (the ghost seen only where it went,
+    or in the discard with the kid it scared),
+    tie-break kids drawn and discarded unseen, a kid revealed into its slot and
+    scared before the camera saw it there (seen in a stash)."""
     if reading.get("problems"):
         return []
     rl = locations(reading)
@@ -300,6 +302,10 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     pend = state["pending"]
     if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
         out.append([A.Skip(pend["player"])])
+    if pend is not None and pend["kind"] == "reveal_kid":
+        # revealed, haunted and scared before the camera saw it in its slot: seen in a stash
+        out += [[A.RevealKid(pend["slot"], k)] for k in state["kid_deck"]
+                if rl.get(("kid", k), "").startswith("seat:")]
     if state["phase"] == "candy" and pend is None:
         gone = [c for c in state["candy_deck"] if not rl.get(("candy", c), "slot:").startswith("slot:")]
         out += [[A.PlaceCandy(i, c)] for i, sl in enumerate(state["slots"], 1)
@@ -309,10 +315,11 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
         out += [[A.TieDraw(pl, k)] for grp in tie["groups"] for pl in grp if pl not in tie["draws"]
                 for k in state["kid_deck"] if rl.get(("kid", k)) == "discard"]
     if state["phase"] == "turns" and pend is None and (cur := current_player(state)) is not None:
-        # a NINJA haunted, whose ability then moved this very ghost to another kid: seen where it went
-        at = rl.get(("ghost", state["revealed"].get(cur, "")), "")
+        # a NINJA haunted, whose ability then moved this very ghost to another kid: seen where it went, or
+        # in the discard when that kid was scared at once
+        at = rl.get(("ghost", state["revealed"].get(cur, "")), "discard")
         out += [[A.Haunt(cur, i, None)] for i, sl in enumerate(state["slots"], 1)
-                if at.startswith("slot:") and at != f"slot:{i}" and sl["kid"] is not None
+                if (at.startswith("slot:") and at != f"slot:{i}" or at == "discard") and sl["kid"] is not None
                 and game.cards.kid(sl["kid"]).ability == "ninja"]
     if state["phase"] == "choose":       # revealed, then played at once: the ghost seen where it went
         out += [[A.Reveal(pl, game.cards.ghost_value(g))] for pl in state["players"] if pl not in state["revealed"]

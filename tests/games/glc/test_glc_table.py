@@ -505,3 +505,49 @@ def test_a_ninja_moving_its_own_ghost_to_scare_a_kid_then_scared_itself_is_follo
     assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
     assert verdict.state == truth
     assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
+def test_a_kid_revealed_and_scared_before_the_camera_saw_it_in_its_slot_is_followed_across_a_gap():
+    """While an arm hid the table: the MUMMY is revealed into the slot the ROBOT
+    left, GREEN and BLUE haunt it, it is scared (BLUE's stash) and another kid
+    is revealed in its place. The MUMMY was never seen in its slot, only in
+    BLUE's stash: the referee still tries it as the kid revealed there and
+    records the moves, instead of asking to take the MUMMY off the table."""
+    state = stage([5, 7, 11, 13, 16, 18], {1: ["B3"]})
+    state = round_to_turns(state, {"RED": 9, "GREEN": 8, "BLUE": 7})
+    before = haunt(state, "RED", 1)
+    assert 5 in before["stashes"]["RED"]["kids"] and before["pending"]["kind"] == "reveal_kid"
+    assert 3 in before["kid_deck"]
+    after_mummy = act(before, {"type": "reveal_kid", "slot": 1, "kid": 3},
+                      {"type": "haunt", "player": "GREEN", "slot": 1}, {"type": "haunt", "player": "BLUE", "slot": 1})
+    assert 3 in after_mummy["stashes"]["BLUE"]["kids"] and after_mummy["pending"]["kind"] == "reveal_kid"
+    nxt = after_mummy["kid_deck"][0]
+    moves = [{"type": "reveal_kid", "slot": 1, "kid": 3}, {"type": "haunt", "player": "GREEN", "slot": 1},
+             {"type": "haunt", "player": "BLUE", "slot": 1}, {"type": "reveal_kid", "slot": 1, "kid": nxt}]
+    truth = act(before, *moves)
+    verdict = GAME.referee(before, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
+def test_a_ninja_whose_ghost_moved_on_and_scared_a_kid_at_once_is_followed_across_a_gap():
+    """While an arm hid the table: GREEN haunts the NINJA (taking its candy) and
+    moves G6 on to the PRINCESS, who is scared at once (GREEN's stash); a new
+    kid is revealed and RED haunts the ROBOT. G6 lies in the discard and the
+    NINJA is still there, bare: the referee tries the haunt of the NINJA (not
+    only of the kid that left) and records the moves."""
+    state = stage([9, 7, 5, 11, 13, 16], {2: ["B3", "G2", "B1"]})
+    state = round_to_turns(state, {"RED": 5, "BLUE": 4, "GREEN": 6})
+    nxt = state["kid_deck"][0]
+    moves = [{"type": "haunt", "player": "GREEN", "slot": 1},
+             {"type": "ninja_move", "player": "GREEN", "ghost": "G6", "to_slot": 2},
+             {"type": "reveal_kid", "slot": 2, "kid": nxt},
+             {"type": "haunt", "player": "RED", "slot": 3}]
+    truth = act(state, *moves)
+    assert 7 in truth["stashes"]["GREEN"]["kids"] and "G6" in truth["discard"]["ghosts"]
+    assert truth["slots"][0]["kid"] == 9 and not truth["slots"][0]["candy"]
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
