@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from ..engine import Action, Game, Modules, Option, Prompt, State
+from ..engine import Action, Game, Layout, Modules, Option, Prompt, State
 from ..plan_table import Dim, PlanTable
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
@@ -99,6 +99,17 @@ class CandyCrave(Game):
         sweets' return to the bowls, after which no table shows which sweets
         went into the box: finding no explanation does not make the table wrong."""
         return state["round"] == 1 and state["phase"] in self.BOXED_UNSEEN
+
+    def shows_a_gap(self, state: State, reading: Layout) -> bool:
+        """Round 1's removals (or the tied players' choice of who starts) still
+        owed, and no sweet left in any play area or locked: the sweets went
+        back to the bowls, which comes after the removals. Unless the owed
+        removals are every sweet still locked, several moves lie behind it."""
+        if state["round"] != 1 or state["phase"] not in ("remove", "start") or referee.locations(reading):
+            return False
+        locked = sum(len(ar["locked"]) for ar in state["areas"].values())
+        owed = sum(self.rules.removals_for(state, p) - len(state["removed"][p]) for p in state["players"])
+        return state["phase"] == "start" or locked > owed
 
     def unexplained_prompt(self, found: Any, state: State) -> Prompt:
         if self.gap_may_hide(state):

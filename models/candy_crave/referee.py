@@ -17,12 +17,13 @@ are followed one after another.
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb, prod
 from typing import Any
 
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
-from ..referee import follow, put_back as shared_put_back
+from ..referee import MAX_FITS, follow, put_back as shared_put_back
 from ..text import concat, tr
-from .actions import DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
+from .actions import ChooseStart, DrawBase, Lock, NextRound, Pocket, Remove, Reveal, Steal, Take, TurnUp, Withdraw
 from .kit import Kit
 from .rules import area_name, sets_in_play, short_take_size, take_sizes
 
@@ -131,10 +132,29 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     a take is any permitted number of the sweets that left the bowls (those now
     at the player first), since later turns may have stolen or locked them; a
     withdrawal, which the table never shows, is shown by the turns after it.
-    Outside the turns, the step the table shows (:func:`next_actions`). The
+    Round 2 begun while round 1's removals or a tied start player were still
+    owed: each way the table cannot tell apart (which sweet went into the box,
+    who starts), when they are few. Outside the turns, the step the table shows
+    (:func:`next_actions`). The
     shared search never expands a state :func:`distance` proves cannot reach
     the reading, so dead ends are not asked here."""
     phase = state["phase"]
+    if phase == "remove" and not locations(reading):
+        # round 2 begun in the gap: the sweets still locked went back to the bowls, so no table shows which
+        # one a player still owing a removal put in the box. When the ways are few, each is an alternative
+        # (one player at a time, in seat order: the removals' order changes nothing); when they are more
+        # than one search lists, none is offered and the referee enters the removals
+        owing = {p: n for p in state["players"]
+                 if (n := game.rules.removals_for(state, p) - len(state["removed"][p])) > 0}
+        locked = {p: [s for a, ar in state["areas"].items() if state["owner"][a] == p for s in ar["locked"]]
+                  for p in owing}
+        if not owing or prod(comb(len(locked[p]), n) for p, n in owing.items()) > MAX_FITS:
+            return []
+        first = next(iter(owing))
+        return [[Remove(first, s)] for s in locked[first]]
+    if phase == "start" and not locations(reading):
+        # the players tied for the fewest points chose who starts, then round 2 began: no table shows whom
+        return [[ChooseStart(p)] for p in state["tied"]]
     if phase not in ("distribute", "endphase"):
         step = next_actions(game.kit, state, reading)
         return [step] if step else []

@@ -623,7 +623,7 @@ class Rules:
                      {"bowls": tr("in bowls"), "play": tr("in play"), "box": tr("in box")}.get(place, tr("in nowhere")))
             raise refused(a, tr("{player} removes one of their own locked sweets; {sweet} is {where}",
                                 player=a.player, sweet=sid, where=whose))
-        if len(state["removed"][a.player]) >= self._removals_for(state, a.player):
+        if len(state["removed"][a.player]) >= self.removals_for(state, a.player):
             raise refused(a, trn("{player} has already removed {n} sweet(s)",
                                  "{player} has already removed {n} sweet(s)", len(state["removed"][a.player]),
                                  player=a.player))
@@ -635,14 +635,14 @@ class Rules:
         self._maybe_removals_done(state, events)
         return events
 
-    def _removals_for(self, state: State, player: str) -> int:
+    def removals_for(self, state: State, player: str) -> int:
         """Removals due from a player: as many as the rules ask, or all their locked
         sweets if they hold fewer."""
         held = sum(len(state["areas"][a]["locked"]) for a in areas_of(state, player))
         return min(removals_due(state), held + len(state["removed"][player]))
 
     def _maybe_removals_done(self, state: State, events: list[Event]) -> None:
-        if any(len(state["removed"][p]) < self._removals_for(state, p) for p in state["players"]):
+        if any(len(state["removed"][p]) < self.removals_for(state, p) for p in state["players"]):
             return
         totals = state_round_points(self.kit, state, 0)
         low = min(totals.values())
