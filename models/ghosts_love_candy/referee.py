@@ -142,15 +142,16 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
             out: list[Action] = []
             out.extend([A.NinjaMove(who, r, int(v[5:])) for (k, r), v in sorted(moved.items(), key=str)
                         if k == "ghost" and v.startswith("slot:") and (e0.get((k, r)) or "").startswith("slot:")][:4])
-            if not out:   # moved, and the kid it joined was scared at once: a ghost gone from a kid still
-                # there, or the very ghost just played on the NINJA (the NINJA may have been scared later too)
-                own = state["slots"][p["slot"] - 1]["ghosts"][-1:]
-                for (k, r), was in sorted(e0.items(), key=lambda kv: (kv[0][1] not in own, str(kv))):
-                    if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \
-                            and (r in own or not kid_left(int(was[5:]))):
-                        out += [A.NinjaMove(who, r, i) for i in range(1, state["slot_count"] + 1)
-                                if kid_left(i) and i != int(was[5:])]
-            return out[:4]
+            # or moved, and the kid it joined was scared then (at once, or by a later haunt in a gap): a ghost
+            # gone from a kid still there, or the very ghost just played on the NINJA (scared later too)
+            own = state["slots"][p["slot"] - 1]["ghosts"][-1:]
+            gone: list[Action] = []
+            for (k, r), was in sorted(e0.items(), key=lambda kv: (kv[0][1] not in own, str(kv))):
+                if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \
+                        and (r in own or not kid_left(int(was[5:]))):
+                    gone += [A.NinjaMove(who, r, i) for i in range(1, state["slot_count"] + 1)
+                             if kid_left(i) and i != int(was[5:])]
+            return out + gone[:6 - len(out)]
         if kind == "move_scared_kid":
             out = []
             out.extend([A.MoveScaredKid(who, r, v[5:]) for (k, r), v in sorted(moved.items(), key=str)
@@ -291,7 +292,8 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     elsewhere, on each kid still without its candy), a ghost revealed and
     played before the camera saw it in front of its player, a NINJA haunted
     by a ghost its ability then moved on (the ghost seen only where it went,
-    or in the discard with the kid it scared),
+    or in the discard with the kid it scared), a kid haunted whose ghost a
+    later NINJA moved on (its candy seen in the player's stash),
     tie-break kids drawn and discarded unseen, a kid revealed into its slot and
     scared before the camera saw it there (seen in a stash)."""
     if reading.get("problems"):
@@ -321,6 +323,14 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
         out += [[A.Haunt(cur, i, None)] for i, sl in enumerate(state["slots"], 1)
                 if (at.startswith("slot:") and at != f"slot:{i}" or at == "discard") and sl["kid"] is not None
                 and game.cards.kid(sl["kid"]).ability == "ninja"]
+        # a kid haunted (its candy seen in the player's stash) whose ghost a later NINJA moved on (seen where
+        # it went, or in the discard with a kid it scared)
+        if at != f"seat:{cur}" and any(sl["kid"] is not None and game.cards.kid(sl["kid"]).ability == "ninja"
+                                       for sl in state["slots"]):
+            tried = {a.slot for seq in out for a in seq if isinstance(a, A.Haunt) and a.player == cur}
+            out += [[A.Haunt(cur, i, None)] for i, sl in enumerate(state["slots"], 1)
+                    if i not in tried and at != f"slot:{i}" and sl["kid"] is not None and sl["candy"]
+                    and all(rl.get(("candy", c)) == f"seat:{cur}" for c in sl["candy"])]
     if state["phase"] == "choose":       # revealed, then played at once: the ghost seen where it went
         out += [[A.Reveal(pl, game.cards.ghost_value(g))] for pl in state["players"] if pl not in state["revealed"]
                 for g in state["hands"][pl] if rl.get(("ghost", g), f"seat:{pl}") != f"seat:{pl}"]

@@ -551,3 +551,45 @@ def test_a_ninja_whose_ghost_moved_on_and_scared_a_kid_at_once_is_followed_acros
     assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
     assert verdict.state == truth
     assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
+def test_a_kid_haunted_whose_ghost_a_later_ninja_moved_on_is_followed_across_a_gap():
+    """While an arm hid the table: BLUE haunts the CLOWN (taking its candy),
+    GREEN haunts the NINJA and moves BLUE's ghost on to the ROBOT, RED haunts
+    the FAIRY. B6 is seen under the ROBOT, the CLOWN's candy in BLUE's stash:
+    the referee tries BLUE's haunt of the kid whose candy BLUE holds, not only
+    of where the ghost lies, and records the moves."""
+    state = stage([9, 7, 5, 11, 13, 16], {})
+    state = round_to_turns(state, {"BLUE": 6, "GREEN": 5, "RED": 1})
+    moves = [{"type": "haunt", "player": "BLUE", "slot": 4},
+             {"type": "haunt", "player": "GREEN", "slot": 1},
+             {"type": "ninja_move", "player": "GREEN", "ghost": "B6", "to_slot": 3},
+             {"type": "haunt", "player": "RED", "slot": 6}]
+    truth = act(state, *moves)
+    assert truth["slots"][2]["ghosts"] == ["B6"] and not truth["slots"][3]["candy"]
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
+def test_a_ghost_a_ninja_moved_onto_a_kid_scared_a_turn_later_is_followed_across_a_gap():
+    """While an arm hid the table: RED haunts the CLOWN; BLUE haunts the NINJA
+    and moves R6 onto it; GREEN haunts the NINJA too and moves B1 from the
+    FAIRY to the ROBOT, and the NINJA, at 15, is scared (GREEN's stash). R6
+    lies in the discard and B1 under the ROBOT: either could be BLUE's NINJA
+    move, and only R6 makes the table; the referee tries both."""
+    state = stage([9, 7, 5, 11, 13, 16], {6: ["B1"]})
+    state = round_to_turns(state, {"RED": 6, "BLUE": 5, "GREEN": 4})
+    moves = [{"type": "haunt", "player": "RED", "slot": 4},
+             {"type": "haunt", "player": "BLUE", "slot": 1},
+             {"type": "ninja_move", "player": "BLUE", "ghost": "R6", "to_slot": 1},
+             {"type": "haunt", "player": "GREEN", "slot": 1},
+             {"type": "ninja_move", "player": "GREEN", "ghost": "B1", "to_slot": 3}]
+    truth = act(state, *moves)
+    assert 9 in truth["stashes"]["GREEN"]["kids"] and "R6" in truth["discard"]["ghosts"]
+    assert truth["slots"][2]["ghosts"] == ["B1"]
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
