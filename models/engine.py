@@ -415,8 +415,9 @@ class Game:
         expected = self.expected_table(state)
         if self.same_table(expected, reading):
             return Verdict("in_sync", state, prompts=self.prompts(state))
-        gap = gap or (not late and self.shows_a_gap(state, reading))
         fit = None if late else first_fitting(self, state, reading)   # late: no guess, only the search
+        # no one change explains the table, and the table shows moves behind it: as after a gap
+        gap = gap or (fit is None and not late and self.shows_a_gap(state, reading))
         unseen = gap and not self.jumps_leave_traces
         detours = gap and self.detour_slack is not None
         if fit is not None and not unseen and not detours and not self.doubts(state, reading, fit.actions, gap=gap):
@@ -536,9 +537,10 @@ class Game:
     def shows_a_gap(self, state: State, reading: Layout) -> bool:
         """Whether the table itself shows that several moves lie behind it,
         though the camera saw no gap (the players were quicker than the table
-        settled): it holds what no one change from ``state`` makes. The
-        referee then reads it as after a gap (:meth:`referee`), so a legal
-        table it cannot explain is asked about, never called wrong.
+        settled): it holds what no one change from ``state`` makes. Where
+        no one change explains it, the referee then reads it as after a gap
+        (:meth:`referee`), so a legal table it cannot explain is asked about,
+        never called wrong.
         Default: never (a table the game cannot explain as one change is out
         of sync). Candy Crave: round 2's table while round 1's removals are
         still owed (the sweets went back to the bowls, which follows them)."""

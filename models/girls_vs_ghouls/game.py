@@ -159,6 +159,19 @@ class GirlsVsGhouls(Game):
         the Trick stacks gone): the referee enters the moves."""
         return state["phase"] in ("play", "reveal")
 
+    def shows_a_gap(self, state: dict[str, Any], reading: dict[str, Any]) -> bool:
+        """While a round is played or revealed, a VP card in the Trick slot of a
+        house that has not scored: the round's end (its last cards, its Tricks
+        turned up and scored) lies behind this table, though the camera saw no
+        gap. Read as after one, the referee asks what happened (the way back,
+        the VP card taken off, is shown as information) instead of ordering it
+        off a table that may be right."""
+        if state["phase"] not in ("play", "reveal"):
+            return False
+        expected = self.expected_table(state)["houses"]
+        return any(expected[h]["vp"] is None and r["vp"] is not None for h, r in reading["houses"].items()
+                   if h in expected)
+
     def unexplained_prompt(self, found: Any, state: dict[str, Any]) -> Prompt:
         if self.gap_may_hide(state):
             return Prompt(tr("The camera missed some moves, and the round may have ended in them: Tricks turned up "
