@@ -221,6 +221,13 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
                     for j, s in enumerate(state["slots"], 1):
                         if j != slot and gained and set(gained) <= set(s["candy"]):
                             take = j
+                    own = state["slots"][slot - 1]["candy"]
+                    if not gained and own and kid_left(slot) and all(rl.get(("candy", c)) in (None, "discard")
+                                                                     for c in own):
+                        # nothing gained, the PIRATE scared and its candy discarded: its haunter took the
+                        # candy of another kid, who had none
+                        take = next((j for j, s in enumerate(state["slots"], 1)
+                                     if j != slot and s["kid"] is not None and not s["candy"]), None)
                 haunts.append(A.Haunt(pl, slot, take))
             if haunts:
                 return haunts

@@ -593,3 +593,24 @@ def test_a_ghost_a_ninja_moved_onto_a_kid_scared_a_turn_later_is_followed_across
     assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
     assert verdict.state == truth
     assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
+def test_a_pirate_haunter_who_took_from_a_kid_with_no_candy_is_followed_across_a_gap():
+    """While an arm hid the table: BLUE haunts the PRINCESS and takes her
+    candy; GREEN haunts the PIRATE and takes the candy of the PRINCESS, now
+    none, so nothing; the PIRATE is scared and its own candy discarded; a new
+    kid comes. GREEN gained nothing and the PIRATE's candy lies in the discard:
+    its haunter took another kid's, which held none (the same game whichever
+    bare kid it was). The referee records the moves instead of asking to put
+    the PIRATE's candy in GREEN's stash."""
+    state = stage([20, 7, 5, 11, 13, 16], {1: ["R6"]})
+    state = round_to_turns(state, {"BLUE": 5, "GREEN": 4, "RED": 1})
+    pirate_candy = list(state["slots"][0]["candy"])
+    after = act(state, {"type": "haunt", "player": "BLUE", "slot": 2},
+                {"type": "haunt", "player": "GREEN", "slot": 1, "take_from": 2})
+    assert 20 in after["stashes"]["GREEN"]["kids"] and set(pirate_candy) <= set(after["discard"]["candy"])
+    truth = act(after, {"type": "reveal_kid", "slot": 1, "kid": after["kid_deck"][0]})
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.type for a in verdict.actions] == ["haunt", "haunt", "reveal_kid"]
