@@ -259,9 +259,8 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         if at < j:              # the console enters the next move; the companion reads the camera's table
             # again from there (Desk.follow_table)
             tally.tap(HIDDEN if unseen[at] else ASKED)
-            if not late:        # as the console can tell it (a ghost chosen face down, without its value),
-                told = _told(game, known, actions[at + 1:at + 2])     # else the truth
-                known = told if told is not None and agrees(game, told, states[at + 1]) else states[at + 1]
+            if not late:        # as the console can tell it (a ghost chosen face down, without its value)
+                known = _entered(game, known, actions, states, at)
             else:               # as the console can tell it: no secret a referee cannot know
                 owed: list[Any] = next((t for n in range(j, at, -1) if (t := game.tells_for(known, states[n]))), [])
                 if owed:        # what was asked first: the cards played unseen
@@ -332,7 +331,7 @@ def _entry_taps(game: Any, known: dict[str, Any], states: list[dict[str, Any]], 
     table = _camera(game, states[j])
     taps, at = 0, i
     while at < j:
-        told = states[at + 1] if not late else _told(game, known, actions[at + 1:at + 2])
+        told = _entered(game, known, actions, states, at) if not late else _told(game, known, actions[at + 1:at + 2])
         if told is None:
             return taps + j - at
         known, at, taps = told, at + 1, taps + 1
@@ -396,6 +395,16 @@ def _told(game: Any, known: dict[str, Any], actions: list[Any]) -> dict[str, Any
     except IllegalAction:
         return None
     return dict(after)
+
+
+def _entered(game: Any, known: dict[str, Any], actions: list[Any], states: list[dict[str, Any]],
+             at: int) -> dict[str, Any]:
+    """The state after the console enters move ``at + 1`` in a game watched
+    from its start: as the players can tell it (:func:`_told`), or the random
+    table's own state where that telling is refused or does not
+    :func:`agrees` with it."""
+    told = _told(game, known, actions[at + 1:at + 2])
+    return told if told is not None and agrees(game, told, states[at + 1]) else states[at + 1]
 
 
 def agrees(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> bool:
@@ -579,8 +588,7 @@ def known_states(game: Any, states: list[dict[str, Any]], actions: list[Any]) ->
     state where the telling is refused or does not :func:`agrees` with it."""
     out = [states[0]]
     for m in range(1, len(states)):
-        told = _told(game, out[-1], actions[m:m + 1])
-        out.append(told if told is not None and agrees(game, told, states[m]) else states[m])
+        out.append(_entered(game, out[-1], actions, states, m - 1))
     return out
 
 
