@@ -145,13 +145,13 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
             # or moved, and the kid it joined was scared then (at once, or by a later haunt in a gap): a ghost
             # gone from a kid still there, or the very ghost just played on the NINJA (scared later too)
             own = state["slots"][p["slot"] - 1]["ghosts"][-1:]
-            gone: list[Action] = []
+            scared: list[Action] = []
             for (k, r), was in sorted(e0.items(), key=lambda kv: (kv[0][1] not in own, str(kv))):
                 if k == "ghost" and was.startswith("slot:") and rl.get((k, r)) in (None, "discard") \
                         and (r in own or not kid_left(int(was[5:]))):
-                    gone += [A.NinjaMove(who, r, i) for i in range(1, state["slot_count"] + 1)
-                             if kid_left(i) and i != int(was[5:])]
-            return out + gone[:6 - len(out)]
+                    scared += [A.NinjaMove(who, r, i) for i in range(1, state["slot_count"] + 1)
+                               if kid_left(i) and i != int(was[5:])]
+            return out + scared[:6 - len(out)]
         if kind == "move_scared_kid":
             out = []
             out.extend([A.MoveScaredKid(who, r, v[5:]) for (k, r), v in sorted(moved.items(), key=str)
