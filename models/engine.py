@@ -543,7 +543,9 @@ class Game:
         never called wrong.
         Default: never (a table the game cannot explain as one change is out
         of sync). Candy Crave: round 2's table while round 1's removals are
-        still owed (the sweets went back to the bowls, which follows them)."""
+        still owed (the sweets went back to the bowls, which follows them).
+        Girls vs Ghouls: a VP card where no house has scored (the round's end
+        lies behind it)."""
         return False
 
     def gap_may_hide(self, state: State) -> bool:

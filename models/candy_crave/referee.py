@@ -134,10 +134,10 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     withdrawal, which the table never shows, is shown by the turns after it.
     Round 2 begun while round 1's removals or a tied start player were still
     owed: each way the table cannot tell apart (which sweet went into the box,
-    who starts), when they are few. Outside the turns, the step the table shows
-    (:func:`next_actions`). The
-    shared search never expands a state :func:`distance` proves cannot reach
-    the reading, so dead ends are not asked here."""
+    who starts), when they are few. Outside the turns, the step the table
+    shows (:func:`next_actions`). The shared search never expands a state
+    :func:`distance` proves cannot reach the reading, so dead ends are not
+    asked here."""
     phase = state["phase"]
     if phase == "remove" and not locations(reading):
         # round 2 begun in the gap: the sweets still locked went back to the bowls, so no table shows which

@@ -225,7 +225,7 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
                     if not gained and own and kid_left(slot) and all(rl.get(("candy", c)) in (None, "discard")
                                                                      for c in own):
                         # nothing gained, the PIRATE scared and its candy discarded: its haunter took the
-                        # candy of another kid, who had none
+                        # candy of another kid, who had none (which bare kid changes nothing: the first)
                         take = next((j for j, s in enumerate(state["slots"], 1)
                                      if j != slot and s["kid"] is not None and not s["candy"]), None)
                 haunts.append(A.Haunt(pl, slot, take))
