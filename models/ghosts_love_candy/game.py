@@ -21,7 +21,7 @@ from ..plan_table import Dim, PlanTable
 from ..text import concat, tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .abilities import OPTIONAL
-from .actions import ACTIONS, Choose, Resolve, Skip
+from .actions import ACTIONS, Choose, NinjaMove, Resolve, Skip
 from .kit import SCHEMA, Cards
 from .prompts import hide_love
 from .state import GhostsLoveCandyState, State, canonical_sets
@@ -116,6 +116,16 @@ class GhostsLoveCandy(Game):
         kid = self.cards.kid(m["kid"])
         return [{"payload": kid.payload, "field": "text", "name": kid.name}] if kid.text.startswith(UNTRANSCRIBED) \
             else []
+
+    def doubts(self, state: State, reading: Layout, actions: Sequence[Action], gap: bool = False) -> bool:
+        """After a camera gap, an explanation that ends with a NINJA's move still
+        owed when a NINJA moved a ghost earlier in it: the later NINJA may have
+        moved that very ghost on (a ghost moved twice shows only where it
+        ended), so its move may be made already. The table cannot tell: asked."""
+        if not gap or not any(isinstance(a, NinjaMove) for a in actions):
+            return False
+        pending = self.apply_all(state, actions)[0]["pending"]
+        return pending is not None and pending["kind"] == "ninja"
 
     def chores(self, state: State) -> list[list[Action]]:
         """What one confirm records when the table shows nothing moved: a kid's

@@ -614,3 +614,23 @@ def test_a_pirate_haunter_who_took_from_a_kid_with_no_candy_is_followed_across_a
     assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
     assert verdict.state == truth
     assert [a.type for a in verdict.actions] == ["haunt", "haunt", "reveal_kid"]
+
+
+def test_a_ninja_move_still_owed_after_a_gap_with_another_ninja_move_is_asked():
+    """While an arm hid the table: RED haunts the NINJA and moves G6 to the
+    FAIRY; BLUE haunts; GREEN haunts the NINJA and moves G6 on to the
+    PRINCESS. Only where G6 ended shows: "RED moved G6 to the PRINCESS, and
+    GREEN's NINJA move is still to come" makes the same table. The referee
+    cannot tell whether GREEN's move is owed or made, so it asks instead of
+    recording the shorter story (a wrong record: GREEN's NINJA used twice)."""
+    state = stage([5, 9, 7, 11, 13, 16], {4: ["G6"]})
+    state = round_to_turns(state, {"RED": 8, "BLUE": 7, "GREEN": 5})
+    moves = [{"type": "haunt", "player": "RED", "slot": 2},
+             {"type": "ninja_move", "player": "RED", "ghost": "G6", "to_slot": 6},
+             {"type": "haunt", "player": "BLUE", "slot": 5},
+             {"type": "haunt", "player": "GREEN", "slot": 2},
+             {"type": "ninja_move", "player": "GREEN", "ghost": "G6", "to_slot": 3}]
+    truth = act(state, *moves)
+    assert truth["slots"][2]["ghosts"] == ["G6"] and truth["pending"] is None
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "waiting" and verdict.state == state, [str(p.text) for p in verdict.prompts]
