@@ -125,6 +125,9 @@ def next_steps(game: Any, state: State, reading: dict[str, Any], e0: dict[Key, P
             new = [c for c in mine if rl.get(("candy", c)) == f"slot:{p['slot']}"]
             if not new and kid_left(p["slot"]):      # paid, then he was scared at once
                 new = [c for c in mine if rl.get(("candy", c)) in (None, "discard")]
+            if not new:     # paid, then taken with his candy by the next player to haunt him (seen in that stash)
+                new = [c for c in mine if (rl.get(("candy", c)) or "").startswith("seat:")
+                       and rl.get(("candy", c)) != f"seat:{who}"]
             return [A.WerewolfPay(who, c) for c in new[:2]]
         if kind == "vampire":
             new = [c for c in arrived("candy", f"seat:{p['to']}") if c in state["stashes"][who]["candy"]]

@@ -634,3 +634,26 @@ def test_a_ninja_move_still_owed_after_a_gap_with_another_ninja_move_is_asked():
     assert truth["slots"][2]["ghosts"] == ["G6"] and truth["pending"] is None
     verdict = GAME.referee(state, snap(truth), gap=True)
     assert verdict.status == "waiting" and verdict.state == state, [str(p.text) for p in verdict.prompts]
+
+
+def test_a_werewolf_paid_then_haunted_and_paid_again_is_followed_across_a_gap():
+    """While an arm hid the table: RED haunts the WEREWOLF and pays him a candy
+    from the stash; GREEN haunts him too, takes that candy with his, and pays
+    him another. RED's payment is seen only in GREEN's stash: the referee tries
+    it as RED's payment and records the four moves."""
+    state = stage([2, 7, 5, 11, 13, 16], {1: ["B4"]})
+    state = round_to_turns(state, {"RED": 3, "GREEN": 2, "BLUE": 1})     # each no higher than the top ghost
+    paid_red, paid_green = state["candy_deck"][:2]          # from earlier rounds, in the stashes
+    for who, candy in (("RED", paid_red), ("GREEN", paid_green)):
+        state["candy_deck"].remove(candy)
+        state["stashes"][who]["candy"].append(candy)
+    moves = [{"type": "haunt", "player": "RED", "slot": 1},
+             {"type": "werewolf_pay", "player": "RED", "candy": paid_red},
+             {"type": "haunt", "player": "GREEN", "slot": 1},
+             {"type": "werewolf_pay", "player": "GREEN", "candy": paid_green}]
+    truth = act(state, *moves)
+    assert paid_red in truth["stashes"]["GREEN"]["candy"] and truth["slots"][0]["candy"] == [paid_green]
+    verdict = GAME.referee(state, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
