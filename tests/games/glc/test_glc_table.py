@@ -461,6 +461,16 @@ def test_a_ninja_haunted_and_its_ghost_moved_on_while_the_camera_was_away():
     assert [a.type for a in verdict.actions] == ["haunt", "ninja_move"]
 
 
+def assert_recorded_across_a_gap(before, truth, moves):
+    """Seen only after ``moves`` took ``before`` to ``truth`` (a camera gap the
+    session knew of), the table is explained by those very moves alone and
+    recorded: the referee's state is the truth."""
+    verdict = GAME.referee(before, snap(truth), gap=True)
+    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
+    assert verdict.state == truth
+    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+
+
 def test_two_ninja_moves_in_one_camera_gap_keep_the_order_the_table_shows():
     """BLUE haunts the NINJA and moves B3 onto it; GREEN haunts; RED haunts the
     NINJA too and moves B2 away to slot 6, all while an arm hid the table. Read
@@ -477,10 +487,7 @@ def test_two_ninja_moves_in_one_camera_gap_keep_the_order_the_table_shows():
              {"type": "ninja_move", "player": "RED", "ghost": "B2", "to_slot": 6}]
     truth = act(state, *moves)
     assert truth["slots"][0]["ghosts"] == ["B4", "B3", "R1"]
-    verdict = GAME.referee(state, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(state, truth, moves)
 
 
 def test_a_ninja_moving_its_own_ghost_to_scare_a_kid_then_scared_itself_is_followed_across_a_gap():
@@ -501,10 +508,7 @@ def test_a_ninja_moving_its_own_ghost_to_scare_a_kid_then_scared_itself_is_follo
     truth = act(before, *moves)
     assert 7 in truth["stashes"]["GREEN"]["kids"] and 9 in truth["stashes"]["RED"]["kids"]
     assert "G6" in truth["discard"]["ghosts"] and truth["slots"][0]["kid"] is None
-    verdict = GAME.referee(before, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(before, truth, moves)
 
 
 def test_a_kid_revealed_and_scared_before_the_camera_saw_it_in_its_slot_is_followed_across_a_gap():
@@ -525,10 +529,7 @@ def test_a_kid_revealed_and_scared_before_the_camera_saw_it_in_its_slot_is_follo
     moves = [{"type": "reveal_kid", "slot": 1, "kid": 3}, {"type": "haunt", "player": "GREEN", "slot": 1},
              {"type": "haunt", "player": "BLUE", "slot": 1}, {"type": "reveal_kid", "slot": 1, "kid": nxt}]
     truth = act(before, *moves)
-    verdict = GAME.referee(before, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(before, truth, moves)
 
 
 def test_a_ninja_whose_ghost_moved_on_and_scared_a_kid_at_once_is_followed_across_a_gap():
@@ -547,10 +548,7 @@ def test_a_ninja_whose_ghost_moved_on_and_scared_a_kid_at_once_is_followed_acros
     truth = act(state, *moves)
     assert 7 in truth["stashes"]["GREEN"]["kids"] and "G6" in truth["discard"]["ghosts"]
     assert truth["slots"][0]["kid"] == 9 and not truth["slots"][0]["candy"]
-    verdict = GAME.referee(state, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(state, truth, moves)
 
 
 def test_a_kid_haunted_whose_ghost_a_later_ninja_moved_on_is_followed_across_a_gap():
@@ -567,10 +565,7 @@ def test_a_kid_haunted_whose_ghost_a_later_ninja_moved_on_is_followed_across_a_g
              {"type": "haunt", "player": "RED", "slot": 6}]
     truth = act(state, *moves)
     assert truth["slots"][2]["ghosts"] == ["B6"] and not truth["slots"][3]["candy"]
-    verdict = GAME.referee(state, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(state, truth, moves)
 
 
 def test_a_ghost_a_ninja_moved_onto_a_kid_scared_a_turn_later_is_followed_across_a_gap():
@@ -589,10 +584,7 @@ def test_a_ghost_a_ninja_moved_onto_a_kid_scared_a_turn_later_is_followed_across
     truth = act(state, *moves)
     assert 9 in truth["stashes"]["GREEN"]["kids"] and "R6" in truth["discard"]["ghosts"]
     assert truth["slots"][2]["ghosts"] == ["B1"]
-    verdict = GAME.referee(state, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(state, truth, moves)
 
 
 def test_a_pirate_haunter_who_took_from_a_kid_with_no_candy_is_followed_across_a_gap():
@@ -653,7 +645,4 @@ def test_a_werewolf_paid_then_haunted_and_paid_again_is_followed_across_a_gap():
              {"type": "werewolf_pay", "player": "GREEN", "candy": paid_green}]
     truth = act(state, *moves)
     assert paid_red in truth["stashes"]["GREEN"]["candy"] and truth["slots"][0]["candy"] == [paid_green]
-    verdict = GAME.referee(state, snap(truth), gap=True)
-    assert verdict.status == "applied", [str(p.text) for p in verdict.prompts]
-    assert verdict.state == truth
-    assert [a.to_json() for a in verdict.actions] == [GAME.parse_action(m).to_json() for m in moves]
+    assert_recorded_across_a_gap(state, truth, moves)
