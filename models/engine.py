@@ -545,7 +545,8 @@ class Game:
         of sync). Candy Crave: round 2's table while round 1's removals are
         still owed (the sweets went back to the bowls, which follows them).
         Girls vs Ghouls: a VP card where no house has scored (the round's end
-        lies behind it)."""
+        lies behind it). Ghost at Home: a table that needs two moves or more
+        (:meth:`distance`), a discard and draw perhaps between them."""
         return False
 
     def gap_may_hide(self, state: State) -> bool:

@@ -128,6 +128,17 @@ class GhostAtHome(Game):
 
                 "rooms.rooms.keys": [("card", "card"), ("floor", "floor"), ("side", "side")]}
 
+    def shows_a_gap(self, state: State, reading: Layout) -> bool:
+        """The table needs two moves or more (:meth:`distance`: two cats, a
+        light and a cat, rooms in two houses...): the players were quicker
+        than the table settled, and a discard and draw may lie between those
+        moves, so a legal table the one change cannot explain is asked about
+        (the moves entered on the console, or the table put back), not called
+        wrong. A table one move could make (a room played too high) is still
+        called wrong, with what to put back."""
+        d = self.distance(state, reading)
+        return d is not None and d >= 2
+
     def unexplained_prompt(self, found: Any, state: State) -> Prompt:
         """After a camera gap that no sequence of moves a camera sees explains:
         a discard and draw, or a ghost cancelled by a cat from the hand, leaves

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import referee as shared
 from ..engine import Action, IllegalAction, Layout, Prompt, State, VerdictStatus
-from ..text import Text, concat, or_list, tr, trn
+from ..text import Text, and_list, concat, or_list, tr, trn
 from .actions import (
     Cat,
     CatDefence,
@@ -163,6 +164,32 @@ def _back_to(game: Any, state: State, player: str) -> State | None:
     except IllegalAction:
         return None
     return st if st["phase"] == "turn" and st["turn"] == player else None
+
+
+def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Prompt | None:
+    """What the referee is asked when a later player's move reads the table
+    while it is another's turn: the players before them discarded and drew,
+    which no camera sees (the console was not told), or the move is out of
+    turn; only the players know which. None when no later player's one move
+    reads it (``fixes``: what puts the table back)."""
+    if state["phase"] != "turn" or state["pending"]:
+        return None
+    players = state["players"]
+    order = players[players.index(state["turn"]):] + players[:players.index(state["turn"])]
+    for n, q in enumerate(order[1:], 1):
+        st = _back_to(game, state, q)
+        if st is None:
+            return None
+        # the move itself, even one that turns the camera may have missed read too (a cat that may have
+        # come by Cat Food): the discard is asked first, that question after it
+        if shared.first_fitting(game, st, reading, _candidates(game, st, reading)) is not None:
+            return Prompt(trn("{mover} played, but it is {player}'s turn. If {players} discarded and drew (no camera "
+                              "sees that), referee: enter the discard; otherwise take the move back: {fixes}.",
+                              "{mover} played, but it is {player}'s turn. If {players} discarded and drew (no camera "
+                              "sees that), referee: enter the discards; otherwise take the move back: {fixes}.",
+                              n, mover=q, player=order[0], players=and_list(order[:n]), fixes=fixes),
+                          level="warning")
+    return None
 
 
 def _cat_met_before(game: Any, state: State, a: Ghost, reading: Layout) -> bool:
@@ -432,6 +459,8 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                   level="todo")]
     found = _candidates(game, state, reading)
     doubt = unseen_turns(game, state, found[0], reading) if len(found) == 1 else None
+    if doubt is None and not found:
+        doubt = _after_discards(game, state, reading, fixes)
     if doubt is not None:
         return "waiting", [doubt]
     pd = state["pending"]

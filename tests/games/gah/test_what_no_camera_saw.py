@@ -8,6 +8,8 @@ light would have made. Until then, the deck is never drawn past what it surely
 holds. After a camera gap, lights in it no longer make the table "out of sync",
 nor does a ghost that came and went with what it met (``ghost_unseen``)."""
 
+import copy
+
 import pytest
 
 from models.registry import get_game
@@ -159,19 +161,71 @@ def test_an_unseen_ghost_is_never_one_that_would_have_stayed():
 def test_a_gap_no_seen_move_explains_is_asked_not_called_wrong():
     """RED discarded and drew (no trace), then BLUE played a room, while the
     camera was away: no sequence of moves a camera sees gets there (it is RED's
-    turn), but nothing says the table is wrong. The referee enters the moves;
-    putting the table back is offered as a way back, not ordered."""
+    turn), but nothing says the table is wrong. The referee enters the discard;
+    taking the room back is offered as the other way, not ordered. Without a
+    gap the table reads the same (a discard never shows, and players forget to
+    tell it), so it is asked the same way, not called out of sync."""
     s = red_and_blue()
     truth, _ = act(s, type="discard", player="RED", count=2)
     truth, _ = act(truth, type="rooms", player="BLUE", rooms=rooms(("ROOM:1D", 1, "R")))
-    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=True)
+    for gap in (True, False):
+        verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=gap)
+        assert verdict.status == "waiting" and not verdict.choices and verdict.state == s
+        assert [(str(p.text), p.level) for p in verdict.prompts] == [(
+            "BLUE played, but it is RED's turn. If RED discarded and drew (no camera sees that), referee: enter the "
+            "discard; otherwise take the move back: take Floor 1 room D off BLUE's floor 1.", "warning")]
+    # entered, the discard lets the room be read as BLUE's move
+    told, _ = act(s, type="discard", player="RED", count=2)
+    assert GAME.referee(told, snapshot_of(GAME.arrange(truth))).state == truth
+
+
+def test_a_cat_after_a_discard_no_one_told_is_asked_as_the_discard_first():
+    """RED discarded and drew, then BLUE laid a cat: BLUE's cat may also have
+    come by Cat Food (a question of its own), but first the discard is asked,
+    never an order to take a legal cat back."""
+    s = red_and_blue()
+    truth, _ = act(s, type="discard", player="RED", count=1)
+    truth, _ = act(truth, type="cat", player="BLUE", card="CAT:2", floor=1, side="L")
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)))
+    assert verdict.status == "waiting" and verdict.state == s
+    assert str(verdict.prompts[0].text).startswith("BLUE played, but it is RED's turn. If RED discarded and drew")
+
+
+def test_a_move_out_of_turn_that_no_discard_explains_is_out_of_sync():
+    """BLUE lays a room while RED must still answer BLUE's own ghost: no
+    discard makes it BLUE's turn, so the table is wrong and says what to take
+    back."""
+    s = red_and_blue()
+    s, _ = act(s, type="rooms", player="RED", rooms=rooms(("ROOM:1B", 1, "R")))
+    s, _ = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
+    assert s["pending"] and s["pending"]["player"] == "RED"
+    table = copy.deepcopy(s)
+    table["houses"]["BLUE"][0]["rooms"]["R"] = "GAH:ROOM:1D"
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(table)))
+    assert verdict.status == "out_of_sync" and verdict.state == s
+    assert "take Floor 1 room D off BLUE's floor 1" in str(verdict.prompts[0].text)
+
+
+def test_a_table_that_needs_two_moves_is_asked_though_the_camera_saw_no_gap():
+    """RED played a cat, BLUE discarded and drew, RED turned a light on with
+    the Light Bulb, all before the table settled: no one move lays a cat and
+    lights a floor, so the table itself shows moves behind it. The discard
+    between them left no trace, so the referee asks for the moves instead of
+    ordering the players to undo a legal table; it records nothing."""
+    s = red_and_blue()
+    truth, _ = act(s, type="cat", player="RED", card="CAT:1", floor=1, side="L")
+    truth, _ = act(truth, type="discard", player="BLUE", count=1)
+    truth, _ = act(truth, type="light_bulb", player="RED", floor=1)
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)))
     assert verdict.status == "waiting" and not verdict.choices and verdict.state == s
     assert str(verdict.prompts[0].text).startswith("The camera missed some moves, and none it can see explains the "
                                                    "table: a discard and draw")
-    assert [p.level for p in verdict.prompts[1:]] == ["info"] and "take Floor 1 room D off" in str(
+    assert [p.level for p in verdict.prompts[1:]] == ["info"] and "take Cat 1 off RED's floor 1" in str(
         verdict.prompts[1].text)
-    # the same table without a gap is one change the rules refuse: out of sync, as ever
-    assert GAME.referee(s, snapshot_of(GAME.arrange(truth))).status == "out_of_sync"
+    # entered on the console, the moves make the table: nothing more is asked
+    told, _ = act(s, type="cat", player="RED", card="CAT:1", floor=1, side="L")
+    told, _ = act(told, type="discard", player="BLUE", count=1)
+    assert GAME.referee(told, snapshot_of(GAME.arrange(truth))).status == "applied"
 
 
 def test_the_deck_counted_puts_right_draws_no_camera_saw_and_a_reshuffle():
