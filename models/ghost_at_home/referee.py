@@ -170,19 +170,35 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
     """What the referee is asked when a later player's move reads the table
     while it is another's turn: the players before them discarded and drew,
     which no camera sees (the console was not told), or the move is out of
-    turn; only the players know which. None when no later player's one move
-    reads it (``fixes``: what puts the table back)."""
-    if state["phase"] != "turn" or state["pending"]:
+    turn; only the players know which. A ghost waiting for its answer may
+    have been answered too (a pass that leaves it on a lit floor shows
+    nothing; a cat from the hand takes it away), then the move seen, with or
+    without discards between. None when no such story reads the table
+    (``fixes``: what puts the table back)."""
+    pd = state["pending"]
+    if state["phase"] != "turn" or (pd and pd["resume"] != "turn"):
         return None
-    players = state["players"]
-    order = players[players.index(state["turn"]):] + players[:players.index(state["turn"])]
-    for n, q in enumerate(order[1:], 1):
-        st = _back_to(game, state, q)
-        if st is None:
-            return None
-        # the move itself, even one that turns the camera may have missed read too (a cat that may have
-        # come by Cat Food): the discard is asked first, that question after it
-        if shared.first_fitting(game, st, reading, _candidates(game, st, reading)) is not None:
+    starts = [(state, 1)] if pd is None else [(st, 0) for a in (Pass(pd["player"]), CatDefence(pd["player"]))
+                                              if (st := _applied(game, state, a)) is not None]
+    for start, first in starts:
+        if start["phase"] != "turn":
+            continue
+        players = start["players"]
+        order = players[players.index(start["turn"]):] + players[:players.index(start["turn"])]
+        for n, q in enumerate(order[first:], first):
+            st = _back_to(game, start, q)
+            if st is None:
+                break
+            # the move itself, even one that turns the camera may have missed read too (a cat that may have
+            # come by Cat Food): the discard is asked first, that question after it
+            if shared.first_fitting(game, st, reading, _candidates(game, st, reading)) is None:
+                continue
+            if pd is not None:
+                return Prompt(tr("{mover} played while {player} must answer {by}'s ghost on floor {floor}. If "
+                                 "{player} answered it (a cat from the hand, or a pass) and any discards and draws "
+                                 "came after (no camera sees those), referee: enter them; otherwise take the move "
+                                 "back: {fixes}.", mover=q, player=pd["player"], by=pd["by"], floor=pd["floor"],
+                                 fixes=fixes), level="warning")
             return Prompt(trn("{mover} played, but it is {player}'s turn. If {players} discarded and drew (no camera "
                               "sees that), referee: enter the discard; otherwise take the move back: {fixes}.",
                               "{mover} played, but it is {player}'s turn. If {players} discarded and drew (no camera "
@@ -190,6 +206,14 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
                               n, mover=q, player=order[0], players=and_list(order[:n]), fixes=fixes),
                           level="warning")
     return None
+
+
+def _applied(game: Any, state: State, action: Action) -> State | None:
+    """``state`` after ``action``, or None when the rules refuse it."""
+    try:
+        return game.apply(state, action)[0]
+    except IllegalAction:
+        return None
 
 
 def _cat_met_before(game: Any, state: State, a: Ghost, reading: Layout) -> bool:

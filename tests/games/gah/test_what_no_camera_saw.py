@@ -191,6 +191,29 @@ def test_a_cat_after_a_discard_no_one_told_is_asked_as_the_discard_first():
     assert str(verdict.prompts[0].text).startswith("BLUE played, but it is RED's turn. If RED discarded and drew")
 
 
+def test_a_move_after_a_ghost_answered_and_a_discard_unseen_is_asked_not_called_out_of_sync():
+    """BLUE's ghost waits for RED's answer; RED cancels it with a cat from the
+    hand (the ghost goes), discards and draws on its own turn, and BLUE lays a
+    room, all before the table settles: no search finds the discard, and the
+    room looks out of turn. The referee asks for the answer and the discard
+    instead of ordering the room off."""
+    s = red_and_blue()
+    s, _ = act(s, type="rooms", player="RED", rooms=rooms(("ROOM:1B", 1, "R")))
+    s, _ = act(s, type="ghost", player="BLUE", card="GHOST:1", target="RED")
+    truth, _ = act(s, type="cat_defence", player="RED")
+    truth, _ = act(truth, type="discard", player="RED", count=1)
+    truth, _ = act(truth, type="rooms", player="BLUE", rooms=rooms(("ROOM:1D", 1, "R")))
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)))
+    assert verdict.status == "waiting" and verdict.state == s and not verdict.choices
+    assert [str(p.text) for p in verdict.prompts] == [
+        "BLUE played while RED must answer BLUE's ghost on floor 1. If RED answered it (a cat from the hand, or a "
+        "pass) and any discards and draws came after (no camera sees those), referee: enter them; otherwise take "
+        "the move back: take Floor 1 room D off BLUE's floor 1; put Ghost 1 back on RED's floor 1."]
+    told, _ = act(s, type="cat_defence", player="RED")
+    told, _ = act(told, type="discard", player="RED", count=1)
+    assert GAME.referee(told, snapshot_of(GAME.arrange(truth))).state == truth
+
+
 def test_a_move_out_of_turn_that_no_discard_explains_is_out_of_sync():
     """BLUE lays a room while RED must still answer BLUE's own ghost: no
     discard makes it BLUE's turn, so the table is wrong and says what to take
