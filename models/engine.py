@@ -434,8 +434,9 @@ class Game:
         status, prompts = self.explain(state, expected, reading)
         if found.fits:       # the game's own question, if it has one, stays
             asked = prompts if status == "waiting" else []
-            return Verdict("waiting", state, prompts=[self.choice_prompt(found), *asked], choices=found.fits,
-                           complete=found.complete)
+            missed = gap or fit is None         # else one change explains it, and the game doubts it
+            return Verdict("waiting", state, prompts=[self.choice_prompt(found, missed=missed), *asked],
+                           choices=found.fits, complete=found.complete)
         if gap and status == "out_of_sync" and (not found.complete or self.gap_may_hide(state)):
             # the camera was away and the search ran out before it found what happened, or the gap may
             # hold moves that leave no trace for it to try (Ghost at Home's discard and draw): nothing says
@@ -515,9 +516,23 @@ class Game:
             return explore(self, state, reading, slack=self.detour_slack)
         return explore(self, state, reading)
 
-    def choice_prompt(self, found: Search) -> Prompt:
-        """What the table is told while the referee picks among explanations."""
+    def choice_prompt(self, found: Search, missed: bool = True) -> Prompt:
+        """What the table is told while the referee picks among explanations:
+        that the camera missed moves (``missed``: after a camera gap, or a
+        table no one change explains); or, where one change explains it but
+        the game doubts it (a card seen where two players stand, rooms that
+        may be all that is left of an escape), that the table reads more than
+        one way: the camera saw it settle once and need not have missed a thing."""
         n = len(found.fits)
+        if not missed:
+            text = trn("A sequence of legal moves explains the table, but moves made before it settled, or one the "
+                       "camera cannot see, may explain it too. The referee confirms it on the console or enters what "
+                       "happened, or put the table back as it was.",
+                       "{n} different sequences of legal moves explain the table (moves made before it settled, or "
+                       "one the camera cannot see). The referee picks the one that happened on the console, or put "
+                       "the table back as it was.",
+                       n)
+            return Prompt(text, level="warning")
         if found.complete:
             text = trn("The camera missed some moves; a sequence of legal moves explains the table. "
                        "The referee picks the one that happened on the console, or put the table back as it was.",

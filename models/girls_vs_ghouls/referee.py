@@ -150,11 +150,11 @@ def fitting(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[F
 
 def candidates(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[list[Action]]:
     """The one reading of the table, or none: nothing fits, or the readings
-    differ, or the card seen may be another player's (:func:`shared_card`);
-    the referee settles those."""
+    differ; the referee settles those. A card seen that may be another
+    player's (:func:`shared_card`) is read, and doubted (``Game.doubts``)."""
     fits = fitting(game, state, reading)
     distinct = {repr(f.state) for f in fits}
-    if len(distinct) != 1 or shared_card(state, reading, fits[0].actions) is not None:
+    if len(distinct) != 1:
         return []
     return [fits[0][0]]
 

@@ -232,6 +232,9 @@ def test_a_card_at_a_house_two_players_share_is_asked():
     assert verdict.status == "waiting" and verdict.state == state
     assert "The card at House 1 may be RED's, or, if RED played a card the camera did not see" in texts(verdict)
     assert "BLUE's. Referee: enter which." in texts(verdict)
+    # the camera saw the table settle once: nothing says it missed moves
+    assert "camera missed" not in texts(verdict)
+    assert "moves made before it settled, or one the camera cannot see" in texts(verdict)
 
 
 def test_a_treat_seen_face_up_is_recorded_and_then_tucked():
