@@ -168,9 +168,10 @@ def _back_to(game: Any, state: State, player: str) -> State | None:
 
 def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Prompt | None:
     """What the referee is asked when a later player's move reads the table
-    while it is another's turn: the players before them discarded and drew,
-    which no camera sees (the console was not told), or the move is out of
-    turn; only the players know which. A ghost waiting for its answer may
+    while it is another's turn: the players before them made moves no camera
+    sees (a discard and draw, a ghost cancelled at once by a cat from the
+    hand; the console was not told), or the move is out of turn; only the
+    players know which. A ghost waiting for its answer may
     have been answered too (a pass that leaves it on a lit floor shows
     nothing; a cat from the hand takes it away), then the move seen, with or
     without discards between. None when no such story reads the table
@@ -195,14 +196,16 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
                 continue
             if pd is not None:
                 return Prompt(tr("{mover} played while {player} must answer {by}'s ghost on floor {floor}. If "
-                                 "{player} answered it (a cat from the hand, or a pass) and any discards and draws "
-                                 "came after (no camera sees those), referee: enter them; otherwise take the move "
-                                 "back: {fixes}.", mover=q, player=pd["player"], by=pd["by"], floor=pd["floor"],
-                                 fixes=fixes), level="warning")
-            return Prompt(trn("{mover} played, but it is {player}'s turn. If {players} discarded and drew (no camera "
-                              "sees that), referee: enter the discard; otherwise take the move back: {fixes}.",
-                              "{mover} played, but it is {player}'s turn. If {players} discarded and drew (no camera "
-                              "sees that), referee: enter the discards; otherwise take the move back: {fixes}.",
+                                 "{player} answered it (a cat from the hand, or a pass), and any moves no camera sees "
+                                 "came after (a discard and draw, a ghost cancelled at once by a cat from the hand), "
+                                 "referee: enter them; otherwise take the move back: {fixes}.", mover=q,
+                                 player=pd["player"], by=pd["by"], floor=pd["floor"], fixes=fixes), level="warning")
+            return Prompt(trn("{mover} played, but it is {player}'s turn. If {players} made a move no camera sees (a "
+                              "discard and draw, or a ghost cancelled at once by a cat from the hand), referee: enter "
+                              "it; otherwise take the move back: {fixes}.",
+                              "{mover} played, but it is {player}'s turn. If {players} made moves no camera sees "
+                              "(discards and draws, or ghosts cancelled at once by cats from the hand), referee: "
+                              "enter them; otherwise take the move back: {fixes}.",
                               n, mover=q, player=order[0], players=and_list(order[:n]), fixes=fixes),
                           level="warning")
     return None

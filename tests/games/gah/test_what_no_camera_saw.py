@@ -172,8 +172,9 @@ def test_a_gap_no_seen_move_explains_is_asked_not_called_wrong():
         verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)), gap=gap)
         assert verdict.status == "waiting" and not verdict.choices and verdict.state == s
         assert [(str(p.text), p.level) for p in verdict.prompts] == [(
-            "BLUE played, but it is RED's turn. If RED discarded and drew (no camera sees that), referee: enter the "
-            "discard; otherwise take the move back: take Floor 1 room D off BLUE's floor 1.", "warning")]
+            "BLUE played, but it is RED's turn. If RED made a move no camera sees (a discard and draw, or a ghost "
+            "cancelled at once by a cat from the hand), referee: enter it; otherwise take the move back: take Floor 1 "
+            "room D off BLUE's floor 1.", "warning")]
     # entered, the discard lets the room be read as BLUE's move
     told, _ = act(s, type="discard", player="RED", count=2)
     assert GAME.referee(told, snapshot_of(GAME.arrange(truth))).state == truth
@@ -188,7 +189,8 @@ def test_a_cat_after_a_discard_no_one_told_is_asked_as_the_discard_first():
     truth, _ = act(truth, type="cat", player="BLUE", card="CAT:2", floor=1, side="L")
     verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)))
     assert verdict.status == "waiting" and verdict.state == s
-    assert str(verdict.prompts[0].text).startswith("BLUE played, but it is RED's turn. If RED discarded and drew")
+    assert str(verdict.prompts[0].text).startswith("BLUE played, but it is RED's turn. If RED made a move no camera "
+                                                   "sees (a discard and draw")
 
 
 def test_a_move_after_a_ghost_answered_and_a_discard_unseen_is_asked_not_called_out_of_sync():
@@ -207,8 +209,9 @@ def test_a_move_after_a_ghost_answered_and_a_discard_unseen_is_asked_not_called_
     assert verdict.status == "waiting" and verdict.state == s and not verdict.choices
     assert [str(p.text) for p in verdict.prompts] == [
         "BLUE played while RED must answer BLUE's ghost on floor 1. If RED answered it (a cat from the hand, or a "
-        "pass) and any discards and draws came after (no camera sees those), referee: enter them; otherwise take "
-        "the move back: take Floor 1 room D off BLUE's floor 1; put Ghost 1 back on RED's floor 1."]
+        "pass), and any moves no camera sees came after (a discard and draw, a ghost cancelled at once by a cat "
+        "from the hand), referee: enter them; otherwise take the move back: take Floor 1 room D off BLUE's floor "
+        "1; put Ghost 1 back on RED's floor 1."]
     told, _ = act(s, type="cat_defence", player="RED")
     told, _ = act(told, type="discard", player="RED", count=1)
     assert GAME.referee(told, snapshot_of(GAME.arrange(truth))).state == truth
