@@ -99,6 +99,10 @@ class Tally:
     #: light's payment, a Girls vs Ghouls card played unseen)
     told: int = 0
     hidden: int = 0
+    #: moves a camera gap hid: a card they laid that no table the referee read ever showed, though a
+    #: watched table shows it (a Girls vs Ghouls Treat tucked away before the table settled: which one,
+    #: only the players can say; a candy The Closest Ghost uncovered and ate, which the search names)
+    unread: int = 0
     wrong: int = 0
     #: wrong records by what the referee was shown: one change, a gap it knew of, a gap it did not see
     wrong_after: dict[str, int] = field(default_factory=lambda: {"one change": 0, "known gap": 0,
@@ -165,18 +169,36 @@ def _camera(game: Any, state: dict[str, Any], as_left: bool = False) -> Any:
     return seen_from_above(left if left is not None else game.arrange(state, table), table)
 
 
+def _views(game: Any, states: list[dict[str, Any]]) -> list[list[tuple[str, int, int, int]]]:
+    """What a perfect camera reads of each of ``states``: each tag and where it lies."""
+    return [sorted((s.payload, round(s.x_mm), round(s.y_mm), round(s.angle_deg))
+                   for s in _camera(game, state).sightings) for state in states]
+
+
 def _unseen(game: Any, states: list[dict[str, Any]]) -> list[bool]:
     """For each move between consecutive ``states``, whether a perfect camera
     sees no change for it (a Peek, a Trick laid on a stack, a cat discarded
     from the hand)."""
-    seen = [sorted((s.payload, round(s.x_mm), round(s.y_mm), round(s.angle_deg))
-                   for s in _camera(game, state).sightings) for state in states]
+    seen = _views(game, states)
     return [a == b for a, b in zip(seen, seen[1:])]
 
 
 def _unseen_moves(game: Any, states: list[dict[str, Any]]) -> int:
     """How many moves between consecutive ``states`` a perfect camera sees no change for."""
     return sum(_unseen(game, states))
+
+
+def _unread(views: list[list[tuple[str, int, int, int]]], read: set[str], first: int) -> int:
+    """How many moves from ``first`` on laid a card (a tag a watched table
+    shows after the move and not before) that no table the referee read
+    showed (``read``: the tags of every table it was given): a camera gap
+    hid them (:attr:`Tally.unread`). A move that only moved tags already on
+    the table, or whose card a later table shows, is not counted."""
+    out = 0
+    for before, after in zip(views[first:], views[first + 1:]):
+        laid = {v[0] for v in after} - {v[0] for v in before}
+        out += bool(laid) and not laid & read
+    return out
 
 
 def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: random.Random, tally: Tally) -> None:
@@ -191,8 +213,10 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
     if start is not None:
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
-    unseen = _unseen(game, states)              # unseen[m]: the move from states[m] to states[m + 1]
+    views = _views(game, states)        # kept for _unread; unseen as _unseen has it
+    unseen = [a == b for a, b in zip(views, views[1:])]     # unseen[m]: the move from states[m] to states[m + 1]
     tally.hidden += sum(unseen[i:])
+    first, read = i, set[str]()                 # the tags of every table the referee was shown
     following: int | None = None   # the table the console enters moves toward, read again after each as after
     while i < len(states) - 1:      # a gap (RefereeDesk.follow_table)
         fresh = following is None          # a gap as the camera showed it, not one the console is entering
@@ -207,7 +231,9 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         truth = states[j]
         t = time.perf_counter()
         # one move watched: the camera sees the table as the players left it, before they tidy
-        verdict = game.referee(known, _camera(game, truth, as_left=k == 1 and not gap), gap=gap)
+        table = _camera(game, truth, as_left=k == 1 and not gap)
+        read.update(s.payload for s in table.sightings)
+        verdict = game.referee(known, table, gap=gap)
         tally.search_s.append(time.perf_counter() - t)
         if fresh and gap and verdict.status != "applied":
             why = gap_question(game, verdict.choices, truth)
@@ -288,6 +314,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 following = j
             continue
         i = j
+    tally.unread += _unread(views, read, first)
 
 
 #: :func:`gap_question`'s answers beside what the nearest explanation gets wrong
@@ -774,18 +801,20 @@ HEADER = ["game", "games", "applied alone", "questions", "taps/game", "of which 
           "taken over", "search median (x decode)", "search worst (x decode)"]
 
 
-TAPS_HEADER = ["game", *TAPS, "taps/game", "unseen moves/game"]
+TAPS_HEADER = ["game", *TAPS, "taps/game", "unseen moves/game", "moves whose card no table read showed/game"]
 
 
 def taps_rows(tallies: list[Tally]) -> list[list[Any]]:
     """Per game, the taps a game costs by what each was for (:data:`TAPS`),
     beside the moves no camera can see: what the issue's target counts
-    against (a tap per such move, and one take-over form)."""
+    against (a tap per such move, and one take-over form); and the moves a
+    camera gap hid (:attr:`Tally.unread`), some of which only the players
+    can name (a Girls vs Ghouls Treat tucked away unread)."""
     out = []
     for t in tallies:
         per = max(t.games, 1)
         out.append([t.game, *(round(t.taps_by.get(why, 0) / per, 1) for why in TAPS), round(t.taps / per, 1),
-                    round(t.hidden / per, 1)])
+                    round(t.hidden / per, 1), round(t.unread / per, 1)])
     return out
 
 

@@ -137,3 +137,24 @@ def test_unseen_gaps_start_from_what_the_referee_knows() -> None:
     for m in chosen:
         assert known[m] != states[m] and agrees(game, known[m], states[m])
     assert len(known) == len(states) and known[0] == states[0]
+
+
+def test_a_treat_tucked_away_before_any_table_showed_it_is_a_move_the_gap_hid() -> None:
+    """The taps table's last column (``Tally.unread``): RED's Treat laid face
+    up and tucked away when BLUE plays, both before the table settled. The
+    camera read only the table after BLUE's move, where the Treat no longer
+    shows: one move the gap hid. Had it read the table with the Treat face
+    up, none; BLUE's standee, moved but read, is never one."""
+    from companion.bench.autonomy import _camera, _unread, _views
+    from models.registry import get_game
+    from tests.games.gvg.gvg_support import FOUR, act, started, treats_of
+
+    game = get_game("GVG")
+    s0 = started(FOUR, houses=[1, 3, 5, 7])
+    s1, _ = act(s0, type="treat", player="RED", house=1, card=treats_of(1)[0])
+    s2, _ = act(s1, type="move", player="BLUE", house=4)
+    views = _views(game, [s0, s1, s2])
+    read_after = {s.payload for s in _camera(game, s2).sightings}
+    assert treats_of(1)[0] not in read_after                   # tucked under its tile: no tag shows
+    assert _unread(views, read_after, 0) == 1
+    assert _unread(views, read_after | {s.payload for s in _camera(game, s1).sightings}, 0) == 0
