@@ -47,6 +47,7 @@ from .actions import (
 from .house import cats_of, ghost_can_vanish, rooms_of, target_floor
 from .kit import FLOORS, SIDES
 from .layout import without
+from .rules import Untold
 
 Place = tuple[str, int, str, str]   # (player, floor, "rooms" | "cats" | "ghosts", side or "")
 
@@ -211,6 +212,26 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
     return None
 
 
+def _cat_met_unseen(game: Any, state: State, vanished: dict[str, Place], fixes: Text) -> Prompt | None:
+    """What the referee is asked when all that changed is a ghost gone from a
+    floor of the player whose turn it is, its rooms kept: the player played a
+    cat from the hand onto it and both went to the pile before the camera saw
+    the table settle (which cat, the pile does not show), or the ghost was
+    taken off by mistake. None for any other table."""
+    if state["phase"] != "turn" or state["pending"] or len(vanished) != 1:
+        return None
+    (ghost, (owner, f, kind, _)), = vanished.items()
+    p = state["turn"]
+    fl = state["houses"][p][f - 1]
+    if kind != "ghosts" or owner != p or game.rules.unknown_cats(state) < 1 \
+            or not any(fl["rooms"][s] and not fl["cats"][s] for s in SIDES):
+        return None
+    return Prompt(tr("{ghost} left {player}'s floor {floor} and the rooms stayed. If {player} played a cat from the "
+                     "hand on it and both went to the discard pile before the camera saw the table settle, referee: "
+                     "enter the cat; otherwise {fixes}.", ghost=game.kit.name(ghost), player=p, floor=f,
+                     fixes=fixes), level="warning")
+
+
 def _applied(game: Any, state: State, action: Action) -> State | None:
     """``state`` after ``action``, or None when the rules refuse it."""
     try:
@@ -369,7 +390,32 @@ def _candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> lis
             return [[Lightning(p, o)]]
         if o == p and was == "dark" and now == "lit":
             return [[LightUnseen(p, f)]]
+    if vanished and not appeared and not moved and not flipped:
+        return _cleared_at_once(state, p, vanished)
     return []
+
+
+def _cleared_at_once(state: State, p: str, vanished: dict[str, Place]) -> list[list[Action]]:
+    """The move of ``p`` whose cards met and went to the pile before the camera
+    saw the table settle, when only what they took with them is gone: a cat
+    moved by the Elevator or Cat Food onto a floor of ``p``'s with a ghost (the
+    cat and the ghost gone), or a ghost played onto an opponent's floor with a
+    cat (``ghost_unseen``: the cat gone; which ghost, the pile does not show).
+    A cat so moved goes to the pile at once, so the room it was moved onto is
+    any free explored one: the record is the same for each."""
+    cats = [(c, w) for c, w in vanished.items() if w[2] == "cats"]
+    ghosts = [(c, w) for c, w in vanished.items() if w[2] == "ghosts"]
+    if len(cats) != 1 or len(ghosts) > 1 or len(vanished) != len(cats) + len(ghosts):
+        return []
+    cat, (owner, was_on, _, _) = cats[0]
+    if not ghosts:          # a ghost goes to the highest floor holding a room: the cat must have sat there
+        return [[GhostUnseen(p, owner)]] if owner != p and target_floor(state, owner) == was_on else []
+    _, (haunted, f, _, _) = ghosts[0]
+    fl = state["houses"][p][f - 1]
+    free = [s for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
+    if haunted != p or not free or (owner == p and was_on == f):
+        return []
+    return [[Elevator(p, cat, f, free[0]) if owner == p else CatFood(p, cat, f, free[0])]]
 
 
 def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
@@ -487,7 +533,7 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     found = _candidates(game, state, reading)
     doubt = unseen_turns(game, state, found[0], reading) if len(found) == 1 else None
     if doubt is None and not found:
-        doubt = _after_discards(game, state, reading, fixes)
+        doubt = _after_discards(game, state, reading, fixes) or _cat_met_unseen(game, state, vanished, fixes)
     if doubt is not None:
         return "waiting", [doubt]
     pd = state["pending"]
@@ -505,6 +551,8 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     for seq in found:                       # the step-by-step readings found above (a doubt returned there)
         try:
             game.apply_all(state, seq)
+        except Untold as e:     # a legal move, read once the console says what an earlier light cost
+            return "waiting", [Prompt(tr("Referee: {why}; the move seen is read then.", why=e.why), level="todo")]
         except Exception as e:  # IllegalAction: say the rules' reason
             reason = getattr(e, "reason", str(e))
             return "out_of_sync", [Prompt(tr("{reason}: {fixes}.", reason=reason, fixes=fixes), level="error")]

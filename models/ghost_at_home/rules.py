@@ -166,6 +166,16 @@ class DeckInDoubt(Exception):
         self.reason = reason
 
 
+class Untold(IllegalAction):
+    """An action refused only until the console says what a light cost (or
+    counts the deck): the table is not wrong, the referee must first know how
+    many cards the deck holds. ``why``: what to say, without the action."""
+
+    def __init__(self, reason: str, why: str):
+        super().__init__(reason)
+        self.why = why
+
+
 def fail(action: Any, reason: str) -> IllegalAction:
     """The refusal of ``action``: its type (as it is in every language), then why."""
     return IllegalAction(tr("{action}: {reason}", action=action.type, reason=reason))
@@ -190,7 +200,7 @@ class Rules:
         try:
             return self.handlers()[type(action)](state, action)
         except DeckInDoubt as e:        # a draw, deep in whichever action ends a turn
-            raise fail(action, e.reason) from None
+            raise Untold(fail(action, e.reason).reason, e.reason) from None
 
     # ---- checks
 
