@@ -213,7 +213,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
     if start is not None:
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
-    views = _views(game, states)        # kept for _unread; unseen as _unseen has it
+    views = _views(game, states)        # what a perfect camera reads of each state (also for _unread)
     unseen = [a == b for a, b in zip(views, views[1:])]     # unseen[m]: the move from states[m] to states[m + 1]
     tally.hidden += sum(unseen[i:])
     first, read = i, set[str]()                 # the tags of every table the referee was shown

@@ -172,11 +172,15 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
     while it is another's turn: the players before them made moves no camera
     sees (a discard and draw, a ghost cancelled at once by a cat from the
     hand; the console was not told), or the move is out of turn; only the
-    players know which. A ghost waiting for its answer may
-    have been answered too (a pass that leaves it on a lit floor shows
-    nothing; a cat from the hand takes it away), then the move seen, with or
-    without discards between. None when no such story reads the table
-    (``fixes``: what puts the table back)."""
+    players know which. A ghost waiting for its answer may have been
+    answered too (a pass that leaves it on a lit floor shows nothing; a cat
+    from the hand takes it away), then the move seen, with or without such
+    moves between. None when no such story reads the table (``fixes``: what
+    puts the table back).
+
+    Example: RED to play; BLUE's room appears. RED may have discarded and
+    drawn: "BLUE played, but it is RED's turn. If RED made a move no camera
+    sees (…), referee: enter it; otherwise take the move back: …"."""
     pd = state["pending"]
     if state["phase"] != "turn" or (pd and pd["resume"] != "turn"):
         return None
