@@ -179,8 +179,12 @@ def _unseen(game: Any, states: list[dict[str, Any]]) -> list[bool]:
     """For each move between consecutive ``states``, whether a perfect camera
     sees no change for it (a Peek, a Trick laid on a stack, a cat discarded
     from the hand)."""
-    seen = _views(game, states)
-    return [a == b for a, b in zip(seen, seen[1:])]
+    return _unchanged(_views(game, states))
+
+
+def _unchanged(views: list[list[tuple[str, int, int, int]]]) -> list[bool]:
+    """For each move between consecutive :func:`_views`, whether they are the same."""
+    return [a == b for a, b in zip(views, views[1:])]
 
 
 def _unseen_moves(game: Any, states: list[dict[str, Any]]) -> int:
@@ -214,7 +218,7 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         i, known = start
     tally.moves += len(played) - 1 - i          # the moves refereed (after a take-over: from there)
     views = _views(game, states)        # what a perfect camera reads of each state (also for _unread)
-    unseen = [a == b for a, b in zip(views, views[1:])]     # unseen[m]: the move from states[m] to states[m + 1]
+    unseen = _unchanged(views)          # unseen[m]: the move from states[m] to states[m + 1] (as _unseen)
     tally.hidden += sum(unseen[i:])
     first, read = i, set[str]()                 # the tags of every table the referee was shown
     following: int | None = None   # the table the console enters moves toward, read again after each as after

@@ -184,8 +184,8 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
     pd = state["pending"]
     if state["phase"] != "turn" or (pd and pd["resume"] != "turn"):
         return None
-    starts = [(state, 1)] if pd is None else [(st, 0) for a in (Pass(pd["player"]), CatDefence(pd["player"]))
-                                              if (st := _applied(game, state, a)) is not None]
+    starts = [(state, 1)] if pd is None else \
+        [(fit.state, 0) for fit in shared.outcomes(game, state, [[Pass(pd["player"])], [CatDefence(pd["player"])]])]
     for start, first in starts:
         if start["phase"] != "turn":
             continue
@@ -234,14 +234,6 @@ def _cat_met_unseen(game: Any, state: State, vanished: dict[str, Place], fixes: 
                      "hand on it and both went to the discard pile before the camera saw the table settle, referee: "
                      "enter the cat; otherwise {fixes}.", ghost=game.kit.name(ghost), player=p, floor=f,
                      fixes=fixes), level="warning")
-
-
-def _applied(game: Any, state: State, action: Action) -> State | None:
-    """``state`` after ``action``, or None when the rules refuse it."""
-    try:
-        return game.apply(state, action)[0]
-    except IllegalAction:
-        return None
 
 
 def _cat_met_before(game: Any, state: State, a: Ghost, reading: Layout) -> bool:
