@@ -114,11 +114,14 @@ class GhostUnseen(Action):
     discarded), or that floor was dark and the target let it in (the rooms and
     the ghost discarded). What the referee's search offers when a cat or a
     dark floor's rooms are gone with no ghost in sight: ``{"type":
-    "ghost_unseen", "player": "RED", "target": "BLUE"}``."""
+    "ghost_unseen", "player": "RED", "target": "BLUE"}``; ``cat``: the cat it
+    met, where two sit on that floor (the one the table no longer shows; the
+    left one if not named), as ``ghost`` names it."""
 
     type: ClassVar[str] = "ghost_unseen"
     player: str
     target: str
+    cat: str | None = None
 
 
 @dataclass(frozen=True)

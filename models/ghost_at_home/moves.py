@@ -124,11 +124,11 @@ def _escape(rules: Rules, state: State) -> Iterator[Action]:
             for g in ghosts:
                 yield from _with_cats(Ghost(q, g, x), state, x, f)
             if ghost_can_vanish(state["houses"][x][f - 1]):
-                yield GhostUnseen(q, x)
+                yield from _with_cats(GhostUnseen(q, x), state, x, f)
         yield Pass(q)
 
 
-def _with_cats(a: Ghost | TimeSpaceHole, state: State, target: str, f: int) -> Iterator[Action]:
+def _with_cats(a: Ghost | GhostUnseen | TimeSpaceHole, state: State, target: str, f: int) -> Iterator[Action]:
     """The play without ``cat``, then naming each cat on the floor it arrives on."""
     yield a
     for c in cats_of(state["houses"][target][f - 1]):
@@ -156,7 +156,7 @@ def _turn(rules: Rules, state: State, p: str) -> list[Action]:
             for g in by_kind.get("ghost", []):
                 out += _with_cats(Ghost(p, g, o), state, o, f)
             if ghost_can_vanish(state["houses"][o][f - 1]):
-                out.append(GhostUnseen(p, o))
+                out += _with_cats(GhostUnseen(p, o), state, o, f)
     explored = [(i + 1, s) for i, fl in enumerate(house) for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
     out += [Cat(p, c, f, s) for c in by_kind.get("cat", []) for f, s in explored]
     out += _specials(rules, state, p, others, explored)

@@ -405,7 +405,7 @@ def _cleared_at_once(state: State, p: str, vanished: dict[str, Place]) -> list[l
         return []
     cat, (owner, was_on, _, _) = cats[0]
     if not ghosts:          # a ghost goes to the highest floor holding a room: the cat must have sat there
-        return [[GhostUnseen(p, owner)]] if owner != p and target_floor(state, owner) == was_on else []
+        return [[GhostUnseen(p, owner, cat)]] if owner != p and target_floor(state, owner) == was_on else []
     _, (haunted, f, _, _) = ghosts[0]
     fl = state["houses"][p][f - 1]
     free = [s for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
@@ -432,10 +432,9 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
         x = esc["player"]
         seen: list[list[Action]] = [[Ghost(q, c, x)] for q in esc["waiting"]
                                     for c, w in appeared.items() if w[2] == "ghosts" and w[0] == x]
-        return seen + [[GhostUnseen(q, x)] for q in esc["waiting"] if _gone_with_a_ghost(state, vanished, x)]
+        return seen + [[g] for q in esc["waiting"] if (g := _unseen_ghost(state, vanished, q, x))]
     p = state["turn"]
-    out: list[list[Action]] = [[GhostUnseen(p, o)] for o in state["players"]
-                               if o != p and _gone_with_a_ghost(state, vanished, o)]
+    out: list[list[Action]] = [[g] for o in state["players"] if o != p and (g := _unseen_ghost(state, vanished, p, o))]
     # in floor order, left before right: as legal_actions spells a play; all of them, else the first few
     # (a hand holds three cards, so six new rooms were two plays, with the other player's turn between)
     mine = sorted((w[1], w[3], c) for c, w in appeared.items() if w[2] == "rooms" and w[0] == p)
@@ -456,21 +455,22 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     return out
 
 
-def _gone_with_a_ghost(state: State, vanished: dict[str, Any], target: str) -> bool:
-    """Whether the reading shows what a ghost played on ``target`` and gone
-    before the camera came back leaves (``ghost_unseen``): the cat it met gone
-    from the highest floor holding a room, or that floor dark, with no cat, and
-    all its rooms gone."""
+def _unseen_ghost(state: State, vanished: dict[str, Any], p: str, target: str) -> GhostUnseen | None:
+    """``p``'s ghost played on ``target`` and gone before the camera came back
+    (``ghost_unseen``), if the reading shows what it leaves: one cat gone from
+    the highest floor holding a room (the cat it met, named), or that floor
+    dark, with no cat, and all its rooms gone."""
     f = target_floor(state, target)
     if f is None:
-        return False
+        return None
     fl = state["houses"][target][f - 1]
     if fl["ghosts"] or not ghost_can_vanish(fl):
-        return False
+        return None
     cats = cats_of(fl)
     if cats:
-        return cats[0] in vanished
-    return all(c in vanished for c in rooms_of(fl))
+        met = [c for c in cats if c in vanished]
+        return GhostUnseen(p, target, met[0]) if len(met) == 1 else None
+    return GhostUnseen(p, target) if all(c in vanished for c in rooms_of(fl)) else None
 
 
 def _where(w: Place) -> Text:

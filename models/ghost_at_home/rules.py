@@ -383,18 +383,8 @@ class Rules:
     def _arrive(self, state: State, a: Any, ghost: str, target: str, floor: int, by: str, resume: str,
                 events: list[Event]) -> None:
         fl = state["houses"][target][floor - 1]
-        cats = cats_of(fl)
-        if a.cat is not None and not cats:
-            raise fail(a, tr("no cat sits on {player}'s floor {floor}: name no cat for the ghost to meet",
-                             player=target, floor=floor))
-        if cats:
-            cat = cats[0]
-            if a.cat is not None:
-                cat = self._card(state, a, a.cat, ("cat",))
-                if cat not in cats:
-                    raise fail(a, tr("{cat} is not on {player}'s floor {floor} (cats there: {cats})",
-                                     cat=self.kit.said(cat),
-                                     player=target, floor=floor, cats=self.kit.listed(cats)))
+        cat = self._met_cat(state, a, cats_of(fl), target, floor)
+        if cat is not None:
             fl["cats"] = {s: (None if c == cat else c) for s, c in fl["cats"].items()}
             self._off_table(state, [ghost, cat])
             events.append(Event("ghost_meets_cat", tr("{ghost} meets {cat} on {player}'s floor {floor}: discard "
@@ -412,6 +402,23 @@ class Rules:
             text = tr("{by}'s {ghost} comes to {player}'s floor {floor} (dark): {player} may discard a cat "
                       "from hand to cancel it", by=by, ghost=self.kit.said(ghost), player=target, floor=floor)
         events.append(Event("ghost", text, {"ghost": ghost, "player": target, "floor": floor}))
+
+    def _met_cat(self, state: State, a: Any, cats: list[str], target: str, floor: int) -> str | None:
+        """The cat of ``cats``, on ``target``'s ``floor``, that a ghost arriving
+        there meets: the one ``a.cat`` names (the table shows which went), else
+        the left one; None on a floor with no cat."""
+        if not cats:
+            if a.cat is not None:
+                raise fail(a, tr("no cat sits on {player}'s floor {floor}: name no cat for the ghost to meet",
+                                 player=target, floor=floor))
+            return None
+        if a.cat is None:
+            return cats[0]
+        cat = self._card(state, a, a.cat, ("cat",))
+        if cat not in cats:
+            raise fail(a, tr("{cat} is not on {player}'s floor {floor} (cats there: {cats})", cat=self.kit.said(cat),
+                             player=target, floor=floor, cats=self.kit.listed(cats)))
+        return cat
 
     def _haunt(self, state: State, p: str, floor: int, events: list[Event], why: Text) -> None:
         """The floor's rooms and ghosts are discarded and its light goes off."""
@@ -478,15 +485,14 @@ class Rules:
     def _ghost_unseen(self, state: State, a: GhostUnseen) -> list[Event]:
         p, target, f, resume, _ = self._ghost_play(state, a, None)
         fl = state["houses"][target][f - 1]
-        cats = cats_of(fl)
         if not ghost_can_vanish(fl):
             raise fail(a, tr("{player}'s floor {floor} is lit and holds no cat: a ghost played there stays, and the "
                              "camera would see it", player=target, floor=f))
+        cat = self._met_cat(state, a, cats_of(fl), target, f)
         self._ghost_left_hand(state, p, resume)
         self._to_pile(state, [None])              # the ghost: which one, no camera saw
         where = {"by": p, "player": target, "floor": f}
-        if cats:
-            cat = cats[0]
+        if cat is not None:
             fl["cats"] = {s: (None if c == cat else c) for s, c in fl["cats"].items()}
             self._off_table(state, [cat])
             events = [Event("ghost_meets_cat", tr("{by} played a ghost the camera did not see on {player}'s floor "

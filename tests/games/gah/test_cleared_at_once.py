@@ -6,6 +6,9 @@ Watched one move at a time, a random game met these as "out of sync" on a
 legal table (the page ordered the players to put the cards back): a cat moved
 by the Elevator or Cat Food onto a ghost, a cat from the hand onto a ghost,
 and a light the deck's count could not yet follow."""
+import pytest
+
+from models.engine import IllegalAction
 from models.ghost_at_home.actions import Cat, CatFood, Elevator, Ghost, GhostUnseen, LightTold, Rooms
 from models.registry import get_game
 from models.table import seen_from_above
@@ -51,10 +54,30 @@ def test_a_ghost_that_met_a_cat_and_went_at_once_is_a_ghost_unseen():
     state = red_beside_a_ghost()
     truth, _ = GAME.apply(state, Ghost("RED", "GAH:GHOST:2", "BLUE"))
     verdict = GAME.referee(state, seen(truth))
-    assert verdict.status == "applied" and verdict.actions == [GhostUnseen("RED", "BLUE")]
+    assert verdict.status == "applied" and verdict.actions == [GhostUnseen("RED", "BLUE", "GAH:CAT:2")]
     # which ghost it was the pile does not show; the table and the turn are the truth's
     assert GAME.same_table(GAME.expected_table(verdict.state), GAME.expected_table(truth))
     assert (verdict.state["turn"], verdict.state["hands"]) == (truth["turn"], truth["hands"])
+
+
+def test_a_ghost_that_met_the_right_of_two_cats_is_read_with_that_cat():
+    """Two cats sit on BLUE's floor; the ghost met the right one, and both went
+    before the table settled. The table shows which cat went: that one is
+    recorded, not the left one (which would leave a table the camera does
+    not see)."""
+    state = red_beside_a_ghost()
+    blue = state["houses"]["BLUE"][0]
+    blue["rooms"]["R"], blue["cats"]["R"] = "GAH:ROOM:1E", "GAH:CAT:4"
+    state["deck"] -= 2
+    truth, _ = GAME.apply(state, Ghost("RED", "GAH:GHOST:2", "BLUE", cat="GAH:CAT:4"))
+    assert truth["houses"]["BLUE"][0]["cats"] == {"L": "GAH:CAT:2", "R": None}
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "applied" and verdict.actions == [GhostUnseen("RED", "BLUE", "GAH:CAT:4")]
+    assert GAME.same_table(GAME.expected_table(verdict.state), GAME.expected_table(truth))
+    assert "it met Cat 4" in verdict.events[0].text
+    # entered on the console, a cat not on that floor is refused, saying which sit there
+    with pytest.raises(IllegalAction, match=r"Cat 1 is not on BLUE's floor 1 \(cats there: Cat 2, Cat 4\)"):
+        GAME.apply(state, GhostUnseen("RED", "BLUE", "GAH:CAT:1"))
 
 
 def test_a_ghost_gone_from_the_players_own_floor_is_asked_not_called_wrong():
