@@ -17,6 +17,7 @@ from typing import Any, Literal, cast
 from ..catalog import Column
 from ..engine import Action, Game, IllegalAction, Modules, Option, Prompt
 from ..plan_table import Dim, PlanTable
+from ..referee import Search, state_key
 from ..text import tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .actions import ACTIONS, TellUnseen
@@ -216,6 +217,19 @@ class GirlsVsGhouls(Game):
         # the set-up's last standees laid, or the next round dealt (a round with no Trick to turn up): the
         # explanation reaches a round every player holds cards of
         return end["phase"] == "play" and (state["phase"] != "play" or end.get("round") != state.get("round"))
+
+    def jump(self, state: dict[str, Any], reading: dict[str, Any], late: bool = False, gap: bool = False) -> Search:
+        """The search (``Game.jump``), and beside it, for a card seen where
+        several players stand, the readings that make it a later player's
+        there (:func:`.referee.later_readings`), which its bound cuts where
+        players lie between: so the referee is offered each, not only the
+        first player's."""
+        found = super().jump(state, reading, late=late, gap=gap)
+        if late:
+            return found
+        keys = {state_key(f.state) for f in found.fits}
+        found.fits += [f for f in referee.later_readings(self, state, reading) if state_key(f.state) not in keys]
+        return found
 
     def same_table(self, expected: dict[str, Any], reading: dict[str, Any]) -> bool:
         """Equal, but for what the table may still show (:func:`.layout.same_table`)."""

@@ -22,12 +22,13 @@ those that end at the table seen; more than one that differ is an ambiguity
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from .. import referee as shared
 from ..engine import Action, Prompt, VerdictStatus
 from ..referee import Fit
-from ..text import Text, concat, tr, trn
+from ..text import Text, and_list, concat, tr, trn
 from . import rules
 from .actions import CARD_PLAYS, ChooseHouse, Move, Place, PlayTreat, PlayTrick, PlayUnseen, RevealIdentity, RevealTrick
 from .kit import TEAM_NAMES
@@ -161,18 +162,68 @@ def candidates(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> lis
 
 def shared_card(state: dict[str, Any], reading: dict[str, Any], actions: list[Action]) -> tuple[Any, list[str]] | None:
     """The card seen in ``actions`` that another player standing at the same
-    house could have played, and those players, or None. Had the player whose
+    house could have played, and those players (in turn after its player), or None. Had the player whose
     turn it was played a card no camera sees (a Peek, a Trick on a stack, a
     Treat tucked away at once), the card seen is a later player's."""
     for a in actions:
         if not isinstance(a, (PlayTreat, PlayTrick)):
             continue
         deck = "treat" if isinstance(a, PlayTreat) else "trick"
-        others = [q for q in state["players"] if q != a.player and reading["standees"].get(q) == a.house
+        players = state["players"]
+        order = players[players.index(a.player):] + players[:players.index(a.player)]
+        others = [q for q in order[1:] if reading["standees"].get(q) == a.house
                   and rules.cards_left(state["hands"][q]) > 0 and state["hands"][q][deck] > 0]
         if others:
             return a, others
     return None
+
+
+def later_readings(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> list[Fit]:
+    """The readings that make a card seen where several players stand a later
+    player's, when the table read as one change credits it to the first
+    (:func:`shared_card`): every player from the first up to them played a
+    card no camera sees at the house they stand at, then they played it.
+    Each unseen card is a step of the search, so its bound cuts these where
+    players lie between; the referee offers them beside the first reading."""
+    fit = shared.first_fitting(game, state, reading)
+    mates = shared_card(state, reading, fit.actions) if fit is not None and len(fit.actions) == 1 else None
+    if mates is None:
+        return []
+    card, others = mates
+    out: list[Fit] = []
+    for q in others:
+        seq = [*(PlayUnseen(x, state["positions"][x]) for x in _before(state, card.player, q)),
+               dataclasses.replace(card, player=q)]
+        out += shared.fitting(game, state, reading, [seq])
+    return out
+
+
+def _before(state: dict[str, Any], p: str, q: str) -> list[str]:
+    """The players from ``p`` (who is to play) up to ``q``, not ``q``, in turn,
+    each holding cards: those who played cards no camera sees if a card ``q``
+    played is seen next."""
+    players = state["players"]
+    order = players[players.index(p):] + players[:players.index(p)]
+    return [x for x in order[:order.index(q)] if x == p or rules.cards_left(state["hands"][x]) > 0]
+
+
+def _shared_card_prompt(state: dict[str, Any], card: Any, others: list[str]) -> Prompt:
+    """Whose the card seen at a house several players stand at may be: the
+    player's who played it as read, or, for each other player there, theirs,
+    had every player from the first up to them played a card no camera sees.
+    Example, RED, BLUE and GREEN in turn, RED and GREEN at House 1: *"The
+    card at House 1 may be RED's, or, if RED and BLUE played cards the camera
+    did not see (…), GREEN's. Referee: enter which."*"""
+    readings = []
+    for q in others:
+        before = _before(state, card.player, q)
+        readings.append(trn("or, if {players} played a card the camera did not see (a Treat tucked at once, a Trick "
+                            "on a stack, a discard to Peek), {player}'s",
+                            "or, if {players} played cards the camera did not see (a Treat tucked at once, a Trick "
+                            "on a stack, a discard to Peek), {player}'s",
+                            len(before), players=and_list(before), player=q))
+    return Prompt(tr("The card at House {house} may be {player}'s, {readings}. Referee: enter which.",
+                     house=card.house, player=card.player, readings=concat(*readings, sep="; ")), None, "warning")
 
 
 # --------------------------------------------------------------------------- explain
@@ -238,12 +289,7 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
     fits = fitting(game, state, reading)
     house_mates = shared_card(state, reading, fits[0].actions) if fits else None
     if house_mates is not None:
-        card, others = house_mates
-        prompts.append(Prompt(tr("The card at House {house} may be {player}'s, or, if {player} played a card the "
-                                 "camera did not see (a Treat tucked at once, a Trick on a stack, a discard to Peek), "
-                                 "{others}'s. Referee: enter which.",
-                                 house=card.house, player=card.player, others=", ".join(others)), None, "warning"))
-        return "waiting", prompts
+        return "waiting", [_shared_card_prompt(state, *house_mates)]
     if len({repr(f.state) for f in fits}) > 1:
         p = state["turn"]
         prompts.append(Prompt(tr("{player} played a card the camera cannot see at House {house}: a Trick on its "

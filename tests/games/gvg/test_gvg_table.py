@@ -237,6 +237,27 @@ def test_a_card_at_a_house_two_players_share_is_asked():
     assert "moves made before it settled, or one the camera cannot see" in texts(verdict)
 
 
+def test_a_card_at_a_house_shared_with_a_later_player_names_every_player_before_them():
+    """RED and GREEN stand at House 1, BLUE between them in turn. The Treat
+    there is GREEN's only if RED and BLUE both played cards no camera sees:
+    the question says so, not just "if RED played a card"."""
+    state = started(FOUR, houses=[1, 3, 1, 7])
+    card = treats_of(1)[0]
+    truth, _ = run(state, [{"type": "peek", "player": "RED", "house": 1},
+                           {"type": "peek", "player": "BLUE", "house": 3},
+                           {"type": "treat", "player": "GREEN", "house": 1, "card": card}])
+    verdict = GAME.referee(state, with_items(truth, treat_at(1, card)))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert ("The card at House 1 may be RED's, or, if RED and BLUE played cards the camera did not see (a Treat "
+            "tucked at once, a Trick on a stack, a discard to Peek), GREEN's. Referee: enter which.") in texts(verdict)
+    # both readings are offered, the later one too, though each unseen card is a step of the search
+    assert [[(a.type, a.player) for a in c.actions] for c in verdict.choices] == [
+        [("treat", "RED")], [("unseen", "RED"), ("unseen", "BLUE"), ("treat", "GREEN")]]
+    picked = verdict.choices[1].state
+    assert GAME.referee(picked, with_items(truth, treat_at(1, card))).status == "in_sync"
+    assert picked["turn"] == truth["turn"] and picked["hands"]["GREEN"] == truth["hands"]["GREEN"]
+
+
 def test_a_treat_seen_face_up_is_recorded_and_then_tucked():
     """The Treat lies face up until the next action; tucked away after it, the
     table still agrees."""
