@@ -160,18 +160,23 @@ def candidates(game: Any, state: dict[str, Any], reading: dict[str, Any]) -> lis
     return [fits[0][0]]
 
 
+def _in_turn_from(state: dict[str, Any], p: str) -> list[str]:
+    """Every player, in turn order, starting with ``p``."""
+    players = state["players"]
+    return players[players.index(p):] + players[:players.index(p)]
+
+
 def shared_card(state: dict[str, Any], reading: dict[str, Any], actions: list[Action]) -> tuple[Any, list[str]] | None:
     """The card seen in ``actions`` that another player standing at the same
-    house could have played, and those players (in turn after its player), or None. Had the player whose
-    turn it was played a card no camera sees (a Peek, a Trick on a stack, a
-    Treat tucked away at once), the card seen is a later player's."""
+    house could have played, and those players (in turn after the card's), or
+    None. Had the player whose turn it was played a card no camera sees (a
+    Peek, a Trick on a stack, a Treat tucked away at once), the card seen is a
+    later player's."""
     for a in actions:
         if not isinstance(a, (PlayTreat, PlayTrick)):
             continue
         deck = "treat" if isinstance(a, PlayTreat) else "trick"
-        players = state["players"]
-        order = players[players.index(a.player):] + players[:players.index(a.player)]
-        others = [q for q in order[1:] if reading["standees"].get(q) == a.house
+        others = [q for q in _in_turn_from(state, a.player)[1:] if reading["standees"].get(q) == a.house
                   and rules.cards_left(state["hands"][q]) > 0 and state["hands"][q][deck] > 0]
         if others:
             return a, others
@@ -202,8 +207,7 @@ def _before(state: dict[str, Any], p: str, q: str) -> list[str]:
     """The players from ``p`` (who is to play) up to ``q``, not ``q``, in turn,
     each holding cards: those who played cards no camera sees if a card ``q``
     played is seen next."""
-    players = state["players"]
-    order = players[players.index(p):] + players[:players.index(p)]
+    order = _in_turn_from(state, p)
     return [x for x in order[:order.index(q)] if x == p or rules.cards_left(state["hands"][x]) > 0]
 
 
@@ -235,9 +239,8 @@ def _unseen_cards_doubt(game: Any, state: dict[str, Any], d: dict[str, Any]) -> 
     Peeks), or the action is out of turn. Only the table can say which."""
     if state["phase"] != "play":
         return None
-    players = state["players"]
     p = state["turn"]
-    order = players[players.index(p):] + players[:players.index(p)]
+    order = _in_turn_from(state, p)
     here = d["moved"].get(p, state["positions"].get(p))
     acts: list[tuple[int, Text, Text]] = []
     for q, h in d["moved"].items():
@@ -262,7 +265,7 @@ def _unseen_cards_doubt(game: Any, state: dict[str, Any], d: dict[str, Any]) -> 
                                                    "{other} stands too", player=p, house=h, other=there[0]),
                          tr("take that card back")))
     left = sum(rules.cards_left(h) for h in state["hands"].values())
-    if d["faces"] and left <= len(players):          # the last cards may all have been unseen
+    if d["faces"] and left <= len(order):          # the last cards may all have been unseen
         acts.append((len(order), tr("Tricks are being turned up"),
                      tr("turn them face down again: the round is not over")))
     if not acts:
