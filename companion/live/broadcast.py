@@ -128,12 +128,19 @@ class Broadcast:
         """The referee's view (the console, behind the PIN): the public view plus
         what it hides from everyone else: each prompt's ``detail`` (a Love card
         by its name), every sighting's payload, faults naming secret cards;
+        ``actions_now``: the action types the rules allow now, in the game's
+        order (the console's action list starts at the first);
         ``referee`` is True. Never published to the public stream."""
         t = self.table
         with t.lock:
             view = self.view()
-            missing = t.engine.missing_texts(t.state) if t.engine and t.state and not t.ended else []
-            view.update(referee=True, table=self.table_json(referee=True), missing_texts=missing,
+            missing: list[Any] = []
+            now: list[str] = []
+            if t.engine is not None and t.state is not None and not t.ended:
+                missing = t.engine.missing_texts(t.state)
+                allowed = {a.type for a in t.engine.legal_actions(t.state)}
+                now = [a.type for a in t.engine.actions if a.type in allowed]
+            view.update(referee=True, table=self.table_json(referee=True), missing_texts=missing, actions_now=now,
                         prompts=[p.to_referee_json() for p in self.reflections() + t.prompts],
                         faults=self.faults(referee=True),
                         choices=[{"actions": [a.to_json() for a in f.actions],

@@ -120,3 +120,41 @@ def test_what_a_girls_vs_ghouls_card_played_unseen_was_is_told_by_choosing(sessi
     expect(page.locator("#result")).to_contain_text("Done: apply")
     assert session.state["cubes"]["1"] == 2 and "unseen" not in session.state
     expect(page.locator("body")).not_to_contain_text("Referee: say what RED played")
+
+
+@pytest.mark.parametrize("code", ["GLC", "TCG", "GVG", "GAH", "CCR"])
+def test_the_console_opened_mid_game_offers_an_action_the_rules_allow_now(session, server, page, code):
+    """Opened half-way through each game's example, the action list stands at
+    a move the rules allow now (not the set-up's first, refused); once the
+    referee chooses an action, the list stays on it as the game goes on."""
+    from companion.examples import PLAYERS, example_script
+    from models.engine import IllegalAction
+    session.new_game(code, list(PLAYERS[code]), {})
+    script = example_script(code)
+    for data in script[:len(script) // 2]:
+        try:
+            session.apply(data)
+        except IllegalAction:
+            continue
+    allowed = {a.type for a in session.engine.legal_actions(session.state)}
+    open_console(page, server)
+    refused = [a.type for a in session.engine.actions if a.type not in allowed]
+    assert refused and refused[0] == session.engine.actions[0].type      # the set-up's first is refused now
+    kind = page.locator("#action-type")
+    expect(kind).not_to_have_value(refused[0])
+    assert kind.input_value() in allowed
+    expect(page.locator("#action-doc")).not_to_be_empty()
+    expect(page.locator("#action-legal")).not_to_contain_text("do not allow")
+    # the referee chooses an action the rules refuse now: the console says so, and does not move off it
+    page.select_option("#action-type", refused[0])
+    expect(page.locator("#action-legal")).to_contain_text("do not allow")
+    seq = page.locator("body").get_attribute("data-seq")
+    for data in script[len(script) // 2:]:
+        try:
+            session.apply(data)
+            break
+        except IllegalAction:
+            continue
+    expect(page.locator("body")).not_to_have_attribute("data-seq", seq or "")
+    page.wait_for_timeout(1500)              # the referee's own view, fetched after the change, has come
+    expect(kind).to_have_value(refused[0])

@@ -62,6 +62,7 @@
     return Object.prototype.hasOwnProperty.call(said, key) ? said[key] : String(value);
   }
 
+  let actionChosen = false;          // the referee chose an action: the list no longer follows the game
   function fillActions(view) {
     const sel = $("action-type");
     const info = view && view.game ? gameInfo(view.game.code) : null;
@@ -72,6 +73,18 @@
     TC.clear(sel);
     if (!info) { sel.appendChild(TC.el("option", { value: "", text: TC.t("(start a game first)") })); return; }
     for (const a of info.actions) sel.appendChild(TC.el("option", { value: a.type, text: wordsOf(info).actions[a.type] || TC.word(a.type) }));
+    actionChosen = false;
+    templateAction();
+  }
+
+  /* Until the referee chooses an action, the list stands at the first one the
+   * rules allow now (the referee view's actions_now): a console opened in the
+   * middle of a game offers a move of it, not the set-up's first. */
+  function followActionsNow(view) {
+    const sel = $("action-type");
+    const now = (view && view.actions_now) || [];
+    if (actionChosen || !now.length || now.indexOf(sel.value) >= 0) return;
+    sel.value = now[0];
     templateAction();
   }
 
@@ -253,6 +266,7 @@
     TC.renderScores($("scores"), view);
     Board.draw($("board"), view);
     fillActions(view);
+    followActionsNow(view);
     const offered = !!(view && view.offer && view.offer.ready);   // no game open: the table's own game, one tap
     $("btn-offer").hidden = !offered;
     $("btn-confirm").hidden = offered;
@@ -313,7 +327,7 @@
       }
     });
   }
-  $("action-type").addEventListener("change", templateAction);
+  $("action-type").addEventListener("change", function () { actionChosen = true; templateAction(); });
   $("action-fields").addEventListener("change", function (e) {
     // a select chosen: the fields after it offer what goes with it (the legal actions' combinations)
     if (form && form.combinations && e.target.matches("select[data-field]:not([multiple])")) {
@@ -401,6 +415,7 @@
       if (full && wanted === seq && full.seq >= seq) {
         TC.renderPrompts($("prompts"), full);
         renderChoices(full.choices || []);
+        followActionsNow(full);
         renderMissing(full.missing_texts || []);
         renderTakeover(full.takeover_questions || []);
       }
