@@ -191,15 +191,20 @@ def later_readings(game: Any, state: dict[str, Any], reading: dict[str, Any]) ->
     Each unseen card is a step of the search, so its bound cuts these where
     players lie between; the referee offers them beside the first reading."""
     fit = shared.first_fitting(game, state, reading)
-    mates = shared_card(state, reading, fit.actions) if fit is not None and len(fit.actions) == 1 else None
+    if fit is None or not fit.actions:
+        return []
+    *head, card = fit.actions              # the card, after its player's standee move if any
+    if not isinstance(card, (PlayTreat, PlayTrick)) \
+            or not all(isinstance(a, Move) and a.player == card.player for a in head):
+        return []
+    mates = shared_card(state, reading, [card])
     if mates is None:
         return []
-    card, others = mates
     out: list[Fit] = []
-    for q in others:
-        seq = [*(PlayUnseen(x, state["positions"][x]) for x in _before(state, card.player, q)),
-               dataclasses.replace(card, player=q)]
-        out += shared.fitting(game, state, reading, [seq])
+    for q in mates[1]:
+        unseen = [PlayUnseen(x, card.house if x == card.player else state["positions"][x])
+                  for x in _before(state, card.player, q)]
+        out += shared.fitting(game, state, reading, [[*head, *unseen, dataclasses.replace(card, player=q)]])
     return out
 
 

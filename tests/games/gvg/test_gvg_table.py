@@ -237,25 +237,30 @@ def test_a_card_at_a_house_two_players_share_is_asked():
     assert "moves made before it settled, or one the camera cannot see" in texts(verdict)
 
 
-def test_a_card_at_a_house_shared_with_a_later_player_names_every_player_before_them():
-    """RED and GREEN stand at House 1, BLUE between them in turn. The Treat
-    there is GREEN's only if RED and BLUE both played cards no camera sees:
-    the question says so, not just "if RED played a card"."""
-    state = started(FOUR, houses=[1, 3, 1, 7])
+@pytest.mark.parametrize("red_from", [1, 2])
+def test_a_card_at_a_house_shared_with_a_later_player_names_every_player_before_them(red_from):
+    """RED (standing there, or moving there first) and PURPLE at House 1, three
+    players between them in turn. The Treat there is PURPLE's only if RED and
+    the three all played cards no camera sees: the question says so, not just
+    "if RED played a card", and offers that reading too, though each unseen
+    card is a step of the search and its bound cuts so many."""
+    state = started(FIVE, houses=[red_from, 3, 5, 7, 1])
     card = treats_of(1)[0]
-    truth, _ = run(state, [{"type": "peek", "player": "RED", "house": 1},
-                           {"type": "peek", "player": "BLUE", "house": 3},
-                           {"type": "treat", "player": "GREEN", "house": 1, "card": card}])
+    moved = [{"type": "move", "player": "RED", "house": 1}] if red_from != 1 else []
+    truth, _ = run(state, [*moved, {"type": "peek", "player": "RED", "house": 1},
+                           *({"type": "peek", "player": p, "house": h} for p, h in zip(FIVE[1:4], (3, 5, 7))),
+                           {"type": "treat", "player": "PURPLE", "house": 1, "card": card}])
     verdict = GAME.referee(state, with_items(truth, treat_at(1, card)))
     assert verdict.status == "waiting" and verdict.state == state
-    assert ("The card at House 1 may be RED's, or, if RED and BLUE played cards the camera did not see (a Treat "
-            "tucked at once, a Trick on a stack, a discard to Peek), GREEN's. Referee: enter which.") in texts(verdict)
-    # both readings are offered, the later one too, though each unseen card is a step of the search
+    assert ("The card at House 1 may be RED's, or, if RED, BLUE, GREEN and YELLOW played cards the camera did not "
+            "see (a Treat tucked at once, a Trick on a stack, a discard to Peek), PURPLE's. Referee: enter which."
+            ) in texts(verdict)
+    head = [("move", "RED")] if moved else []
     assert [[(a.type, a.player) for a in c.actions] for c in verdict.choices] == [
-        [("treat", "RED")], [("unseen", "RED"), ("unseen", "BLUE"), ("treat", "GREEN")]]
+        [*head, ("treat", "RED")], [*head, *(("unseen", p) for p in FIVE[:4]), ("treat", "PURPLE")]]
     picked = verdict.choices[1].state
     assert GAME.referee(picked, with_items(truth, treat_at(1, card))).status == "in_sync"
-    assert picked["turn"] == truth["turn"] and picked["hands"]["GREEN"] == truth["hands"]["GREEN"]
+    assert picked["turn"] == truth["turn"] and picked["hands"] == truth["hands"]
 
 
 def test_a_treat_seen_face_up_is_recorded_and_then_tucked():
