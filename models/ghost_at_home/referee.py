@@ -404,8 +404,9 @@ def _cleared_at_once(state: State, p: str, vanished: dict[str, Place]) -> list[l
     if len(cats) != 1 or len(ghosts) > 1 or len(vanished) != len(cats) + len(ghosts):
         return []
     cat, (owner, was_on, _, _) = cats[0]
-    if not ghosts:          # a ghost goes to the highest floor holding a room: the cat must have sat there
-        return [[GhostUnseen(p, owner, cat)]] if owner != p and target_floor(state, owner) == was_on else []
+    if not ghosts:          # an opponent's ghost met the cat: it must have sat where ghosts go
+        met = _unseen_ghost(state, vanished, p, owner) if owner != p else None
+        return [[met]] if met is not None else []
     _, (haunted, f, _, _) = ghosts[0]
     fl = state["houses"][p][f - 1]
     free = [s for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
