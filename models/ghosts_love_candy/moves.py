@@ -121,7 +121,9 @@ def _phase(state: State, cards: Cards) -> list[Action]:
             if p in state["love_shown"]:
                 continue
             dealt = state["love"].get(p)
-            out += [A.RevealLove(p, lid) for lid in cards.love if lid not in shown and dealt in (None, lid)]
+            others = {lid for q, lid in state["love"].items() if q != p}     # dealt to someone else
+            out += [A.RevealLove(p, lid) for lid in cards.love
+                    if lid not in shown and lid not in others and dealt in (None, lid)]
     m = state["manual"]
     if m is not None:
         out.append(A.Resolve(m["player"], NOTHING_MOVED))

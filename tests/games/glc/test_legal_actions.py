@@ -93,3 +93,24 @@ def test_pending_choices_and_the_end_are_listed_in_full():
     assert len([a for a in listed if a.type == "deal_love"]) == len(THREE) * 6
     *_, (_, _, end) = steps_of(THREE, 0)
     assert GAME.is_over(end) and GAME.legal_actions(end) == []
+
+
+def test_a_love_card_dealt_to_another_player_is_not_offered_to_reveal():
+    """Love cards told as dealt (``deal_love``, secret) are each revealed by their
+    holder only: at the end the list offers RED L2 no more than ``apply``
+    accepts it (found by an independent engine: it was listed, then refused as
+    "already dealt")."""
+    steps = steps_of(PLAYERS["GLC"][0], 0)
+    state = GAME.apply_all(steps[0][0], [GAME.parse_action({"type": "deal_love", "player": "BLUE", "love": "L2"}),
+                                         GAME.parse_action({"type": "deal_love", "player": "GREEN", "love": "L5"})])[0]
+    for _, played, _ in steps:
+        if state["phase"] == "love":
+            break
+        state = GAME.apply_all(state, played)[0]
+    assert state["phase"] == "love" and not state["love_shown"]
+    listed = GAME.legal_actions(state)
+    for a in listed:
+        GAME.apply(state, a)                    # each listed reveal is accepted
+    offered = {(a.player, a.love) for a in listed}
+    assert ("RED", "L2") not in offered and ("RED", "L5") not in offered and ("RED", "L1") in offered
+    assert {lid for p, lid in offered if p == "BLUE"} == {"L2"}
