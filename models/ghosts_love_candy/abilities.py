@@ -16,7 +16,8 @@ Abilities (``ability`` column of kids.csv):
 * ``skeleton``: may swap a ghost in hand for an own ghost in the discard (pending, optional);
 * ``ninja``: move a ghost in the neighbourhood to another kid's pile (pending);
 * ``pirate``: take the candy of any kid instead (``haunt.take_from``);
-* ``move_scared_kid``: may move a kid from a stash to another stash (pending, optional);
+* ``move_scared_kid``: moves a kid from a stash to another stash (pending; the card says
+  "Move", not "may": no skip, and it is pending only when a stash holds a kid);
 * ``zombie``: in your stash the next time you scare a kid, it replaces that kid;
 * ``black_cat``: whoever scares her may put her in any stash (pending, optional);
 * ``cheerleader``: kids next to her cannot get scared;
@@ -32,7 +33,8 @@ from ..text import tr, trn
 from .kit import Cards
 from .state import State, current_player, ghost_total, need, owner_of_ghost
 
-OPTIONAL = ("skeleton", "move_scared_kid", "black_cat")
+#: the pending abilities whose card says "may": ``skip`` declines them
+OPTIONAL = ("skeleton", "black_cat")
 
 
 def on_haunt(state: State, cards: Cards, player: str, slot_no: int, prev_top: str | None,
@@ -260,8 +262,8 @@ def pending_text(state: State, cards: Cards, p: dict[str, Any]) -> str:
                   player=who)
     if k == "move_scared_kid":
         name = cards.kid_name(state["slots"][p["slot"] - 1]["kid"])
-        return tr("{player}: {kid} — you may move a kid from any player's stash to any other player's stash "
-                  "(or skip)", player=who, kid=name)
+        return tr("{player}: {kid} — move a kid from any player's stash to any other player's stash",
+                  player=who, kid=name)
     if k == "black_cat":
         return tr("{player}: you scared the BLACK CAT — she is in {holder}'s stash; you may move her to any "
                   "player's stash (or skip)", player=who, holder=p["holder"])

@@ -149,7 +149,8 @@ class PlaceBlackCat(Action):
 
 @dataclass(frozen=True)
 class Skip(Action):
-    """Decline an ability that says "may" (SKELETON, the stash-moving kid, BLACK CAT)."""
+    """Decline an ability that says "may" (SKELETON, BLACK CAT). The stash-moving kid's
+    card says "Move": it is not declined."""
 
     type: ClassVar[str] = "skip"
     player: str

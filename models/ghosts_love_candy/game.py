@@ -129,8 +129,8 @@ class GhostsLoveCandy(Game):
 
     def chores(self, state: State) -> list[list[Action]]:
         """What one confirm records when the table shows nothing moved: a kid's
-        ability resolved by hand, or a "may" ability (SKELETON, the stash-moving
-        kid, BLACK CAT) declined."""
+        ability resolved by hand, or a "may" ability (SKELETON, BLACK CAT)
+        declined."""
         out: list[list[Action]] = []
         m, pend = state["manual"], state["pending"]
         if m:

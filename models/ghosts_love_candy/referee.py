@@ -26,6 +26,7 @@ from ..engine import Action, IllegalAction, Prompt, VerdictStatus
 from ..referee import Walk
 from ..text import Text, tr
 from . import actions as A
+from .abilities import OPTIONAL
 from .layout import expected_table, label, squarable
 from .state import State, current_player, where_is_candy, where_is_ghost, where_is_kid
 
@@ -264,7 +265,7 @@ def plan(game: Any, state: State, reading: dict[str, Any], limit: int = 8) -> li
         if not steps:
             if before_skip is None or any(rl.get(k) == v and before_skip.get(k) != v for k, v in e0.items()):
                 done.append(Walk(chain, st, trail=trail))
-            if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
+            if pend is not None and pend["kind"] in OPTIONAL:
                 try:
                     skipped, _ = game.apply(st, A.Skip(pend["player"]))
                 except IllegalAction:
@@ -312,7 +313,7 @@ def steps(game: Any, state: State, reading: dict[str, Any]) -> list[list[Action]
     e0 = locations(expected_table(game, state))
     out: list[list[Action]] = [[a] for a in next_steps(game, state, reading, e0, rl)]
     pend = state["pending"]
-    if pend is not None and pend["kind"] in ("skeleton", "move_scared_kid", "black_cat"):
+    if pend is not None and pend["kind"] in OPTIONAL:
         out.append([A.Skip(pend["player"])])
     if pend is not None and pend["kind"] == "reveal_kid":
         # revealed, haunted and scared before the camera saw it in its slot: seen in a stash

@@ -93,8 +93,11 @@ def check_pending(state: State, action: Action) -> None:
     fits: dict[str, type[Action] | tuple[type[Action], ...]] = {
         "reveal_kid": A.RevealKid, "werewolf": A.WerewolfPay, "vampire": A.VampireGive,
         "skeleton": (A.SkeletonSwap, A.Skip), "ninja": A.NinjaMove,
-        "move_scared_kid": (A.MoveScaredKid, A.Skip), "black_cat": (A.PlaceBlackCat, A.Skip),
+        "move_scared_kid": A.MoveScaredKid, "black_cat": (A.PlaceBlackCat, A.Skip),
     }
+    if isinstance(action, A.Skip) and p["kind"] == "move_scared_kid":
+        raise IllegalAction(tr("skip: the kid's card says \"Move a scared kid\", not \"may\": {player} moves a kid "
+                               "from one player's stash to another's (move_scared_kid)", player=p["player"]))
     if not isinstance(action, fits[p["kind"]]):
         raise IllegalAction(tr("{action}: not possible now: the game waits for {pending}", action=action.type,
                                pending=describe_pending(p)))
@@ -117,7 +120,7 @@ def describe_pending(p: dict[str, Any]) -> Text:
     if k == "ninja":
         return tr("{player}'s ninja choice (ninja_move)", player=who)
     if k == "move_scared_kid":
-        return tr("{player}'s move scared kid choice (move_scared_kid or skip)", player=who)
+        return tr("{player}'s move of a scared kid (move_scared_kid)", player=who)
     if k == "black_cat":
         return tr("{player}'s black cat choice (place_black_cat or skip)", player=who)
     raise KeyError(k)
@@ -268,8 +271,7 @@ def _turn_order(state: State, cards: Cards, events: list[Event]) -> None:
         by_value.setdefault(_value(state, cards, p), []).append(p)
     groups = [g for v, g in sorted(by_value.items(), reverse=True) if len(g) > 1]
     if groups:
-        available = len(state["kid_deck"]) + len(state["discard"]["kids"])
-        if available >= sum(len(g) for g in groups):
+        if kids_to_draw(state):
             state["tie"] = {"groups": groups, "draws": {}}
             state["phase"] = "tiebreak"
             for g in groups:
@@ -278,8 +280,15 @@ def _turn_order(state: State, cards: Cards, events: list[Event]) -> None:
                                               value=_value(state, cards, g[0])),
                                     {"players": g}))
             return
-        events.append(Event("tie", tr("not enough kids left to break the tie: tied players go in seat order")))
+        events.append(Event("tie", tr("no kid left to break the tie: tied players go in seat order")))
     _start_turns(state, cards, {}, events)
+
+
+def kids_to_draw(state: State) -> bool:
+    """Whether a kid can still be drawn: the Kid deck, or the discarded kids
+    shuffled into a new one (the kids drawn for a tie-break are discarded only
+    once every tie is resolved)."""
+    return bool(state["kid_deck"] or state["discard"]["kids"])
 
 
 def _start_turns(state: State, cards: Cards, draws: dict[str, int], events: list[Event]) -> None:
@@ -304,9 +313,15 @@ def do_tie_draw(state: State, cards: Cards, a: A.TieDraw, events: list[Event]) -
     events.append(Event("tie_draw", tr("{player} draws {kid} (card {number:02d})", player=a.player,
                                        kid=cards.kid_name(a.kid), number=a.kid),
                         {"player": a.player, "kid": a.kid}))
-    if len(tie["draws"]) == len(tied):
+    if len(tie["draws"]) == len(tied) or not kids_to_draw(state):
+        # the kids ran out: those who could not draw ("something you can't do, skip that action") go after
+        # the tied players who drew, in seat order (the rulebook is silent on their place)
         draws = dict(tie["draws"])
-        state["discard"]["kids"].extend(draws[p] for p in tied)
+        undrawn = [p for p in tied if p not in draws]
+        if undrawn:
+            events.append(Event("tie", tr("no kid left to draw for {players}: after the tied players who drew, "
+                                          "in seat order", players=", ".join(undrawn)), {"players": undrawn}))
+        state["discard"]["kids"].extend(draws[p] for p in tied if p in draws)
         state["tie"] = None
         events.append(Event("tie_discard", tr("the kids drawn for the tie-break are discarded")))
         _start_turns(state, cards, draws, events)
@@ -451,8 +466,6 @@ def do_skip(state: State, cards: Cards, a: A.Skip, events: list[Event]) -> None:
     need(p["kind"] in ab.OPTIONAL, tr("skip: {pending} is not optional", pending=describe_pending(p)))
     if p["kind"] == "skeleton":
         text = tr("{player} does not use the skeleton ability", player=a.player)
-    elif p["kind"] == "move_scared_kid":
-        text = tr("{player} does not use the move scared kid ability", player=a.player)
     else:
         text = tr("{player} does not use the black cat ability", player=a.player)
     events.append(Event("skip", text))

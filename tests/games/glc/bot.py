@@ -40,8 +40,6 @@ def next_action(state: dict, rng: random.Random) -> dict[str, Any] | None:
             return {"type": "ninja_move", "player": who, "ghost": g, "to_slot": rng.choice(dests)}
         if k == "move_scared_kid":
             holders = [(q, kid) for q, st in state["stashes"].items() for kid in st["kids"]]
-            if rng.random() < 0.3:
-                return {"type": "skip", "player": who}
             q, kid = rng.choice(holders)
             return {"type": "move_scared_kid", "player": who, "kid": kid,
                     "to": rng.choice([x for x in state["players"] if x != q])}

@@ -148,7 +148,7 @@ def test_a_table_that_is_no_position_of_the_game_is_refused_with_a_reason():
 
 #: (ability, players, seed, step) of driver games where the ability waits for its choice
 WAITING = [("ninja", 0, 2, 18), ("werewolf", 0, 2, 120), ("vampire", 0, 3, 54), ("move_scared_kid", 0, 4, 99),
-           ("skeleton", 0, 5, 78), ("werewolf", 1, 2, 107), ("vampire", 1, 2, 111), ("skeleton", 1, 7, 108)]
+           ("skeleton", 0, 7, 59), ("werewolf", 1, 2, 107), ("vampire", 1, 2, 111), ("skeleton", 1, 7, 108)]
 
 
 @pytest.mark.parametrize("kind,group,seed,step", WAITING, ids=lambda v: str(v))

@@ -200,12 +200,19 @@ def test_angel_moves_a_scared_kid_between_stashes():
     assert s["stashes"]["GREEN"]["kids"] == [3] and s["stashes"]["BLUE"]["kids"] == []
 
 
-def test_angel_may_be_declined_and_does_nothing_with_empty_stashes():
+def test_angel_must_move_a_kid_and_does_nothing_with_empty_stashes():
+    """The card says "Move a scared kid from any player's stash to any other
+    player's stash" (no "may", unlike the SKELETON and the BLACK CAT): with a
+    kid in a stash, the move is owed and cannot be skipped; the rulebook's
+    "something you can't do, skip that action" covers only empty stashes."""
     s = stage([1, 5, 7, 11, 13, 16], {})
     s["kid_deck"].remove(3)
     s["stashes"]["BLUE"]["kids"] = [3]
-    s = act(haunt(round_to_turns(s, {"RED": 9, "BLUE": 5, "GREEN": 2}), "RED", 1), {"type": "skip", "player": "RED"})
-    assert s["stashes"]["BLUE"]["kids"] == [3] and s["pending"] is None
+    s = haunt(round_to_turns(s, {"RED": 9, "BLUE": 5, "GREEN": 2}), "RED", 1)
+    assert GAME.prompts(s)[0].text == "RED: ANGEL — move a kid from any player's stash to any other player's stash"
+    assert 'says "Move a scared kid", not "may"' in rejected(s, {"type": "skip", "player": "RED"})
+    assert {"type": "skip", "player": "RED"} not in [a.to_json() for a in GAME.legal_actions(s)]
+    assert GAME.chores(s) == []                     # nothing moved: not a decline the console confirms
     s, ev = events_of(in_turns([1, 5, 7, 11, 13, 16]), {"type": "haunt", "player": "RED", "slot": 1})
     assert s["pending"] is None and any("no stash holds a kid" in e for e in ev)
 
@@ -213,13 +220,11 @@ def test_angel_may_be_declined_and_does_nothing_with_empty_stashes():
 def test_a_may_ability_with_nothing_moved_is_declined_by_one_confirm():
     """The table cannot tell a kid never moved from one moved and moved back
     before it settled: the console's Confirm records the decline."""
-    s = stage([1, 5, 7, 11, 13, 16], {})
-    s["kid_deck"].remove(3)
-    s["stashes"]["BLUE"]["kids"] = [3]
-    s = haunt(round_to_turns(s, {"RED": 9, "BLUE": 5, "GREEN": 2}), "RED", 1)
+    s = haunt(in_turns([17, 5, 7, 11, 13, 16], {1: ["G1"]}, {"RED": 9, "BLUE": 5, "GREEN": 2}), "RED", 1)
+    assert s["pending"]["kind"] == "black_cat"
     assert GAME.chores(s) == [[GAME.parse_action({"type": "skip", "player": "RED"})]]
     after, _ = GAME.apply_all(s, GAME.chores(s)[0])
-    assert after["pending"] is None and after["stashes"]["BLUE"]["kids"] == [3]
+    assert after["stashes"]["RED"]["kids"] == [17] and after["pending"] == {"kind": "reveal_kid", "slot": 1}
     assert GAME.chores(haunt(in_turns([9, 5, 7, 11, 13, 16]), "RED", 1)) == []     # a NINJA must move
 
 

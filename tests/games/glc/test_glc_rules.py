@@ -151,6 +151,32 @@ def test_three_way_tie_and_two_tie_groups():
     assert s["order"] == ["GREEN", "BLUE", "RED", "YELLOW", "PURPLE"]
 
 
+def few_kids_left(left: list[int]) -> dict:
+    """Round 1 with candy placed and only ``left`` in the Kid deck: the other
+    kids are in the players' stashes (as after many scares) and none discarded."""
+    s = candy_round(dealt())
+    rest = [k for k in s["kid_deck"] if k not in left]
+    s["kid_deck"] = list(left)
+    for i, k in enumerate(rest):
+        s["stashes"][THREE[i % 3]]["kids"].append(k)
+    return s
+
+
+def test_tied_players_draw_while_kids_are_left_and_those_who_cannot_go_after():
+    """"Tied players each draw and reveal one card from the Kid deck"; "if you
+    can't do it, skip that action". One kid left for two tied players: the
+    first to draw takes it, the other goes after them (found by an independent
+    engine: with fewer kids than tied players nobody drew, all in seat order)."""
+    s = revealed(few_kids_left([3]), {"RED": 7, "BLUE": 7, "GREEN": 4})
+    assert s["phase"] == "tiebreak"
+    s, ev = events_of(s, {"type": "tie_draw", "player": "BLUE", "kid": 3})
+    assert s["phase"] == "turns" and s["order"] == ["BLUE", "RED", "GREEN"]
+    assert "no kid left to draw for RED: after the tied players who drew, in seat order" in ev
+    assert s["discard"]["kids"] == [3] and s["kid_deck"] == []
+    s = revealed(few_kids_left([]), {"RED": 7, "BLUE": 7, "GREEN": 4})      # none at all: seat order at once
+    assert s["phase"] == "turns" and s["order"] == ["RED", "BLUE", "GREEN"]
+
+
 def test_haunt_places_the_ghost_on_top_and_takes_all_candy():
     s = round_to_turns(dealt(), {"RED": 8, "BLUE": 5, "GREEN": 2})
     assert "it is RED's turn, not BLUE's" in rejected(s, {"type": "haunt", "player": "BLUE", "slot": 1})

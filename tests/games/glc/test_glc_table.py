@@ -1,6 +1,7 @@
 """How the game lies on the table: ``read`` of snapshots (built from sightings,
 and from the simulated table through the real vision pipeline), and the referee
 turning a settled snapshot into actions, chores or precise prompts."""
+import copy
 import json
 import random
 
@@ -283,6 +284,29 @@ def test_an_optional_ability_left_unused_is_skipped_when_the_next_turn_shows():
     status, actions, _, v = referee_status(skel, snap(nxt))
     assert status == "applied" and [a["type"] for a in actions] == ["skip", "haunt"] and v.state == nxt
 
+
+
+def test_the_angels_move_is_owed_and_read_from_the_table_never_skipped():
+    """The ANGEL's card says "Move a scared kid" (no "may"): haunted with a kid
+    in a stash, the table showing no kid moved is the haunt with the move still
+    asked for; BLUE's next haunt before it is out of sync, not a skip; the kid
+    moved between stashes is recorded."""
+    s = stage([1, 5, 7, 11, 13, 16], {})
+    s["kid_deck"].remove(3)
+    s["stashes"]["BLUE"]["kids"] = [3]
+    s = round_to_turns(s, {"RED": 9, "BLUE": 5, "GREEN": 2})
+    angel = haunt(s, "RED", 1)
+    status, actions, prompts, _ = referee_status(s, snap(angel))
+    assert status == "applied" and [a["type"] for a in actions] == ["haunt"]
+    assert "move a kid from any player's stash to any other player's stash" in prompts[0]
+    moved_on = act(angel, {"type": "move_scared_kid", "player": "RED", "kid": 3, "to": "GREEN"})
+    status, actions, _, v = referee_status(angel, snap(moved_on))
+    assert status == "applied" and actions == [{"type": "move_scared_kid", "player": "RED", "kid": 3, "to": "GREEN"}]
+    # BLUE haunting next with no kid moved: what a skip would be, and the card allows none
+    unmoved = copy.deepcopy(angel)
+    unmoved["pending"], unmoved["turn"] = None, unmoved["turn"] + 1
+    status, actions, prompts, _ = referee_status(angel, snap(haunt(unmoved, "BLUE", 2)))
+    assert status != "applied" and "skip" not in [a["type"] for a in actions]
 
 def test_out_of_sync_prompts_say_where_each_card_belongs():
     s = round_to_turns(dealt(), {"RED": 9, "BLUE": 5, "GREEN": 2})
