@@ -21,7 +21,7 @@ from ..plan_table import Dim, PlanTable
 from ..text import concat, tr
 from . import final_table, layout, moves, referee, rules, scoring, takeover, views, whereabouts, words
 from .abilities import OPTIONAL
-from .actions import ACTIONS, Choose, NinjaMove, Resolve, Skip
+from .actions import ACTIONS, Choose, MoveScaredKid, NinjaMove, Resolve, Skip
 from .kit import SCHEMA, Cards
 from .prompts import hide_love
 from .state import GhostsLoveCandyState, State, canonical_sets
@@ -121,11 +121,18 @@ class GhostsLoveCandy(Game):
         """After a camera gap, an explanation that ends with a NINJA's move still
         owed when a NINJA moved a ghost earlier in it: the later NINJA may have
         moved that very ghost on (a ghost moved twice shows only where it
-        ended), so its move may be made already. The table cannot tell: asked."""
-        if not gap or not any(isinstance(a, NinjaMove) for a in actions):
+        ended), so its move may be made already. The table cannot tell: asked.
+        Likewise an explanation that ends with the ANGEL's move of a scared kid
+        owed when an ANGEL moved a kid earlier in it, after a gap or not (two
+        ANGEL haunts read at once were made before the table settled): the
+        later one may have moved that kid on, or back where it was."""
+        kinds = {"ninja"} if gap and any(isinstance(a, NinjaMove) for a in actions) else set()
+        if any(isinstance(a, MoveScaredKid) for a in actions):
+            kinds.add("move_scared_kid")
+        if not kinds:
             return False
         pending = self.apply_all(state, actions)[0]["pending"]
-        return pending is not None and pending["kind"] == "ninja"
+        return pending is not None and pending["kind"] in kinds
 
     def chores(self, state: State) -> list[list[Action]]:
         """What one confirm records when the table shows nothing moved: a kid's

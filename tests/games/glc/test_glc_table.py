@@ -308,6 +308,26 @@ def test_the_angels_move_is_owed_and_read_from_the_table_never_skipped():
     status, actions, prompts, _ = referee_status(angel, snap(haunt(unmoved, "BLUE", 2)))
     assert status != "applied" and "skip" not in [a["type"] for a in actions]
 
+def test_two_angel_moves_before_the_table_settled_are_asked_not_guessed():
+    """RED moves kid 3 from BLUE's stash to GREEN's, then BLUE haunts the ANGEL
+    too and moves it on to RED's, all before the table settles. The table is
+    also RED moving it straight to RED's with BLUE's move still owed: the two
+    differ in whose turn it is, so the referee asks (it recorded the second,
+    wrongly, in 2 of 100 random games of the bench)."""
+    s = stage([1, 5, 7, 11, 13, 16], {})
+    s["kid_deck"].remove(3)
+    s["stashes"]["BLUE"]["kids"] = [3]
+    s = round_to_turns(s, {"RED": 9, "BLUE": 5, "GREEN": 2})
+    truth = act(haunt(s, "RED", 1), {"type": "move_scared_kid", "player": "RED", "kid": 3, "to": "GREEN"})
+    truth = act(haunt(truth, "BLUE", 1), {"type": "move_scared_kid", "player": "BLUE", "kid": 3, "to": "RED"})
+    assert truth["pending"] is None and truth["stashes"]["RED"]["kids"] == [3]
+    for gap in (False, True):
+        v = GAME.referee(s, snap(truth), gap=gap)
+        assert v.status == "waiting" and v.state == s
+        owed = act(haunt(s, "RED", 1), {"type": "move_scared_kid", "player": "RED", "kid": 3, "to": "RED"})
+        assert haunt(owed, "BLUE", 1) in [c.state for c in v.choices]
+
+
 def test_out_of_sync_prompts_say_where_each_card_belongs():
     s = round_to_turns(dealt(), {"RED": 9, "BLUE": 5, "GREEN": 2})
     placements = GAME.arrange(s)
