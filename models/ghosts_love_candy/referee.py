@@ -387,6 +387,10 @@ def explain(game: Any, state: State, expected: dict[str, Any],
         return "out_of_sync", unreadable + [w for w in wrong if w.text not in {u.text for u in unreadable}] + chores
     if not wrong:
         return "waiting", chores + game.prompts(path.state)
+    if path.state["pending"] is not None and path.error is None:
+        # an ability is owed before anything else (the ANGEL's move, a NINJA's, the WEREWOLF's candy): the
+        # players are told why what they did after it is to be put back
+        chores = chores + game.prompts(path.state)[:1]
     return "out_of_sync", wrong + chores
 
 

@@ -306,7 +306,9 @@ def test_the_angels_move_is_owed_and_read_from_the_table_never_skipped():
     unmoved = copy.deepcopy(angel)
     unmoved["pending"], unmoved["turn"] = None, unmoved["turn"] + 1
     status, actions, prompts, _ = referee_status(angel, snap(haunt(unmoved, "BLUE", 2)))
-    assert status != "applied" and "skip" not in [a["type"] for a in actions]
+    assert status == "out_of_sync" and "skip" not in [a["type"] for a in actions]
+    assert "Ghost B5 is under the kid in slot 2; it belongs in front of BLUE" in prompts
+    assert prompts[-1] == "RED: ANGEL — move a kid from any player's stash to any other player's stash"   # why
 
 def test_two_angel_moves_before_the_table_settled_are_asked_not_guessed():
     """RED moves kid 3 from BLUE's stash to GREEN's, then BLUE haunts the ANGEL
