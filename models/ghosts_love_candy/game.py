@@ -118,17 +118,15 @@ class GhostsLoveCandy(Game):
             else []
 
     def doubts(self, state: State, reading: Layout, actions: Sequence[Action], gap: bool = False) -> bool:
-        """After a camera gap, an explanation that ends with a NINJA's move still
-        owed when a NINJA moved a ghost earlier in it: the later NINJA may have
-        moved that very ghost on (a ghost moved twice shows only where it
-        ended), so its move may be made already. The table cannot tell: asked.
-        Likewise an explanation that ends with the ANGEL's move of a scared kid
-        owed when an ANGEL moved a kid earlier in it, after a gap or not (two
-        ANGEL haunts read at once were made before the table settled): the
-        later one may have moved that kid on, or back where it was."""
-        kinds = {"ninja"} if gap and any(isinstance(a, NinjaMove) for a in actions) else set()
-        if any(isinstance(a, MoveScaredKid) for a in actions):
-            kinds.add("move_scared_kid")
+        """An explanation that ends with a NINJA's move still owed when a NINJA
+        moved a ghost earlier in it, or with the ANGEL's move of a scared kid
+        owed when an ANGEL moved a kid earlier in it: the later one may have
+        moved that very ghost or kid on (or back where it was: a card moved
+        twice shows only where it ended), so its move may be made already. The
+        table cannot tell: asked, after a gap or not (two such haunts read at
+        once were made before the table settled)."""
+        kinds = {kind for kind, made in (("ninja", NinjaMove), ("move_scared_kid", MoveScaredKid))
+                 if any(isinstance(a, made) for a in actions)}
         if not kinds:
             return False
         pending = self.apply_all(state, actions)[0]["pending"]

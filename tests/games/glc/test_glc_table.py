@@ -330,6 +330,20 @@ def test_two_angel_moves_before_the_table_settled_are_asked_not_guessed():
         assert haunt(owed, "BLUE", 1) in [c.state for c in v.choices]
 
 
+def test_two_ninja_moves_of_one_ghost_before_the_table_settled_are_asked_not_guessed():
+    """The same story with the NINJA: RED moves GREEN's ghost 1 to slot 3, BLUE
+    moves it on to slot 4, before the table settles. RED moving it straight to
+    slot 4 with BLUE's move owed makes the same table: asked whether or not the
+    session knew of a gap (without one, it was recorded)."""
+    s = round_to_turns(stage([9, 5, 7, 11, 13, 16], {2: ["G1"]}), {"RED": 4, "BLUE": 3, "GREEN": 2})
+    truth = act(haunt(s, "RED", 1), {"type": "ninja_move", "player": "RED", "ghost": "G1", "to_slot": 3})
+    truth = act(haunt(truth, "BLUE", 1), {"type": "ninja_move", "player": "BLUE", "ghost": "G1", "to_slot": 4})
+    assert truth["pending"] is None and truth["slots"][3]["ghosts"] == ["G1"]
+    for gap in (False, True):
+        v = GAME.referee(s, snap(truth), gap=gap)
+        assert v.status == "waiting" and v.state == s
+
+
 def test_out_of_sync_prompts_say_where_each_card_belongs():
     s = round_to_turns(dealt(), {"RED": 9, "BLUE": 5, "GREEN": 2})
     placements = GAME.arrange(s)
