@@ -390,7 +390,7 @@ def explain(game: Any, state: State, expected: dict[str, Any],
     if path.state["pending"] is not None and path.error is None:
         # an ability is owed before anything else (the ANGEL's move, a NINJA's, the WEREWOLF's candy): the
         # players are told why what they did after it is to be put back
-        chores = chores + game.prompts(path.state)[:1]
+        chores = chores + [q for q in game.prompts(path.state)[:1] if q.text not in {c.text for c in chores}]
     return "out_of_sync", wrong + chores
 
 

@@ -232,9 +232,11 @@ class Survey:
         ties = [g for g in groups.values() if len(g) > 1]
         if not ties:
             return
-        breakable = not played and len(state["kid_deck"]) + len(state["discard"]["kids"]) >= sum(map(len, ties))
-        if not played and not breakable:
-            return                      # not enough kids to draw: the tied players go in seat order
+        # tied players draw while a kid is left (the kids already drawn lie in front of them): with none left
+        # the tie is over, or was never broken (seat order), and the order is asked like any other
+        breakable = not played and rules.kids_to_draw(state)
+        if not played and not breakable and not any(state["stashes"][p]["kids"] for g in ties for p in g):
+            return                      # no kid left to draw and none drawn: the tied players go in seat order
         orders = [list(itertools.chain.from_iterable(o))
                   for o in itertools.product(*(itertools.permutations(g) for g in groups.values()))]
         choices: list[tuple[Any, str]] = [(",".join(o), " > ".join(o)) for o in orders]

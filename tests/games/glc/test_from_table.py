@@ -169,3 +169,30 @@ def test_a_table_whose_last_haunt_waits_for_a_choice_is_taken_over_with_it(kind,
     for _, actions, _ in steps[step:]:
         state, _ = GAME.apply_all(state, actions)
     assert GAME.score(state).to_json() == GAME.score(steps[-1][2]).to_json()
+
+
+
+
+def test_a_tie_break_is_asked_about_while_a_kid_is_left_to_draw():
+    """Taken over during a tie-break, RED's kid drawn and lying in front of RED,
+    BLUE still to draw and one kid left: the take-over asks whether the tie is
+    still being broken, and takes the table over with RED's draw (it asked
+    nothing once fewer kids were left than tied players, and put them in seat
+    order). With no kid left at all, the tie is over: the order is asked,
+    RED's draw before BLUE's or after."""
+    players = PLAYERS["GLC"][0]
+    truth = next(t for t, _, _ in table_steps(GAME, list(players), 0) if t["phase"] == "tiebreak")
+    assert truth["tie"]["groups"] == [["RED", "BLUE"]] and not truth["discard"]["kids"]
+    hidden = sorted(truth["kid_deck"])
+    one_left = reading_of(truth, players)
+    one_left["seats"]["RED"]["kids"].append(hidden[0])
+    one_left["seats"]["GREEN"]["kids"].extend(hidden[1:-1])
+    asked = {q.key: [v for v, _ in q.choices] for q in GAME.takeover_questions(players, {}, one_left)}
+    assert "tie" in asked["order"] and hidden[0] in asked["draw_RED"]
+    answers = {**GAME.takeover_answers(truth), "draw_RED": hidden[0]}
+    state = GAME.from_table(players, {}, one_left, answers)
+    assert state["phase"] == "tiebreak" and state["tie"]["draws"] == {"RED": hidden[0]}
+    none_left = copy.deepcopy(one_left)
+    none_left["seats"]["GREEN"]["kids"].append(hidden[-1])
+    asked = {q.key: [v for v, _ in q.choices] for q in GAME.takeover_questions(players, {}, none_left)}
+    assert "tie" not in asked["order"] and {"RED,BLUE,GREEN", "BLUE,RED,GREEN"} <= set(asked["order"])
