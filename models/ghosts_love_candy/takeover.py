@@ -350,8 +350,6 @@ class Survey:
             draws = {p: parsed[f"draw_{p}"] for p in self.tied if parsed.get(f"draw_{p}")}
             if len(draws) == len(self.tied):
                 raise _refuse(tr("every tied player has drawn: the tie is broken, so say the turn order"))
-            if draws and not (state["kid_deck"] or state["discard"]["kids"]):
-                raise _refuse(tr("no kid is left to draw: the tie is broken, so say the turn order"))
             groups: dict[int, list[str]] = {}
             for p in state["players"]:
                 groups.setdefault(self.cards.ghost_value(state["revealed"][p]), []).append(p)
