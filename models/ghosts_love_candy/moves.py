@@ -30,7 +30,7 @@ from . import actions as A
 from .abilities import OPTIONAL, ghost_id
 from .kit import Cards
 from .rules import NOTHING_MOVED, PHASES
-from .state import State, current_player, owner_of_ghost
+from .state import State, current_player, kid_source, owner_of_ghost
 
 
 def legal_actions(game: Any, state: State) -> list[Action]:
@@ -45,17 +45,11 @@ def legal_actions(game: Any, state: State) -> list[Action]:
     return [a for a in out if isinstance(a, allowed)]
 
 
-def _kid_source(state: State) -> list[int]:
-    """The kids the next one turned up can be: the Kid deck, or the discarded
-    kids once it has run out (they are shuffled into a new deck)."""
-    return sorted(state["kid_deck"]) if state["kid_deck"] else sorted(state["discard"]["kids"])
-
-
 def _pending(state: State, cards: Cards) -> list[Action]:
     p = state["pending"]
     kind, who = p["kind"], p.get("player")
     if kind == "reveal_kid":
-        return [A.RevealKid(p["slot"], k) for k in _kid_source(state)]
+        return [A.RevealKid(p["slot"], k) for k in kid_source(state)]
     if kind == "werewolf":
         return [A.WerewolfPay(who, c) for c in state["stashes"][who]["candy"]]
     if kind == "vampire":
@@ -105,7 +99,7 @@ def _phase(state: State, cards: Cards) -> list[Action]:
     elif phase == "tiebreak":
         tie = state["tie"]
         undrawn = [p for g in tie["groups"] for p in g if p not in tie["draws"]]
-        out = [A.TieDraw(p, k) for p in undrawn for k in _kid_source(state)]
+        out = [A.TieDraw(p, k) for p in undrawn for k in kid_source(state)]
     elif phase == "turns":
         cur = current_player(state)
         if cur is not None and state["scare"] is None and cur in state["revealed"]:

@@ -20,7 +20,7 @@ from ..text import Text, tr
 from . import abilities as ab, actions as A
 from .actions import strip_payload
 from .kit import Cards
-from .state import State, current_player, need, slot_of, where_is_candy, where_is_ghost, where_is_kid
+from .state import State, current_player, kid_source, need, slot_of, where_is_candy, where_is_ghost, where_is_kid
 
 #: the steps of a round as the refusals name them ("not during the candy step")
 PHASE_WORDS: dict[str, Text] = {
@@ -271,7 +271,7 @@ def _turn_order(state: State, cards: Cards, events: list[Event]) -> None:
         by_value.setdefault(_value(state, cards, p), []).append(p)
     groups = [g for v, g in sorted(by_value.items(), reverse=True) if len(g) > 1]
     if groups:
-        if kids_to_draw(state):
+        if kid_source(state):
             state["tie"] = {"groups": groups, "draws": {}}
             state["phase"] = "tiebreak"
             for g in groups:
@@ -282,13 +282,6 @@ def _turn_order(state: State, cards: Cards, events: list[Event]) -> None:
             return
         events.append(Event("tie", tr("no kid left to break the tie: tied players go in seat order")))
     _start_turns(state, cards, {}, events)
-
-
-def kids_to_draw(state: State) -> bool:
-    """Whether a kid can still be drawn: the Kid deck, or the discarded kids
-    shuffled into a new one (the kids drawn for a tie-break are discarded only
-    once every tie is resolved)."""
-    return bool(state["kid_deck"] or state["discard"]["kids"])
 
 
 def _start_turns(state: State, cards: Cards, draws: dict[str, int], events: list[Event]) -> None:
@@ -313,7 +306,7 @@ def do_tie_draw(state: State, cards: Cards, a: A.TieDraw, events: list[Event]) -
     events.append(Event("tie_draw", tr("{player} draws {kid} (card {number:02d})", player=a.player,
                                        kid=cards.kid_name(a.kid), number=a.kid),
                         {"player": a.player, "kid": a.kid}))
-    if len(tie["draws"]) == len(tied) or not kids_to_draw(state):
+    if len(tie["draws"]) == len(tied) or not kid_source(state):
         # the kids ran out: those who could not draw ("something you can't do, skip that action") go after
         # the tied players who drew, in seat order (the rulebook is silent on their place)
         draws = dict(tie["draws"])

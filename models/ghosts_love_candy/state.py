@@ -80,6 +80,14 @@ def slot_of(state: State, n: int) -> dict[str, Any]:
     return state["slots"][n - 1]
 
 
+def kid_source(state: State) -> list[int]:
+    """The kids the next one turned up or drawn can be: the Kid deck, or the
+    discarded kids once it has run out (they are shuffled into a new deck).
+    Empty: no kid is left to draw (the kids drawn for a tie-break are
+    discarded only once every tie is resolved)."""
+    return sorted(state["kid_deck"]) if state["kid_deck"] else sorted(state["discard"]["kids"])
+
+
 def owner_of_ghost(state: State, gid: str) -> str | None:
     """The player whose ghost set has the ghost's colour letter."""
     for p, letter in state["colours"].items():

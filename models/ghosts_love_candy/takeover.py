@@ -50,7 +50,7 @@ from ..text import Text, tr
 from . import rules
 from .kit import Cards
 from .layout import expected_table
-from .state import State
+from .state import State, kid_source
 
 #: the abilities that wait for the haunter's choice before the Scare Kids step
 CHOOSING = ("werewolf", "vampire", "skeleton", "ninja", "move_scared_kid")
@@ -234,7 +234,7 @@ class Survey:
             return
         # tied players draw while a kid is left (the kids already drawn lie in front of them): with none left
         # the tie is over, or was never broken (seat order), and the order is asked like any other
-        breakable = not played and rules.kids_to_draw(state)
+        breakable = not played and bool(kid_source(state))
         if not played and not breakable and not any(state["stashes"][p]["kids"] for g in ties for p in g):
             return                      # no kid left to draw and none drawn: the tied players go in seat order
         orders = [list(itertools.chain.from_iterable(o))
