@@ -453,6 +453,25 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
             out.append([CatFood(p, c, dst[1], dst[3])] if src[0] != p else [Elevator(p, c, dst[1], dst[3])])
     out += [[Lightning(p, o)] for (o, _f), was, now in flipped if o != p and was == "lit" and now == "dark"]
     out += [[LightUnseen(p, f)] for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
+    return out + _cat_moved_away(state, p, vanished)
+
+
+def _cat_moved_away(state: State, p: str, vanished: dict[str, Place]) -> list[list[Action]]:
+    """A cat the reading shows nowhere may have been moved before it went: by
+    ``p``'s Elevator (from ``p``'s own floor) or Cat Food (from an opponent's)
+    onto a floor of ``p``'s, where a ghost met it then or later (both went to
+    the pile). One step per floor with a free explored room (its left side,
+    else its right: the cat leaves again, so which side it sat on changes
+    nothing the table shows)."""
+    out: list[list[Action]] = []
+    for c, (owner, was_on, kind, _) in sorted(vanished.items()):
+        if kind != "cats":
+            continue
+        for f, fl in enumerate(state["houses"][p], start=1):
+            free = [s for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
+            if not free or (owner == p and was_on == f):
+                continue
+            out.append([Elevator(p, c, f, free[0]) if owner == p else CatFood(p, c, f, free[0])])
     return out
 
 

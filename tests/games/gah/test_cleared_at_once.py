@@ -115,3 +115,61 @@ def test_a_move_the_deck_count_cannot_follow_yet_waits_for_the_light_to_be_told(
         "and how many cards it holds depends on it; the move seen is read then.", "todo")]
     after = GAME.referee(told, seen(truth))
     assert after.status == "applied" and after.state == truth
+
+
+def red_cat_below_the_top():
+    """BLUE to play: RED has Cat 1 on floor 1 (full), floor 2 full and a room
+    on floor 3, so a ghost on RED goes to floor 3; BLUE has one room on floor 1."""
+    s = GAME.setup(["RED", "BLUE"])
+    red, blue = s["houses"]["RED"], s["houses"]["BLUE"]
+    red[0].update(rooms={"L": "GAH:ROOM:1A", "R": "GAH:ROOM:1B"}, cats={"L": "GAH:CAT:1", "R": None})
+    red[1]["rooms"] = {"L": "GAH:ROOM:2A", "R": "GAH:ROOM:2B"}
+    red[2]["rooms"]["L"] = "GAH:ROOM:3A"
+    blue[0]["rooms"]["L"] = "GAH:ROOM:1C"
+    s["deck"] -= 7
+    s["turn"] = "BLUE"
+    return s
+
+
+def test_a_cat_taken_with_cat_food_and_then_met_by_a_ghost_is_asked_not_called_wrong():
+    """BLUE takes RED's Cat 1 with Cat Food; RED's ghost meets it on BLUE's
+    floor 1, and both go before the table settles: the table shows only RED's
+    cat gone, which no one move makes (a ghost on RED lands on floor 3). The
+    two moves are offered, never an order to put the cat back."""
+    state = red_cat_below_the_top()
+    truth, _ = GAME.apply_all(state, [CatFood("BLUE", "GAH:CAT:1", 1, "L"), Ghost("RED", "GAH:GHOST:2", "BLUE")])
+    assert truth["houses"]["BLUE"][0]["cats"] == {"L": None, "R": None} and truth["turn"] == "BLUE"
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert "put Cat 1 back" not in texts(verdict)
+    assert [[a.to_json() for a in c.actions] for c in verdict.choices] == [[
+        CatFood("BLUE", "GAH:CAT:1", 1, "L").to_json(), GhostUnseen("RED", "BLUE", "GAH:CAT:1").to_json()]]
+    picked = verdict.choices[0].state
+    assert GAME.same_table(GAME.expected_table(picked), GAME.expected_table(truth))
+    assert GAME.takeover_answers(picked) == GAME.takeover_answers(truth)
+
+
+def test_a_pass_then_a_cat_moved_onto_the_ghost_left_on_a_lit_floor_is_asked_not_called_wrong():
+    """RED's ghost waits on BLUE's lit floor 2; BLUE lets it stay (a pass no
+    camera sees), then moves Cat 2 onto it with the Elevator, and both go
+    before the table settles. The table shows the ghost and the cat gone:
+    offered as those two moves, not an order to put both back; and so is the
+    other story the table tells (a cat from the hand cancelled the ghost,
+    then the cat moved up and RED's next ghost met it), whose turn differs."""
+    s = GAME.setup(["RED", "BLUE"])
+    blue = s["houses"]["BLUE"]
+    blue[0].update(rooms={"L": "GAH:ROOM:1C", "R": "GAH:ROOM:1D"}, cats={"L": "GAH:CAT:2", "R": None})
+    blue[1].update(lit=True, rooms={"L": "GAH:ROOM:2A", "R": None})
+    s["deck"] -= 4
+    state, _ = GAME.apply(s, Ghost("RED", "GAH:GHOST:1", "BLUE"))
+    assert state["pending"]
+    truth, _ = GAME.apply_all(state, [GAME.parse_action({"type": "pass", "player": "BLUE"}),
+                                      Elevator("BLUE", "GAH:CAT:2", 2, "L")])
+    assert truth["houses"]["BLUE"][1]["ghosts"] == [] and truth["turn"] == "RED"
+    verdict = GAME.referee(state, seen(truth))
+    assert verdict.status == "waiting" and verdict.state == state
+    assert "put Cat 2 back" not in texts(verdict) and "put Ghost 1 back" not in texts(verdict)
+    stories = {tuple(a.type for a in c.actions): c.state for c in verdict.choices}
+    assert set(stories) == {("pass", "elevator"), ("cat_defence", "elevator", "ghost_unseen")}
+    assert GAME.takeover_answers(stories["pass", "elevator"]) == GAME.takeover_answers(truth)
+    assert stories["cat_defence", "elevator", "ghost_unseen"]["turn"] == "BLUE"
