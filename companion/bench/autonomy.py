@@ -25,7 +25,9 @@ the table as it was, such as a card discarded face down, is one no camera can
 see), one at a time: after each the companion reads the camera's table again
 from there and applies what it explains (``RefereeDesk.follow_table``), judged
 like any other record; the referee picks an explanation only where that is
-fewer taps. The random table plays real cards: never a game's unseen forms. A record is wrong
+fewer taps. A gap whose moves came back to the state the referee holds (a
+Girls vs Ghouls standee walked away and back) needs no tap: the table is in
+sync, and so is the game. The random table plays real cards: never a game's unseen forms. A record is wrong
 when the referee applies a state that is not the truth (nor a true part of the
 gap), judged by what a table can tell (:func:`agrees`: the table, and what a
 take-over asks, such as whose turn it is); after a take-over, also when a later
@@ -239,7 +241,9 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
         read.update(s.payload for s in table.sightings)
         verdict = game.referee(known, table, gap=gap)
         tally.search_s.append(time.perf_counter() - t)
-        if fresh and gap and verdict.status != "applied":
+        # the moves came back to the table and state the referee holds (a standee walked away and back)
+        back = _where(game, known, states, i, j, late) if verdict.status == "in_sync" else None
+        if fresh and gap and verdict.status != "applied" and back != j:
             why = gap_question(game, verdict.choices, truth)
             tally.gap_asks[why] = tally.gap_asks.get(why, 0) + 1
             parts = [public_part(game, c.state) for c in verdict.choices]
@@ -286,6 +290,9 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
                 tally.tap(PICK)
                 tally.tap(TOLD, picked[0][2])
                 known, at, _ = picked[0]
+        elif back is not None:                  # nothing to tell for the moves up to there
+            at = back
+            tally.auto += at - i
         if at < j:              # the console enters the next move; the companion reads the camera's table
             # again from there (Desk.follow_table)
             tally.tap(HIDDEN if unseen[at] else ASKED)

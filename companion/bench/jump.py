@@ -9,8 +9,9 @@ from that table, which nothing explains: the search then runs to its bound
 
 Then 150 gaps of 2 to 6 moves in random games (:func:`random_gaps`, the
 autonomy section's random table) that the session knew of (``gap=True``), each
-judged against the truth as the autonomy section judges a record: caught up,
-asked (with the truth among the choices or not), not explained (the moves are
+judged against the truth as the autonomy section judges a record: caught up
+(or nothing to catch up: moves that came back to the state it holds, a standee
+walked away and back), asked (with the truth among the choices or not), not explained (the moves are
 entered on the console), or wrong. A gap holding a move the camera sees no
 change for at all (a ghost chosen face down, a Peek) is left out: the players
 tell those.
@@ -101,6 +102,8 @@ def _judged(game: Any, stretch: list[dict[str, Any]], verdict: Any) -> str:
 
     if verdict.status == "applied":
         return "caught up" if where(verdict.state) == last else "wrong"
+    if verdict.status == "in_sync" and where(verdict.state) == last:
+        return "caught up"      # the moves came back to the state it holds (a standee walked away and back)
     if verdict.choices:
         offered = any(where(f.state) == last for f in verdict.choices)
         return "asked, the truth among the choices" if offered else "asked, the truth not among them"

@@ -158,3 +158,15 @@ def test_a_treat_tucked_away_before_any_table_showed_it_is_a_move_the_gap_hid() 
     assert treats_of(1)[0] not in read_after                   # tucked under its tile: no tag shows
     assert _unread(views, read_after, 0) == 1
     assert _unread(views, read_after | {s.payload for s in _camera(game, s1).sightings}, 0) == 0
+
+
+def test_a_move_that_leaves_the_game_as_the_referee_holds_it_costs_no_tap() -> None:
+    """A ghost chosen face down (Ghosts Love Candy's optional ``choose``)
+    leaves the table as it was, and the referee reads the reveal with the
+    choice: its console enters nothing for it. The bench used to count a tap
+    for each (29 a game, of 40 moves no camera sees); the few left are
+    choices a later reading needed told."""
+    t = measure("GLC", 3)
+    assert t.hidden > 60
+    assert t.taps_by.get(HIDDEN, 0) < t.hidden / 4
+    assert t.wrong == 0
