@@ -33,7 +33,9 @@ class Question:
     ``choices`` are ``(value, words)`` pairs, the likeliest first (empty: a whole
     number from ``low`` to ``high`` is typed in); ``default`` is the value the
     form shows first (never an answer nobody gave: a referee asks, it does not
-    guess)."""
+    guess); ``when``, ``(key, value)``, asks it only when the question ``key``
+    is answered ``value`` (Ghosts Love Candy: which kid a tied player drew,
+    only while the tie is being broken)."""
 
     key: str
     text: str
@@ -41,6 +43,12 @@ class Question:
     default: Any = None
     low: int = 0
     high: int = 999
+    when: tuple[str, Any] | None = None
+
+    def asked(self, answers: Mapping[str, Any]) -> bool:
+        """Whether the question stands, given the (parsed) answers so far: always,
+        unless it has a ``when`` that an answer given rules out."""
+        return self.when is None or self.when[0] not in answers or answers[self.when[0]] == self.when[1]
 
     def parse(self, raw: Any) -> Any:
         """The answer as the game takes it, from typed text or a JSON value;
@@ -74,7 +82,16 @@ class Question:
         """The form's field: what the console and the page draw."""
         return {"key": self.key, "text": str(self.text), "default": self.default,
                 "choices": [{"value": v, "text": str(w)} for v, w in self.choices],
-                **({} if self.choices else {"low": self.low, "high": self.high})}
+                **({} if self.choices else {"low": self.low, "high": self.high}),
+                **({"when": {"key": self.when[0], "value": self.when[1]}} if self.when else {})}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Question:
+        """The question from :meth:`to_json` (what the terminal is handed)."""
+        when = data.get("when")
+        return cls(data["key"], data["text"], tuple((c["value"], c["text"]) for c in data.get("choices", ())),
+                   data.get("default"), data.get("low", 0), data.get("high", 999),
+                   (when["key"], when["value"]) if when else None)
 
 
 class Unanswered(IllegalAction):
@@ -88,19 +105,18 @@ class Unanswered(IllegalAction):
 
 
 def answers_for(questions: Sequence[Question], given: Mapping[str, Any]) -> tuple[dict[str, Any], list[Question]]:
-    """The given answers parsed, and the questions still unanswered.
-    GameSetupError names a bad answer, or a key no question has (a typo must
-    not pass unnoticed)."""
+    """The given answers parsed, and the questions still unanswered (not one
+    that an answer given rules out: :meth:`Question.asked`). GameSetupError
+    names a bad answer, or a key no question has (a typo must not pass
+    unnoticed)."""
     known = {q.key for q in questions}
     stray = sorted(set(given) - known)
     if stray:
         raise GameSetupError(tr("{keys}: not a question of this take-over (questions: {known})",
                                 keys=", ".join(stray), known=", ".join(sorted(known)) or tr("none")))
     answers: dict[str, Any] = {}
-    missing: list[Question] = []
     for q in questions:
         if q.key in given:
             answers[q.key] = q.parse(given[q.key])
-        else:
-            missing.append(q)
+    missing = [q for q in questions if q.key not in answers and q.asked(answers)]
     return answers, missing

@@ -22,8 +22,7 @@ def ask(question: dict[str, Any], read: Callable[[str], str], out: TextIO) -> An
     """One question (its JSON form) asked until the answer is one it takes
     (the choice's value or its words, any case; a number in range)."""
     from models.takeover import Question
-    q = Question(question["key"], question["text"], tuple((c["value"], c["text"]) for c in question["choices"]),
-                 question.get("default"), question.get("low", 0), question.get("high", 999))
+    q = Question.from_json(question)
     hint = ", ".join(str(w) for _, w in q.choices) if q.choices else f"{q.low}-{q.high}"
     while True:
         raw = read(f"{q.text} [{hint}]: ").strip()
@@ -45,7 +44,11 @@ def ask_when_needed(session: Any, read: Callable[[str], str] = input, out: TextI
                 time.sleep(poll)
                 continue
             print("To take the game over as it lies, answer what the table cannot show:", file=out, flush=True)
-            answers = {q["key"]: ask(q, read, out) for q in questions}
+            answers: dict[str, Any] = {}
+            for q in questions:         # in the form's order: one that an earlier answer rules out is not asked
+                when = q.get("when")
+                if when is None or answers.get(when["key"], when["value"]) == when["value"]:
+                    answers[q["key"]] = ask(q, read, out)
             try:
                 session.answer_take_over(answers)
             except (IllegalAction, GameSetupError) as e:

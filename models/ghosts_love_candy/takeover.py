@@ -22,8 +22,9 @@ kid). Asked, because the table cannot tell:
 * ``order``: the turn order of the players still to haunt, when some revealed
   equal ghosts (the tie-break's kids went to the discard), and, before anyone
   haunted, whether the tied players are still drawing kids;
-* ``draw_<PLAYER>``: then, which of the kids in front of a tied player is the
-  one they drew (a stash also lies there);
+* ``draw_<PLAYER>``: then, only when the answer is that they are still
+  drawing (``Question.when``), which of the kids in front of a tied player is
+  the one they drew (a stash also lies there);
 * ``last_haunt``: whether the kid haunted last is still being resolved: its
   ability waiting for the haunter's choice (the WEREWOLF's candy, the NINJA's
   move...: the turn is not over), or, one the engine does not implement, being
@@ -248,7 +249,7 @@ class Survey:
                 self.questions.append(Question(
                     f"draw_{p}", tr("If the tie is still being broken: which kid in front of {player} did they "
                                     "draw for it?", player=p),
-                    ((0, tr("none yet")),) + tuple((k, cards.kid_name(k)) for k in kids)))
+                    ((0, tr("none yet")),) + tuple((k, cards.kid_name(k)) for k in kids), when=("order", "tie")))
         self.questions.insert(0, Question("order", tr("What is the turn order of the players still to haunt?"),
                                           tuple(choices)))
 
@@ -339,8 +340,7 @@ class Survey:
     def settle(self, answers: Mapping[str, Any]) -> State:
         state = self.state
         parsed = {q.key: q.parse(answers[q.key]) for q in self.questions if q.key in answers}
-        missing = [q.key for q in self.questions if q.key not in parsed
-                   and (not q.key.startswith("draw_") or parsed.get("order") == "tie")]
+        missing = [q.key for q in self.questions if q.key not in parsed and q.asked(parsed)]
         if missing:
             raise _refuse(tr("answer {keys} first", keys=", ".join(missing)))
         if "candied" in parsed:

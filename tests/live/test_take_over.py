@@ -344,3 +344,35 @@ def test_with_no_terminal_the_waiting_prompt_says_how_to_answer_on_the_command_l
     s.answer_take_over(options)
     assert not s.waiting_take_over and agrees(game, s.state, truth)
     s.close()
+
+
+def test_the_terminal_asks_a_question_only_when_an_earlier_answer_leaves_it_open(tmp_path):
+    """Ghosts Love Candy taken over once a tie-break is over: the terminal asks
+    the turn order, and not which kid each tied player drew (asked only when
+    the answer is that they are still drawing)."""
+    import io
+
+    from companion.commands._takeover import ask_when_needed
+    from tests.games.glc.bot import table_steps
+    from tests.support.contract import camera_of
+    game, who = get_game("GLC"), ["RED", "BLUE", "GREEN"]
+    steps = list(table_steps(game, who, 0))
+    at = next(i for i, (t, _, _) in enumerate(steps) if t["phase"] == "tiebreak")
+    truth = next(t for t, _, _ in steps[at:] if t["phase"] == "turns" and t["turn"] == 0)
+    s = make_session(tmp_path)
+    s.take_over_when_seen("GLC", who)
+    s._on_snapshot(camera_of(game.arrange(truth)))
+    keys = [q["key"] for q in s.takeover_questions]
+    assert "order" in keys and any(k.startswith("draw_") for k in keys)
+    by_text = {q["text"]: str(game.takeover_answers(truth).get(q["key"], "")) for q in s.takeover_questions}
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        text = prompt.rsplit(" [", 1)[0]
+        asked.append(text)
+        return by_text[text]
+
+    ask_when_needed(s, read=read, out=io.StringIO(), poll=0.01).join(10)
+    assert not s.waiting_take_over and agrees(game, s.state, truth)
+    assert asked and not any("draw for it" in text for text in asked)
+    s.close()

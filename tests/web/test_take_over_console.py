@@ -62,3 +62,36 @@ def test_the_table_offers_its_game_and_one_tap_starts_it(session, server, page, 
     expect(page.locator("#status")).to_have_attribute("data-status", "in_sync")
     expect(offer).to_be_hidden()
     assert session.engine.code == code and session.players == list(game.example_players)
+
+
+def test_a_question_ruled_out_by_an_earlier_answer_is_hidden(session, server, page):
+    """Ghosts Love Candy taken over once a tie-break is over: the form shows the
+    turn order; which kid each tied player drew shows only when the order
+    answered is "the tied players are drawing". The order alone takes the
+    game over."""
+    game = get_game("GLC")
+    steps = list(table_steps(game, PLAYERS, 0))
+    at = next(i for i, (t, _, _) in enumerate(steps) if t["phase"] == "tiebreak")
+    truth = next(t for t, _, _ in steps[at:] if t["phase"] == "turns" and t["turn"] == 0)
+    session._on_snapshot(camera_of(game.arrange(truth)))
+    open_console(page, server)
+    page.select_option("#game", "GLC")
+    page.fill("#players", ", ".join(PLAYERS))
+    page.click("#btn-takeover")
+    form = page.locator("#takeover-form")
+    expect(form).to_be_visible()
+    draws = form.locator('label:has([data-key^="draw_"])')
+    assert draws.count() >= 2
+    order = form.locator('[data-key="order"]')
+    order.select_option(value=json.dumps("tie"))
+    for i in range(draws.count()):
+        expect(draws.nth(i)).to_be_visible()
+    answers = game.takeover_answers(truth)
+    for key, value in answers.items():
+        form.locator(f'[data-key="{key}"]').select_option(value=json.dumps(value, separators=(",", ":")))
+    for i in range(draws.count()):
+        expect(draws.nth(i)).to_be_hidden()
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#result")).to_contain_text("Done: takeover_answers")
+    expect(form).to_be_hidden()
+    assert game.public_view(session.state) == game.public_view(truth)

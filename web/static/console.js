@@ -463,15 +463,28 @@
         input = TC.el("input", { name: q.key, type: "number", min: String(q.low), max: String(q.high), value: q.default === null ? "" : String(q.default) });
       }
       input.dataset.key = q.key;
+      if (q.when) { label.dataset.whenKey = q.when.key; label.dataset.whenValue = JSON.stringify(q.when.value); }
       label.appendChild(input);
       form.appendChild(label);
     }
     form.appendChild(TC.el("button", { type: "submit", text: TC.t("Take the game over") }));
+    showAsked();
   }
+  /* A question asked only with a given answer to another (which kid a tied
+   * player drew: only while the tie is being broken) shows only with it. */
+  function showAsked() {
+    const form = $("takeover-form");
+    for (const label of form.querySelectorAll("label[data-when-key]")) {
+      const other = form.querySelector('[data-key="' + label.dataset.whenKey + '"]');
+      label.hidden = !!other && other.value !== label.dataset.whenValue;
+    }
+  }
+  $("takeover-form").addEventListener("change", showAsked);
   $("takeover-form").addEventListener("submit", function (ev) {
     ev.preventDefault();
     const answers = {};
     for (const input of $("takeover-form").querySelectorAll("[data-key]")) {
+      if (input.closest("label").hidden) continue;
       answers[input.dataset.key] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
     }
     post("takeover_answers", { answers: answers });

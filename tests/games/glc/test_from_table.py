@@ -196,3 +196,33 @@ def test_a_tie_break_is_asked_about_while_a_kid_is_left_to_draw():
     none_left["seats"]["GREEN"]["kids"].append(hidden[-1])
     asked = {q.key: [v for v, _ in q.choices] for q in GAME.takeover_questions(players, {}, none_left)}
     assert "tie" not in asked["order"] and {"RED,BLUE,GREEN", "BLUE,RED,GREEN"} <= set(asked["order"])
+
+
+def test_the_draws_of_a_broken_tie_are_asked_only_while_it_is_being_broken():
+    """Taken over once the tie-break is over (its draws in front of the tied
+    players, nobody has haunted yet): the form asks the turn order, with "the
+    tied players are drawing" among the answers; which kid each tied player
+    drew is asked only with that answer. The order alone takes the game over
+    as the truth (the form used to insist on the draws too, which the
+    referee had to answer "none yet", untrue, to go on)."""
+    from models.takeover import answers_for
+
+    players = list(PLAYERS["GLC"][0])
+    steps = list(table_steps(GAME, players, 0))
+    at = next(i for i, (t, _, _) in enumerate(steps) if t["phase"] == "tiebreak")
+    truth = next(t for t, _, _ in steps[at:] if t["phase"] == "turns" and t["turn"] == 0)
+    questions = GAME.takeover_questions(players, {}, reading_of(truth, players))
+    by_key = {q.key: q for q in questions}
+    assert "tie" in [v for v, _ in by_key["order"].choices]
+    draws = [q for q in questions if q.key.startswith("draw_")]
+    assert draws and all(q.when == ("order", "tie") for q in draws)
+    answers = GAME.takeover_answers(truth)
+    assert "order" in answers and not any(k.startswith("draw_") for k in answers)
+    given, missing = answers_for(questions, answers)
+    assert missing == []
+    state = GAME.from_table(players, {}, reading_of(truth, players), given)
+    assert GAME.public_view(state) == GAME.public_view(truth) and state["order"] == truth["order"]
+    # with "still drawing", the draws are asked; with nothing answered, everything is
+    still = {k: v for k, v in answers.items() if k != "order"}
+    assert [q.key for q in answers_for(questions, {**still, "order": "tie"})[1]] == [q.key for q in draws]
+    assert [q.key for q in answers_for(questions, {})[1]] == [q.key for q in questions]
