@@ -250,8 +250,20 @@ class Rules:
         if c in state["discard"]["seen"]:
             raise fail(a, on_pile(self.kit.said(c)))
         if self.kit.kind(c) == "cat" and self.unknown_cats(state) < 1:
-            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
+            raise fail(a, self.no_cat_left(state))
         return c
+
+    def no_cat_left(self, state: State) -> Text:
+        """Why no hand can hold a cat: every cat is on the table or on the pile.
+        When some lie on the pile, it may have been shuffled into the deck since
+        (a count of the deck no camera follows: discards made before the table
+        settled), and the console can say so."""
+        cats = [c for c in self.kit.cards if self.kit.kind(c) == "cat"]
+        piled = any(c in state["discard"]["seen"] for c in cats) or state["discard"].get("unnamed", {}).get("cat", 0)
+        if piled:
+            return tr("every cat is on the table or on the discard pile: no hand can hold one (the pile shuffled into "
+                      "the deck since? count the deck on the console: deck_counted, reshuffled)")
+        return tr("every cat is on the table or on the discard pile: no hand can hold one")
 
     def unknown_cats(self, state: State) -> int:
         """How many cats may be in a hand (or the deck, or face down on the pile): the catalog's cats less
@@ -561,7 +573,7 @@ class Rules:
         if cat is None and self.unknown_cats(state) < 1:
             # checked here, before the turn ends: the refill after the defence may reshuffle the pile into a
             # new deck, which would make the pile's cats unknown again, but only after this cat left the hand
-            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
+            raise fail(a, self.no_cat_left(state))
         fl = state["houses"][p][pd["floor"] - 1]
         fl["ghosts"].remove(pd["ghost"])
         state["hands"][p] -= 1
@@ -704,7 +716,7 @@ class Rules:
         if len(set(cards)) != len(cards):
             raise fail(a, tr("a card is named twice"))
         if sum(1 for c in cards if self.kit.kind(c) == "cat") > self.unknown_cats(state):
-            raise fail(a, tr("every cat is on the table or on the discard pile: no hand can hold one"))
+            raise fail(a, self.no_cat_left(state))
         if from_hand is not None:
             self._hand(state, a, from_hand, len(cards))
         bulbs = sum(self.kit.bulbs(c) for c in cards)

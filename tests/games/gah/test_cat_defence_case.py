@@ -56,8 +56,11 @@ def test_an_unnamed_cat_defence_is_refused_when_every_cat_is_accounted_for_befor
     assert GAME.rules.unknown_cats(before) == 0
     with pytest.raises(IllegalAction) as e:
         GAME.apply(before, GAME.parse_action(script[-1]))
+    # two of them lie on the pile: were it shuffled into the deck unseen (a count no camera follows), the
+    # players say so on the console
     assert e.value.reason == ("cat_defence: every cat is on the table or on the discard pile: no hand can hold "
-                              "one")
+                              "one (the pile shuffled into the deck since? count the deck on the console: "
+                              "deck_counted, reshuffled)")
     # GREEN can only let the ghost in
     after, events = GAME.apply(before, GAME.parse_action({"type": "pass", "player": "GREEN"}))
     assert "reshuffle" in [ev.type for ev in events]
@@ -71,3 +74,22 @@ def test_after_the_reshuffle_the_pile_cats_can_be_drawn_again():
     state, _ = GAME.apply(before, GAME.parse_action({"type": "pass", "player": "GREEN"}))
     assert not any(c.startswith("GAH:CAT:") for c in state["discard"]["seen"])
     assert GAME.rules.unknown_cats(state) == 2      # CAT:2 and CAT:4, in the new deck
+
+
+def test_with_every_cat_on_the_table_no_reshuffle_is_offered():
+    """All six cats lie in houses: no reshuffle can bring one back to a hand,
+    so the refusal of an unnamed defence says only that."""
+    s = GAME.setup(["RED", "BLUE"])
+    red, blue = s["houses"]["RED"], s["houses"]["BLUE"]
+    red[0].update(rooms={"L": "GAH:ROOM:1A", "R": "GAH:ROOM:1B"}, cats={"L": "GAH:CAT:1", "R": "GAH:CAT:2"})
+    red[1].update(rooms={"L": "GAH:ROOM:2A", "R": "GAH:ROOM:2B"}, cats={"L": "GAH:CAT:3", "R": "GAH:CAT:4"})
+    red[2]["rooms"]["L"] = "GAH:ROOM:3A"
+    blue[0].update(rooms={"L": "GAH:ROOM:1C", "R": "GAH:ROOM:1D"}, cats={"L": "GAH:CAT:5", "R": "GAH:CAT:6"})
+    s["deck"] -= 13
+    s["turn"] = "BLUE"
+    s, _ = GAME.apply(s, GAME.parse_action({"type": "ghost", "player": "BLUE", "card": "GAH:GHOST:1",
+                                            "target": "RED"}))
+    assert s["pending"]["player"] == "RED"
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, GAME.parse_action({"type": "cat_defence", "player": "RED"}))
+    assert e.value.reason == "cat_defence: every cat is on the table or on the discard pile: no hand can hold one"
