@@ -31,12 +31,18 @@ class Prompt:
 
     Prompts are public. ``text`` never names a secret ("Take a Love card away");
     where the referee needs it, ``detail`` says it in full ("Take Love card L3
-    away"): only :meth:`to_referee_json` carries it, never :meth:`to_json`."""
+    away"): only :meth:`to_referee_json` carries it, never :meth:`to_json`.
+
+    ``enter``: the actions (their types, the likeliest first) the prompt asks
+    the referee to enter on the console, whose forms the console offers beside
+    it: ``Prompt("Referee: say how RED paid for the light ...", enter=("light_told",))``.
+    Also the referee's form only."""
 
     text: str
     to: str | None = None
     level: PromptLevel = "todo"
     detail: str | None = None
+    enter: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The public form: never the detail."""
@@ -44,8 +50,9 @@ class Prompt:
 
     def to_referee_json(self) -> dict[str, Any]:
         """The referee's form: the public one plus ``detail`` (the text again when
-        there is none)."""
-        return {**self.to_json(), "detail": self.detail or self.text}
+        there is none) and the actions to ``enter``, if any."""
+        return {**self.to_json(), "detail": self.detail or self.text,
+                **({"enter": list(self.enter)} if self.enter else {})}
 
 
 VerdictStatus = Literal["in_sync", "applied", "waiting", "out_of_sync"]

@@ -115,7 +115,7 @@ class CandyCrave(Game):
         if self.gap_may_hide(state):
             return Prompt(tr("The camera missed some moves, and which sweets went into the box no later table shows. "
                              "The referee enters the removals (and the moves after them) on the console, or put the "
-                             "table back as it was:"), level="warning")
+                             "table back as it was:"), level="warning", enter=("remove",))
         return super().unexplained_prompt(found, state)
 
     def seats(self) -> list[str]:

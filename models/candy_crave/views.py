@@ -101,7 +101,7 @@ def prompts(game: Any, state: State) -> list[Prompt]:
         return out
     if phase == "start":
         return [Prompt(tr("{tied} tie with the fewest points: choose who starts round 2 (on the referee console).",
-                          tied=and_list(state["tied"])))]
+                          tied=and_list(state["tied"])), enter=("choose_start",))]
     if phase == "return":
         starter = state.get("next_start")
         if n == 2:
@@ -159,4 +159,4 @@ def _turn_prompt(kit: Kit, state: State) -> Prompt:
     choices = parts[0]
     for part in parts[1:]:
         choices = tr("{choices}; or {choice}", choices=choices, choice=part)
-    return Prompt(tr("{player}: {choices}.", player=who, choices=choices), to=player)
+    return Prompt(tr("{player}: {choices}.", player=who, choices=choices), to=player, enter=("withdraw",))

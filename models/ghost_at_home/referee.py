@@ -204,7 +204,8 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
                                  "{player} answered it (a cat from the hand, or a pass), and any moves no camera sees "
                                  "came after (a discard and draw, a ghost cancelled at once by a cat from the hand), "
                                  "referee: enter them; otherwise take the move back: {fixes}.", mover=q,
-                                 player=pd["player"], by=pd["by"], floor=pd["floor"], fixes=fixes), level="warning")
+                                 player=pd["player"], by=pd["by"], floor=pd["floor"], fixes=fixes), level="warning",
+                              enter=("pass", "cat_defence", "discard"))
             return Prompt(trn("{mover} played, but it is {player}'s turn. If {players} made a move no camera sees (a "
                               "discard and draw, or a ghost cancelled at once by a cat from the hand), referee: enter "
                               "it; otherwise take the move back: {fixes}.",
@@ -212,7 +213,7 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
                               "(discards and draws, or ghosts cancelled at once by cats from the hand), referee: "
                               "enter them; otherwise take the move back: {fixes}.",
                               n, mover=q, player=order[0], players=and_list(order[:n]), fixes=fixes),
-                          level="warning")
+                          level="warning", enter=("discard", "ghost"))
     return None
 
 
@@ -233,7 +234,7 @@ def _cat_met_unseen(game: Any, state: State, vanished: dict[str, Place], fixes: 
     return Prompt(tr("{ghost} left {player}'s floor {floor} and the rooms stayed. If {player} played a cat from the "
                      "hand on it and both went to the discard pile before the camera saw the table settle, referee: "
                      "enter the cat; otherwise {fixes}.", ghost=game.kit.name(ghost), player=p, floor=f,
-                     fixes=fixes), level="warning")
+                     fixes=fixes), level="warning", enter=("cat",))
 
 
 def _cat_met_before(game: Any, state: State, a: Ghost, reading: Layout) -> bool:
@@ -556,19 +557,21 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
     if pd:
         return "out_of_sync", [Prompt(tr("{player} must answer {by}'s ghost on floor {floor} first (discard a cat "
                                          "from hand, or pass on the console): {fixes}.", player=pd["player"],
-                                         by=pd["by"], floor=pd["floor"], fixes=fixes), level="error")]
+                                         by=pd["by"], floor=pd["floor"], fixes=fixes), level="error",
+                                          enter=("pass", "cat_defence"))]
     if state["phase"] == "escape":
         esc = state["escape"]
         ghosts = [c for c, w in appeared.items() if w[2] == "ghosts" and w[0] == esc["player"]]
         if len(ghosts) == 1 and len(esc["waiting"]) > 1 and len(appeared) == 1:
             return "waiting", [Prompt(tr("{ghost} is on {player}'s house: say on the console who played it "
                                          "({players}).", ghost=game.kit.name(ghosts[0]), player=esc["player"],
-                                         players=or_list(esc["waiting"])), level="todo")]
+                                         players=or_list(esc["waiting"])), level="todo", enter=("ghost",))]
     for seq in found:                       # the step-by-step readings found above (a doubt returned there)
         try:
             game.apply_all(state, seq)
         except Untold as e:     # a legal move, read once the console says what an earlier light cost
-            return "waiting", [Prompt(tr("Referee: {why}; the move seen is read then.", why=e.why), level="todo")]
+            return "waiting", [Prompt(tr("Referee: {why}; the move seen is read then.", why=e.why), level="todo",
+                                      enter=("light_told", "deck_counted"))]
         except Exception as e:  # IllegalAction: say the rules' reason
             reason = getattr(e, "reason", str(e))
             return "out_of_sync", [Prompt(tr("{reason}: {fixes}.", reason=reason, fixes=fixes), level="error")]

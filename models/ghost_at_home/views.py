@@ -67,7 +67,7 @@ def prompts(game: Any, state: State) -> list[Prompt]:
         out.append(Prompt(tr("Put {cards} on the discard pile.", cards=cards), level="todo"))
     out += [Prompt(tr("Referee: say how {player} paid for the light of floor {floor}, which the camera did not see: "
                       "the Light Bulb card, or which 2-3 cards with 5 lightbulbs were discarded.",
-                      player=u["player"], floor=u["floor"]), None, "todo")
+                      player=u["player"], floor=u["floor"]), None, "todo", enter=("light_told",))
             for u in untold(state)]
     if state["phase"] == "over":
         out.append(Prompt(tr("{player} escaped the haunted house and wins!", player=state["winner"]), level="info"))
@@ -105,7 +105,7 @@ def prompts(game: Any, state: State) -> list[Prompt]:
                 out.append(Prompt(trn("{player}: play a ghost on {escaper}'s floor {floor}, or pass (on the console).",
                                       "{player}: play up to {n} ghosts on {escaper}'s floor {floor}, or pass (on the "
                                       "console).", esc["ghosts_left"][o], player=o, escaper=x,
-                                      floor=target_floor(state, x)), to=o))
+                                      floor=target_floor(state, x)), to=o, enter=("pass", "ghost")))
         return out
     if not pd:
         out.append(_turn_prompt(state))

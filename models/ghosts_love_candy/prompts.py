@@ -5,7 +5,7 @@ from typing import Any
 
 from ..engine import Prompt
 from ..text import Text, concat, tr, trn
-from .abilities import pending_text
+from .abilities import OPTIONAL, pending_text
 from .kit import Cards
 from .layout import LOVE_LABEL
 from .scoring import scoreboard
@@ -18,7 +18,9 @@ def prompts(game: Any, state: State) -> list[Prompt]:
     ph = state["phase"]
     p = state["pending"]
     if p is not None:
-        return [Prompt(pending_text(state, cards, p), p.get("player"))]
+        # a "may" the player declines shows nothing: the console records the skip
+        return [Prompt(pending_text(state, cards, p), p.get("player"),
+                       enter=("skip",) if p["kind"] in OPTIONAL else ())]
     m = state["manual"]
     if m is not None:
         kid = cards.kid(m["kid"])
@@ -26,7 +28,7 @@ def prompts(game: Any, state: State) -> list[Prompt]:
                              "console.", player=m["player"], kid=kid.name, text=kid.text), m["player"],
                           detail=tr("{player}: resolve the {kid}'s ability by hand: {text} If nothing moved, press "
                                     "Confirm reading; if something did, record it with a resolve action.",
-                                    player=m["player"], kid=kid.name, text=kid.text)))
+                                    player=m["player"], kid=kid.name, text=kid.text), enter=("resolve",)))
     if ph == "setup":
         empty = [i for i, s in enumerate(state["slots"], 1) if s["kid"] is None]
         out.append(Prompt(tr("Deal kids from the Kid deck face up into the neighbourhood: slot {slot} next "

@@ -285,7 +285,7 @@ def _unseen_cards_doubt(game: Any, state: dict[str, Any], d: dict[str, Any]) -> 
                       "{what}, but it is {player}'s turn. If {players} played cards the camera cannot see (a Trick "
                       "on a stack, a discard to Peek), referee: enter them; otherwise {otherwise}",
                       len(before), what=what, player=p, players=", ".join(before), otherwise=otherwise),
-                  None, "warning")
+                  None, "warning", enter=("trick", "peek"))
 
 
 def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
@@ -303,7 +303,7 @@ def explain(game: Any, state: dict[str, Any], expected: dict[str, Any],
         prompts.append(Prompt(tr("{player} played a card the camera cannot see at House {house}: a Trick on its "
                                  "stack or a discard to Peek. Referee: enter which.",
                                  player=p, house=state["positions"][p]),
-                              None, "warning"))
+                              None, "warning", enter=("trick", "peek")))
         return "waiting", prompts
     d = _diff(state, expected, reading)
     players = state["players"]
@@ -413,7 +413,7 @@ def _cleared_before_read(state: dict[str, Any], expected: dict[str, Any], readin
                       "The last {n} Tricks ({houses}) were turned up and the round cleared away before the camera "
                       "read them. Referee: enter which Tricks they were (reveal, bottom first), or lay the round's "
                       "Tricks face up again at their houses until the camera has read them.",
-                      len(hidden), houses=houses), None, "warning")
+                      len(hidden), houses=houses), None, "warning", enter=("reveal",))
 
 
 # --------------------------------------------------------------------------- the search's goal

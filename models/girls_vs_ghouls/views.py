@@ -109,7 +109,7 @@ def prompts(game: Any, state: dict[str, Any]) -> list[Prompt]:
     if phase in ("play", "reveal"):
         out += [Prompt(tr("Referee: say what {player} played at House {house} on card turn {turn}, which the camera "
                           "did not see: a Treat (its value), a Trick or a discard to Peek. If {player} played no card, "
-                          "Undo: the next card or standee seen was out of turn", **u), None, "todo")
+                          "Undo: the next card or standee seen was out of turn", **u), None, "todo", enter=("tell",))
                 for u in untold(state)]
     if phase == "tiebreak":
         pend = state["pending"]

@@ -2,6 +2,8 @@
 lists filled from the game (no JSON typed), only what the rules allow offered."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -158,3 +160,34 @@ def test_the_console_opened_mid_game_offers_an_action_the_rules_allow_now(sessio
     expect(page.locator("body")).not_to_have_attribute("data-seq", seq or "")
     page.wait_for_timeout(1500)              # the referee's own view, fetched after the change, has come
     expect(kind).to_have_value(refused[0])
+
+
+@pytest.mark.parametrize("code, players, moves, asked, action", [
+    ("GAH", ["RED", "BLUE"], [{"type": "light_unseen", "player": "RED", "floor": 1}],
+     "Referee: say how RED paid for the light of floor 1", "light_told"),
+    ("GVG", ["RED", "BLUE", "GREEN", "YELLOW"],
+     [{"type": "place", "player": p, "house": 2 * n + 1} for n, p in enumerate(["RED", "BLUE", "GREEN", "YELLOW"])]
+     + [{"type": "unseen", "player": "RED", "house": 1}],
+     "Referee: say what RED played at House 1", "tell"),
+])
+def test_a_prompt_asking_for_an_entry_opens_that_actions_form(session, server, page, code, players, moves, asked,
+                                                              action):
+    """"Referee: say how RED paid for the light ...": beside the prompt, a
+    button opens the form of the action it asks for, whatever action the list
+    stood at. The public view carries no such buttons."""
+    session.new_game(code, players, {})
+    for data in moves:
+        session.apply(data)
+    open_console(page, server)
+    prompt = page.locator("#prompts li", has_text=asked)
+    expect(prompt).to_have_count(1)
+    button = prompt.locator(f'button.prompt-enter[data-enter="{action}"]')
+    expect(button).to_be_visible()
+    expect(button).to_contain_text("Enter: ")
+    if page.locator("#action-type").input_value() == action:
+        page.select_option("#action-type", session.engine.actions[0].type)
+    button.click()
+    expect(page.locator("#action-type")).to_have_value(action)
+    expect(page.locator("#action-json")).to_have_value(re.compile(f'"type":"{action}"'))
+    assert all("enter" not in p for p in session.view()["prompts"])
+    assert any(p.get("enter") == [action] for p in session.referee_view()["prompts"])

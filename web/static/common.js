@@ -209,7 +209,10 @@
     return st;
   };
 
-  TC.renderPrompts = function (list, view) {
+  /* opts.enter(type), on the console: a prompt asking the referee to enter an
+   * action (p.enter, the referee's view only) gets a button per action that
+   * opens its form; opts.label(type) says the action in words. */
+  TC.renderPrompts = function (list, view, opts) {
     if (!list) return;
     TC.clear(list);
     const prompts = view && view.prompts || [];
@@ -228,6 +231,14 @@
         if (text.indexOf(to + ": ") === 0) text = text.slice(to.length + 2);   // the badge says who
       }
       li.appendChild(TC.el("span", { class: "text", text: text }));
+      if (opts && opts.enter && p && p.enter) {
+        for (const type of p.enter) {
+          const b = TC.el("button", { type: "button", class: "prompt-enter", "data-enter": type,
+            text: TC.t("Enter: {action}", { action: opts.label ? opts.label(type) : type }) });
+          b.addEventListener("click", function () { opts.enter(type); });
+          li.appendChild(b);
+        }
+      }
       list.appendChild(li);
     }
   };

@@ -88,6 +88,27 @@
     templateAction();
   }
 
+  /* The prompts, the referee's view's with a button beside each that asks for
+   * an action to be entered (enterAction). */
+  function renderPrompts(view) {
+    TC.renderPrompts($("prompts"), view, { enter: enterAction, label: function (type) {
+      const info = view && view.game ? gameInfo(view.game.code) : null;
+      return wordsOf(info).actions[type] || TC.word(type);
+    } });
+  }
+
+  /* A prompt asks the referee to enter an action ("Referee: say how RED paid
+   * for the light ..."): its button opens that action's form. */
+  function enterAction(type) {
+    const sel = $("action-type");
+    if (!Array.prototype.some.call(sel.options, function (o) { return o.value === type; })) return;
+    actionChosen = true;
+    sel.value = type;
+    templateAction();
+    sel.scrollIntoView({ block: "center" });
+    sel.focus();
+  }
+
   /* The form for the chosen action, from /api/referee/form: each field a control
    * filled from the game's state and catalog, the legal choices only, the
    * companion's best guess chosen. The JSON below it is kept in step (advanced). */
@@ -262,7 +283,7 @@
     current = view;
     TC.renderStatus(view);
     TC.renderTurn($("turn"), view);
-    TC.renderPrompts($("prompts"), view);
+    renderPrompts(view);
     TC.renderScores($("scores"), view);
     Board.draw($("board"), view);
     fillActions(view);
@@ -413,7 +434,7 @@
       return resp.ok ? resp.json() : null;
     }).then(function (full) {
       if (full && wanted === seq && full.seq >= seq) {
-        TC.renderPrompts($("prompts"), full);
+        renderPrompts(full);
         renderChoices(full.choices || []);
         followActionsNow(full);
         renderMissing(full.missing_texts || []);
