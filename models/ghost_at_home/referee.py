@@ -196,8 +196,10 @@ def _after_discards(game: Any, state: State, reading: Layout, fixes: Text) -> Pr
             if st is None:
                 break
             # the move itself, even one that turns the camera may have missed read too (a cat that may have
-            # come by Cat Food): the discard is asked first, that question after it
-            if shared.first_fitting(game, st, reading, _candidates(game, st, reading)) is None:
+            # come by Cat Food): the discard is asked first, that question after it; or moves from there that
+            # cleared what they laid before the table settled (a cat moved up and met by the next ghost)
+            if shared.first_fitting(game, st, reading, _candidates(game, st, reading)) is None \
+                    and not game.jump(st, reading).fits:
                 continue
             if pd is not None:
                 return Prompt(tr("{mover} played while {player} must answer {by}'s ghost on floor {floor}. If "

@@ -135,13 +135,16 @@ def test_a_cat_taken_with_cat_food_and_then_met_by_a_ghost_is_asked_not_called_w
     """BLUE takes RED's Cat 1 with Cat Food; RED's ghost meets it on BLUE's
     floor 1, and both go before the table settles: the table shows only RED's
     cat gone, which no one move makes (a ghost on RED lands on floor 3). The
-    two moves are offered, never an order to put the cat back."""
+    two moves are offered, never an order to put the cat back (a way back, as
+    the other story the table tells is: BLUE discarded, RED's Elevator took
+    Cat 1 up to floor 3 and BLUE's ghost met it there, whose turn differs)."""
     state = red_cat_below_the_top()
     truth, _ = GAME.apply_all(state, [CatFood("BLUE", "GAH:CAT:1", 1, "L"), Ghost("RED", "GAH:GHOST:2", "BLUE")])
     assert truth["houses"]["BLUE"][0]["cats"] == {"L": None, "R": None} and truth["turn"] == "BLUE"
     verdict = GAME.referee(state, seen(truth))
     assert verdict.status == "waiting" and verdict.state == state
-    assert "put Cat 1 back" not in texts(verdict)
+    assert all(p.level != "error" for p in verdict.prompts)
+    assert "If BLUE made a move no camera sees" in texts(verdict)
     assert [[a.to_json() for a in c.actions] for c in verdict.choices] == [[
         CatFood("BLUE", "GAH:CAT:1", 1, "L").to_json(), GhostUnseen("RED", "BLUE", "GAH:CAT:1").to_json()]]
     picked = verdict.choices[0].state

@@ -193,6 +193,33 @@ def test_a_cat_after_a_discard_no_one_told_is_asked_as_the_discard_first():
                                                    "sees (a discard and draw")
 
 
+def test_moves_after_a_discard_that_cleared_what_they_laid_are_asked_as_the_discard_first():
+    """RED discarded and drew; BLUE's Elevator moved Cat 3 up to floor 2; RED's
+    ghost met it there, and both went before the table settled. The table
+    shows only BLUE's cat gone: no move of RED's makes that, and BLUE's cat
+    could not have left on RED's turn. The discard is asked, then the moves
+    after it are offered, never an order to put the cat back."""
+    s = GAME.setup(["RED", "BLUE"])         # RED explores nothing: no room of RED's for a cat to go to
+    s, _ = act(s, type="discard", player="RED", count=1)
+    s, _ = act(s, type="rooms", player="BLUE", rooms=rooms(("ROOM:1C", 1, "L"), ("ROOM:1D", 1, "R"),
+                                                           ("ROOM:2A", 2, "L")))
+    s, _ = act(s, type="discard", player="RED", count=1)
+    s, _ = act(s, type="cat", player="BLUE", card="CAT:3", floor=1, side="L")
+    assert s["turn"] == "RED"
+    truth, _ = act(s, type="discard", player="RED", count=1)
+    truth, _ = act(truth, type="elevator", player="BLUE", cat="CAT:3", floor=2, side="L")
+    truth, _ = act(truth, type="ghost", player="RED", card="GHOST:1", target="BLUE")
+    assert not any(fl["cats"]["L"] or fl["cats"]["R"] for fl in truth["houses"]["BLUE"])
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)))
+    assert verdict.status == "waiting" and verdict.state == s
+    assert str(verdict.prompts[0].text).startswith("BLUE played, but it is RED's turn. If RED made a move no camera "
+                                                   "sees (a discard and draw")
+    told, _ = act(s, type="discard", player="RED", count=1)
+    after = GAME.referee(told, snapshot_of(GAME.arrange(truth)))
+    assert [[a.type for a in c.actions] for c in after.choices] == [["elevator", "ghost_unseen"]]
+    assert GAME.takeover_answers(after.choices[0].state) == GAME.takeover_answers(truth)
+
+
 def test_a_move_after_a_ghost_answered_and_a_discard_unseen_is_asked_not_called_out_of_sync():
     """BLUE's ghost waits for RED's answer; RED cancels it with a cat from the
     hand (the ghost goes), discards and draws on its own turn, and BLUE lays a
