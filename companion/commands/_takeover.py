@@ -16,12 +16,12 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from models.engine import GameSetupError, IllegalAction
+from models.takeover import Question
 
 
 def ask(question: dict[str, Any], read: Callable[[str], str], out: TextIO) -> Any:
     """One question (its JSON form) asked until the answer is one it takes
     (the choice's value or its words, any case; a number in range)."""
-    from models.takeover import Question
     q = Question.from_json(question)
     hint = ", ".join(str(w) for _, w in q.choices) if q.choices else f"{q.low}-{q.high}"
     while True:
@@ -46,8 +46,7 @@ def ask_when_needed(session: Any, read: Callable[[str], str] = input, out: TextI
             print("To take the game over as it lies, answer what the table cannot show:", file=out, flush=True)
             answers: dict[str, Any] = {}
             for q in questions:         # in the form's order: one that an earlier answer rules out is not asked
-                when = q.get("when")
-                if when is None or answers.get(when["key"], when["value"]) == when["value"]:
+                if Question.from_json(q).asked(answers):
                     answers[q["key"]] = ask(q, read, out)
             try:
                 session.answer_take_over(answers)

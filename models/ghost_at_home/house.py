@@ -42,6 +42,12 @@ def cats_of(floor: dict[str, Any]) -> list[str]:
     return [floor["cats"][s] for s in SIDES if floor["cats"][s]]
 
 
+def cat_spots(floor: dict[str, Any]) -> list[str]:
+    """The sides of ``floor`` a cat may be put on (played, or moved by Cat Food
+    or the Elevator): an explored room with no cat on it, left before right."""
+    return [s for s in SIDES if floor["rooms"][s] and not floor["cats"][s]]
+
+
 def ghost_can_vanish(floor: dict[str, Any]) -> bool:
     """Whether a ghost played on ``floor`` can be gone before a camera sees it
     (``ghost_unseen``): a cat there meets it (both go to the pile), or the floor

@@ -49,7 +49,7 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
-from .house import cats_of, ghost_can_vanish, light_blocker, locate, target_floor, untold
+from .house import cat_spots, cats_of, ghost_can_vanish, light_blocker, locate, target_floor, untold
 from .kit import FLOORS, SIDES
 from .rules import LIGHT_BULBS, Rules
 
@@ -157,7 +157,7 @@ def _turn(rules: Rules, state: State, p: str) -> list[Action]:
                 out += _with_cats(Ghost(p, g, o), state, o, f)
             if ghost_can_vanish(state["houses"][o][f - 1]):
                 out += _with_cats(GhostUnseen(p, o), state, o, f)
-    explored = [(i + 1, s) for i, fl in enumerate(house) for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
+    explored = [(i + 1, s) for i, fl in enumerate(house) for s in cat_spots(fl)]
     out += [Cat(p, c, f, s) for c in by_kind.get("cat", []) for f, s in explored]
     out += _specials(rules, state, p, others, explored)
     out += _lights(rules, state, p, hand, pool)

@@ -44,7 +44,7 @@ from .actions import (
     Rooms,
     TimeSpaceHole,
 )
-from .house import cats_of, ghost_can_vanish, rooms_of, target_floor
+from .house import cat_spots, cats_of, ghost_can_vanish, rooms_of, target_floor
 from .kit import FLOORS, SIDES
 from .layout import without
 from .rules import Untold
@@ -231,7 +231,7 @@ def _cat_met_unseen(game: Any, state: State, vanished: dict[str, Place], fixes: 
     p = state["turn"]
     fl = state["houses"][p][f - 1]
     if kind != "ghosts" or owner != p or game.rules.unknown_cats(state) < 1 \
-            or not any(fl["rooms"][s] and not fl["cats"][s] for s in SIDES):
+            or not cat_spots(fl):
         return None
     return Prompt(tr("{ghost} left {player}'s floor {floor} and the rooms stayed. If {player} played a cat from the "
                      "hand on it and both went to the discard pile before the camera saw the table settle, referee: "
@@ -412,7 +412,7 @@ def _cleared_at_once(state: State, p: str, vanished: dict[str, Place]) -> list[l
         return [[met]] if met is not None else []
     _, (haunted, f, _, _) = ghosts[0]
     fl = state["houses"][p][f - 1]
-    free = [s for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
+    free = cat_spots(fl)
     if haunted != p or not free or (owner == p and was_on == f):
         return []
     return [[Elevator(p, cat, f, free[0]) if owner == p else CatFood(p, cat, f, free[0])]]
@@ -471,7 +471,7 @@ def _cat_moved_away(state: State, p: str, vanished: dict[str, Place]) -> list[li
         if kind != "cats":
             continue
         for f, fl in enumerate(state["houses"][p], start=1):
-            free = [s for s in SIDES if fl["rooms"][s] and not fl["cats"][s]]
+            free = cat_spots(fl)
             if not free or (owner == p and was_on == f):
                 continue
             out.append([Elevator(p, c, f, free[0]) if owner == p else CatFood(p, c, f, free[0])])

@@ -258,9 +258,8 @@ class Rules:
         When some lie on the pile, it may have been shuffled into the deck since
         (a count of the deck no camera follows: discards made before the table
         settled), and the console can say so."""
-        cats = [c for c in self.kit.cards if self.kit.kind(c) == "cat"]
-        piled = any(c in state["discard"]["seen"] for c in cats) or state["discard"].get("unnamed", {}).get("cat", 0)
-        if piled:
+        pile = state["discard"]
+        if any(self.kit.kind(c) == "cat" for c in pile["seen"]) or pile.get("unnamed", {}).get("cat", 0):
             return tr("every cat is on the table or on the discard pile: no hand can hold one (the pile shuffled into "
                       "the deck since? count the deck on the console: deck_counted, reshuffled)")
         return tr("every cat is on the table or on the discard pile: no hand can hold one")
