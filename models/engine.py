@@ -723,6 +723,17 @@ class Game:
         takeover = self.modules.takeover
         return takeover.answers(self, state) if takeover is not None else {}
 
+    def answers_differ(self, state: State, truth: State) -> list[str]:
+        """The take-over answers (:meth:`takeover_answers`) in which a record,
+        ``state``, does not hold the game's true state, ``truth``: what a
+        record gets wrong beyond its table. A count the record holds as a range
+        holds a truth inside it (Ghost at Home: while a light's payment is
+        untold the deck may hold a card or two fewer). Default: every answer
+        that differs: a record that is the truth differs in nothing,
+        ``game.answers_differ(state, state) == []``."""
+        mine, true = self.takeover_answers(state), self.takeover_answers(truth)
+        return sorted(k for k in mine.keys() | true.keys() if mine.get(k) != true.get(k))
+
     def from_table(self, players: Sequence[str], options: Mapping[str, Any], reading: Layout,
                    answers: Mapping[str, Any]) -> State | None:
         """The state of a game under way, read from its settled table (``reading``,

@@ -450,7 +450,7 @@ def agrees(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> bool:
     game's own comparison, and everything a take-over asks (whose turn it is,
     hand sizes, points written down...)."""
     return bool(game.same_table(game.expected_table(state), game.expected_table(truth))
-                and game.takeover_answers(state) == game.takeover_answers(truth))
+                and not game.answers_differ(state, truth))
 
 
 def differs(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> list[str]:
@@ -458,8 +458,7 @@ def differs(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> list[str
     and the take-over answers that differ (Ghost at Home: ``"deck"``, the
     count no camera sees)."""
     out = [] if game.same_table(game.expected_table(state), game.expected_table(truth)) else ["table"]
-    mine, true = game.takeover_answers(state), game.takeover_answers(truth)
-    return out + sorted(k for k in mine.keys() | true.keys() if mine.get(k) != true.get(k))
+    return out + game.answers_differ(state, truth)
 
 
 def _where(game: Any, state: dict[str, Any], states: list[dict[str, Any]], i: int, j: int, late: bool) -> int | None:

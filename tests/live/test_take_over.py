@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from companion.bench.autonomy import agrees
 from models.engine import IllegalAction
 from models.registry import game_classes, get_game
 from models.table import Placement
@@ -159,16 +160,6 @@ def point(steps: list, where: str) -> int:
 
 def table_of(game: Any, state: dict[str, Any]) -> tuple[float, float]:
     return game.table_mm(len(state["players"]))
-
-
-def agrees(game: Any, state: dict[str, Any], truth: dict[str, Any]) -> bool:
-    """The state is the truth as far as a table can tell: the table by the
-    game's own comparison (what the camera sees), and everything a take-over
-    asks (whose turn it is, hand sizes, points written down...). A game taken
-    over holds its hidden parts as counts and cannot know what lies under a
-    tile or who played which face-down card."""
-    return bool(game.same_table(game.expected_table(state), game.expected_table(truth))
-                and game.takeover_answers(state) == game.takeover_answers(truth))
 
 
 def result(game: Any, state: dict[str, Any]) -> tuple[dict[str, int], list[str]]:

@@ -329,3 +329,28 @@ def test_a_house_built_in_two_plays_while_the_camera_was_away_is_explained():
     assert [(a.type, a.player, len(a.rooms)) for a in verdict.choices[0].actions] == [
         ("rooms", "RED", 3), ("rooms", "BLUE", 2), ("rooms", "RED", 2)]
     assert all(c.state["turn"] != truth["turn"] or c.state["turns"] != truth["turns"] for c in verdict.choices[1:])
+
+
+def test_a_light_untold_leaves_the_deck_a_range_that_holds_every_payment_it_may_have_been():
+    """The record of a light no camera saw paid is true whatever paid for it:
+    its deck is a count and the few cards fewer the payment may have drawn
+    (``deck_doubt``), and a record is judged against that range (the
+    autonomy bench's ``agrees``). A deck lower still (a discard no one
+    entered) is a wrong count; once the payment is told, the range is closed."""
+    from companion.bench.autonomy import agrees, differs
+
+    s = red_and_blue()
+    seen, _ = act(s, type="light_unseen", player="RED", floor=1)
+    paid = {}
+    for name, payment in (("bulb", {"type": "light_bulb"}),
+                          ("two", {"type": "light", "cards": ["ROOM:1D", "ROOM:2C"]}),
+                          ("three", {"type": "light", "cards": ["ROOM:1D", "ROOM:2C", "GHOST:5"]})):
+        paid[name], _ = act(s, player="RED", floor=1, **payment)
+        assert GAME.answers_differ(seen, paid[name]) == [] and agrees(GAME, seen, paid[name]), name
+    assert {p["deck"] for p in paid.values()} == {seen["deck"], seen["deck"] - 1, seen["deck"] - 2}
+    unentered = {**paid["three"], "deck": paid["three"]["deck"] - 1,
+                 "discard": {**paid["three"]["discard"], "count": paid["three"]["discard"]["count"] + 1}}
+    assert GAME.answers_differ(seen, unentered) == ["deck"] and differs(GAME, seen, unentered) == ["deck"]
+    told, _ = GAME.apply_all(seen, GAME.tells_for(seen, paid["two"]))
+    assert told == paid["two"]
+    assert GAME.answers_differ(told, paid["three"]) == ["deck"] and not agrees(GAME, told, paid["three"])
