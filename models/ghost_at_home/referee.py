@@ -606,9 +606,14 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
       two rooms (so more than two room cards outside every house, or more than
       one cat, is no table the game can show: None);
     * new cats: a cat play each;
-    * new ghosts (a ghost play each) against cats gone from their place (each met
-      by a ghost, or moved by Cat Food or the Elevator: one cat per action; a
-      ghost play may do both at once): the larger of the two counts.
+    * new ghosts on a floor: a ghost play each (a ghost that met a cat went to
+      the pile with it, so none of these met one);
+    * cats moved to another room: Cat Food or the Elevator each (one cat per
+      action);
+    * new ghosts still being cleared away against cats gone from the table
+      (each met by a ghost, or moved by Cat Food or the Elevator onto one: one
+      cat per action; a ghost play may do both at once): the larger of the two
+      counts.
 
     Every card shown on the table that is on no floor now must be placed by some
     action, even if the reading shows it only because it is still being cleared
@@ -630,7 +635,8 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
         return None
     new_rooms: dict[str, int] = {}
     new_cats = stray_cats
-    new_ghosts = sum(1 for c in strays if game.kit.kind(c) == "ghost")
+    stray_ghosts = sum(1 for c in strays if game.kit.kind(c) == "ghost")
+    floor_ghosts = 0
     for c, w in shown.items():
         if c in now or c not in cards:
             continue
@@ -640,8 +646,9 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
         elif kind == "cat":
             new_cats += 1
         elif kind == "ghost":
-            new_ghosts += 1
-    cats_gone = sum(1 for c, w in now.items() if w[2] == "cats" and shown.get(c) != w)
+            floor_ghosts += 1
+    cats_moved = sum(1 for c, w in now.items() if w[2] == "cats" and c in shown and shown[c] != w)
+    cats_vanished = sum(1 for c, w in now.items() if w[2] == "cats" and c not in shown)
     haunted = {(w[0], w[1]) for c, w in now.items() if w[2] == "rooms" and shown.get(c) != w}
     lit_now, lit_seen = lights(expected), lights(reading)
     lit_up = sum(1 for k, v in lit_now.items() if v == "dark" and lit_seen.get(k) == "lit")
@@ -650,4 +657,5 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
     total = sum(new_rooms.values()) + stray_rooms
     per_house = sum(-(-n // hand) for n in new_rooms.values()) - (2 - stray_rooms)
     room_plays = max(per_house, -(-total // hand))
-    return max(1, lit_up + len(haunted) + room_plays + new_cats + max(new_ghosts, cats_gone))
+    return max(1, lit_up + len(haunted) + room_plays + new_cats + floor_ghosts + cats_moved
+               + max(stray_ghosts, cats_vanished))

@@ -354,3 +354,27 @@ def test_a_light_untold_leaves_the_deck_a_range_that_holds_every_payment_it_may_
     told, _ = GAME.apply_all(seen, GAME.tells_for(seen, paid["two"]))
     assert told == paid["two"]
     assert GAME.answers_differ(told, paid["three"]) == ["deck"] and not agrees(GAME, told, paid["three"])
+
+
+def test_a_ghost_left_standing_and_a_cat_moved_before_the_table_settled_are_asked_not_called_wrong():
+    """RED's ghost stays on BLUE's lit floor, BLUE lets it stay and discards,
+    RED moves a cat up with the Elevator, all before the table settles: the
+    table shows a new ghost and a cat moved. A ghost that met a cat would have
+    gone to the pile with it, so the two need two moves (``distance``); the
+    session reads the change as after a gap and asks, where it used to order
+    the ghost taken off and the cat put back."""
+    s = GAME.setup(["RED", "BLUE"])
+    s, _ = act(s, type="rooms", player="RED", rooms=rooms(("ROOM:1A", 1, "L"), ("ROOM:1B", 1, "R"),
+                                                          ("ROOM:2A", 2, "L")))
+    s, _ = act(s, type="light_bulb", player="BLUE", floor=1)
+    s, _ = act(s, type="cat", player="RED", card="CAT:1", floor=1, side="L")
+    s, _ = act(s, type="rooms", player="BLUE", rooms=rooms(("ROOM:1C", 1, "L")))
+    truth, _ = act(s, type="ghost", player="RED", card="GHOST:6", target="BLUE")
+    truth, _ = act(truth, type="pass", player="BLUE")
+    truth, _ = act(truth, type="discard", player="BLUE", count=2)
+    truth, _ = act(truth, type="elevator", player="RED", cat="CAT:1", floor=2, side="L")
+    table = GAME.expected_table(truth)
+    assert GAME.distance(s, table) == 2 and GAME.shows_a_gap(s, table)
+    verdict = GAME.referee(s, snapshot_of(GAME.arrange(truth)))
+    assert verdict.status == "waiting", [str(p.text) for p in verdict.prompts]
+    assert str(verdict.prompts[0].text).startswith("The camera missed some moves")
