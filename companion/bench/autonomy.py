@@ -280,7 +280,8 @@ def referee_game(game: Any, played: list[tuple[Any, dict[str, Any]]], rng: rando
             # which left no trace, entered by hand)
             happened = [a.to_json() for a in actions[i + 1:j + 1]]
             told = _told(game, known, actions[i + 1:j + 1])
-            picked = ([(c.state, j, 0) for c in verdict.choices if [a.to_json() for a in c.actions] == happened]
+            picked = ([(c.state, j, 0) for c in verdict.choices if len(c.actions) == len(happened)
+                       and all(is_move(a.to_json(), m) for a, m in zip(c.actions, happened))]
                       or [(c.state, j, 0) for c in verdict.choices
                           if told is not None and _key(c.state) == _key(told)]
                       or sorted(_true_choices(game, verdict.choices, states, actions, i, j, late), key=lambda s: -s[1]))
@@ -411,7 +412,8 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
     for c in choices:
         if not named(c.actions) <= true_cards:       # a card seen, credited to someone who did not play it
             continue
-        if any(a.type in {m["type"] for m in true_moves} and a.to_json() not in true_moves for a in c.actions):
+        if any(a.type in {m["type"] for m in true_moves} and not any(is_move(a.to_json(), m) for m in true_moves)
+               for a in c.actions):
             continue
         telling = _told_now(game, c.state, states, i, j, late)
         if telling:
@@ -423,6 +425,14 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
         if named(c.actions) <= named(told[:reach[1] - i]):    # each card played by the moves it reaches
             out.append(reach)
     return out
+
+
+def is_move(move: dict[str, Any], true: dict[str, Any]) -> bool:
+    """Whether an explanation's move (as JSON) is the move played, ``true``:
+    every field the same, save those the player left out (None), which the
+    explanation reads from the table (a Girls vs Ghouls Treat played without
+    its value: the referee reads the printed value)."""
+    return move.keys() == true.keys() and all(v is None or move[k] == v for k, v in true.items())
 
 
 def _told(game: Any, known: dict[str, Any], actions: list[Any]) -> dict[str, Any] | None:

@@ -170,3 +170,33 @@ def test_a_move_that_leaves_the_game_as_the_referee_holds_it_costs_no_tap() -> N
     assert t.hidden > 60
     assert t.taps_by.get(HIDDEN, 0) < t.hidden / 4
     assert t.wrong == 0
+
+
+def test_a_treat_played_without_its_value_is_the_move_an_explanation_reads_with_it() -> None:
+    """A Girls vs Ghouls Treat may be played without its value (only candy
+    corn needs one); the referee reads the printed value off the table. After
+    a camera gap (PURPLE's Peek, RED's move and Treat), the explanation "a
+    card PURPLE played unseen, RED's move, RED's Treat (its value)" is true
+    as far as a table and a take-over can tell, and the bench's console picks
+    it, as a referee would, rather than enter the three moves: the value it
+    reads is the one the player left out, not another move."""
+    import random
+
+    from companion.bench.autonomy import _camera, _true_choices, is_move, random_game
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+
+    game = get_game("GVG")
+    played = random_game(game, list(PLAYERS["GVG"]), random.Random(7))
+    actions, states = [a for a, _ in played], [s for _, s in played]
+    i, j = 110, 113
+    assert [a.type for a in actions[i + 1:j + 1]] == ["peek", "move", "treat"]
+    treat = actions[j].to_json()
+    assert treat["value"] is None
+    verdict = game.referee(states[i], _camera(game, states[j]), gap=True)
+    assert verdict.status == "waiting"
+    read = next(c for c in verdict.choices if [a.type for a in c.actions] == ["unseen", "move", "treat"])
+    assert read.actions[-1].to_json() == {**treat, "value": read.actions[-1].value} and read.actions[-1].value
+    assert is_move(read.actions[-1].to_json(), treat) and not is_move(treat, read.actions[-1].to_json())
+    picked = _true_choices(game, verdict.choices, states, actions, i, j, late=False)
+    assert [(n, tells) for _, n, tells in picked] == [(j, 0)]
