@@ -402,7 +402,9 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
     lies tucked away unseen: true to the table as far as it goes, but RED
     cannot play that Treat again). Nor is one with a move of a kind that
     was played but not that very move (the tie-break's kids drawn the other way
-    round: they go to the discard, and only the turn order tells)."""
+    round: they go to the discard, and only the turn order tells), unless it
+    makes the very state the moves made (Ghost at Home's rooms of two turns
+    told in another order: the same house, the same hands)."""
     def named(actions: Any) -> set[tuple[Any, ...]]:
         return {(a.type, getattr(a, "player", None), a.card) for a in actions if getattr(a, "card", None)}
 
@@ -412,9 +414,9 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
     for c in choices:
         if not named(c.actions) <= true_cards:       # a card seen, credited to someone who did not play it
             continue
-        if any(a.type in {m["type"] for m in true_moves} and not any(is_move(a.to_json(), m) for m in true_moves)
-               for a in c.actions):
-            continue
+        very = not any(a.type in {m["type"] for m in true_moves} and not any(is_move(a.to_json(), m)
+                                                                             for m in true_moves)
+                       for a in c.actions)
         telling = _told_now(game, c.state, states, i, j, late)
         if telling:
             reach = (telling[0], telling[2], telling[1])
@@ -422,6 +424,8 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
             reach = (c.state, n, 0)
         else:
             continue
+        if not very and (late or _key(reach[0]) != _key(states[reach[1]])):
+            continue                # another move of a kind played, true only where it makes the very state
         if named(c.actions) <= named(told[:reach[1] - i]):    # each card played by the moves it reaches
             out.append(reach)
     return out
@@ -431,8 +435,11 @@ def is_move(move: dict[str, Any], true: dict[str, Any]) -> bool:
     """Whether an explanation's move (as JSON) is the move played, ``true``:
     every field the same, save those the player left out (None), which the
     explanation reads from the table (a Girls vs Ghouls Treat played without
-    its value: the referee reads the printed value)."""
-    return move.keys() == true.keys() and all(v is None or move[k] == v for k, v in true.items())
+    its value: the referee reads the printed value), and those the
+    explanation leaves out because no camera saw them (Ghost at Home's cat
+    from the hand, unnamed)."""
+    return move.keys() == true.keys() and all(v is None or move[k] is None or move[k] == v
+                                               for k, v in true.items())
 
 
 def _told(game: Any, known: dict[str, Any], actions: list[Any]) -> dict[str, Any] | None:

@@ -197,6 +197,35 @@ def test_a_treat_played_without_its_value_is_the_move_an_explanation_reads_with_
     assert verdict.status == "waiting"
     read = next(c for c in verdict.choices if [a.type for a in c.actions] == ["unseen", "move", "treat"])
     assert read.actions[-1].to_json() == {**treat, "value": read.actions[-1].value} and read.actions[-1].value
-    assert is_move(read.actions[-1].to_json(), treat) and not is_move(treat, read.actions[-1].to_json())
+    seen = read.actions[-1].to_json()
+    assert is_move(seen, treat) and not is_move({**seen, "value": seen["value"] + 1}, {**treat, "value": seen["value"]})
     picked = _true_choices(game, verdict.choices, states, actions, i, j, late=False)
     assert [(n, tells) for _, n, tells in picked] == [(j, 0)]
+
+
+@pytest.mark.parametrize(("seed", "i", "j", "kinds"), [
+    (0, 17, 19, ["cat_defence", "ghost"]),          # BLUE's cat from the hand, which no camera saw named
+    (1, 0, 4, ["rooms", "light", "rooms", "rooms"]),  # RED's rooms of two turns: the same rooms, told in turns
+])
+def test_an_explanation_that_makes_the_very_state_is_picked_though_it_names_less(seed, i, j, kinds) -> None:
+    """Ghost at Home after a camera gap: an explanation leaving out what no
+    camera saw (the cat BLUE defended with, unnamed) or telling RED's rooms
+    in another order of turns (the same house, the same hands after) is what
+    happened as far as anyone can tell, and the bench's console picks it, as
+    a referee would, rather than enter the gap's moves one by one."""
+    import random
+
+    from companion.bench.autonomy import _camera, _true_choices, random_game
+    from companion.examples import PLAYERS
+    from models.registry import get_game
+
+    game = get_game("GAH")
+    played = random_game(game, list(PLAYERS["GAH"]), random.Random(seed))
+    actions, states = [a for a, _ in played], [s for _, s in played]
+    assert [a.type for a in actions[i + 1:j + 1]] == kinds
+    verdict = game.referee(states[i], _camera(game, states[j]), gap=True)
+    assert verdict.status == "waiting" and verdict.choices
+    happened = [a.to_json() for a in actions[i + 1:j + 1]]
+    assert all([a.to_json() for a in c.actions] != happened for c in verdict.choices)
+    picked = _true_choices(game, verdict.choices, states, actions, i, j, late=False)
+    assert picked and picked[0][1] == j
