@@ -414,9 +414,10 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
     for c in choices:
         if not named(c.actions) <= true_cards:       # a card seen, credited to someone who did not play it
             continue
-        very = not any(a.type in {m["type"] for m in true_moves} and not any(is_move(a.to_json(), m)
+        # each move of a kind that was played is one of those very moves
+        same_moves = all(a.type not in {m["type"] for m in true_moves} or any(is_move(a.to_json(), m)
                                                                              for m in true_moves)
-                       for a in c.actions)
+                         for a in c.actions)
         telling = _told_now(game, c.state, states, i, j, late)
         if telling:
             reach = (telling[0], telling[2], telling[1])
@@ -424,7 +425,7 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
             reach = (c.state, n, 0)
         else:
             continue
-        if not very and (late or _key(reach[0]) != _key(states[reach[1]])):
+        if not same_moves and (late or _key(reach[0]) != _key(states[reach[1]])):
             continue                # another move of a kind played, true only where it makes the very state
         if named(c.actions) <= named(told[:reach[1] - i]):    # each card played by the moves it reaches
             out.append(reach)
