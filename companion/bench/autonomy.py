@@ -410,13 +410,13 @@ def _true_choices(game: Any, choices: list[Any], states: list[dict[str, Any]], a
 
     told = [game.as_told(a) for a in actions[i + 1:j + 1]]
     true_cards, true_moves = named(told), [a.to_json() for a in told]
+    played_kinds = {m["type"] for m in true_moves}
     out = []
     for c in choices:
         if not named(c.actions) <= true_cards:       # a card seen, credited to someone who did not play it
             continue
         # each move of a kind that was played is one of those very moves
-        same_moves = all(a.type not in {m["type"] for m in true_moves} or any(is_move(a.to_json(), m)
-                                                                             for m in true_moves)
+        same_moves = all(a.type not in played_kinds or any(is_move(a.to_json(), m) for m in true_moves)
                          for a in c.actions)
         telling = _told_now(game, c.state, states, i, j, late)
         if telling:
