@@ -167,6 +167,12 @@ class GhostAtHome(Game):
             out.remove("deck")
         return out
 
+    def arrange_as_left(self, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Any] | None:
+        """Right after a light, its payment face up beside the house
+        (:func:`.layout.arrange_as_left`): what the game page asks players to
+        do, so that the camera reads what paid for it."""
+        return layout.arrange_as_left(self, state, table_mm)
+
     def same_table(self, expected: Layout, reading: Layout) -> bool:
         """Equal, but cards the last action took off may still lie there (:func:`.layout.same_table`)."""
         return layout.same_table(expected, reading)

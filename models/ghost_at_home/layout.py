@@ -42,6 +42,7 @@ ROW_MM = 33.0           # a card belongs to a floor's row if it lies this close 
 REACH_MM = 175.0        # ... and this close along it
 CAT_COL, GHOST_COL = 1.85, 2.8   # canonical columns (in PITCH_X) of cats and ghosts
 SEAT_COL = -3.5                  # the seat marker: in front of the player, left of floor 1's row, beyond it
+PAID_COL = 3.7                   # a light's payment laid face up: right of the house, beyond the rows' reach
 PILE_MM = 60.0          # a card this close to the deck or discard marker lies on a pile
 ROOM_KINDS = ("room", "wild")
 
@@ -218,4 +219,37 @@ def arrange(game: Any, state: State, table_mm: tuple[float, float] = (900.0, 600
         out.append(Placement(seat(p), x, y, angle))
     out.append(Placement(zone("DECK"), W / 2.0 - 70.0, H / 2.0, 0.0))
     out.append(Placement(zone("DISCARD"), W / 2.0 + 70.0, H / 2.0, 0.0))
+    return out
+
+
+def payment(state: State) -> tuple[str, list[str]] | None:
+    """The light the last action turned on whose payment may still lie face up
+    (it is all the table has still to clear away): its player and the cards
+    (the Light Bulb, or 2-3 cards), or None."""
+    if not state["clearing"]:
+        return None
+    for key, cards in state.get("lit_by", {}).items():
+        player, floor = key.split(":")
+        if sorted(cards) == sorted(state["clearing"]) and state["houses"][player][int(floor) - 1]["lit"]:
+            return player, list(cards)
+    return None
+
+
+def arrange_as_left(game: Any, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement] | None:
+    """Right after a light: :func:`arrange`, and its payment face up to the
+    right of the player's house, one card beside each of floors 2 and 3 and the
+    roof, beyond the reach of the rows (so the camera reads them outside every
+    house, and the referee records the light with its payment at once). Else
+    None: the move leaves the table tidy."""
+    paid = payment(state)
+    if paid is None:
+        return None
+    player, cards = paid
+    x0, y0, angle = house_spots(state, table_mm)[player]
+    (ux, uy), (rx, ry) = _up(angle), _right(angle)
+    out = arrange(game, state, table_mm)
+    for row, card in enumerate(cards, start=1):
+        out.append(Placement(card, x0 + PAID_COL * PITCH_X * rx + row * PITCH_Y * ux,
+                             y0 + PAID_COL * PITCH_X * ry + row * PITCH_Y * uy, angle, size_mm=CARD_MM,
+                             label="paid"))
     return out

@@ -11,8 +11,10 @@ for an answer or someone is escaping):
   and the rooms gone is ``pass``; during an escape, a ghost on the escaper's
   house (attributed when only one player may still answer);
 * cat: a new cat in the player's own house;
-* light: a floor of the player's own house turned to its lit face
-  (``light_unseen``: the cards paid go to the pile, where no camera reads
+* light: a floor of the player's own house turned to its lit face, with the
+  cards paid laid face up outside every house (``light``, checked at once: 5
+  lightbulbs; the Light Bulb alone is ``light_bulb``), or with none in sight
+  (``light_unseen``: the cards paid went to the pile, where no camera reads
   them; the console tells them with ``light_told``);
 * Time Space Hole: a ghost moved to an opponent's house; Cat Food: a cat moved
   from an opponent's house into the player's; Elevator: a cat moved between the
@@ -38,6 +40,8 @@ from .actions import (
     Elevator,
     Ghost,
     GhostUnseen,
+    Light,
+    LightBulb,
     Lightning,
     LightUnseen,
     Pass,
@@ -77,6 +81,27 @@ def _diff(expected: Layout, reading: Layout) -> tuple[dict[str, Any], dict[str, 
     le, lr = lights(expected), lights(reading)
     flipped = [(k, le[k], lr[k]) for k in le if lr.get(k) is not None and le[k] != lr[k]]
     return appeared, vanished, moved, flipped
+
+
+def payment_shown(game: Any, expected: Layout, reading: Layout) -> list[str]:
+    """The cards the reading shows outside every house that the expected table
+    does not: a light's payment laid face up for the camera, when a floor has
+    just turned lit (cards on the table now, and those the last action is still
+    clearing away, are not), sorted."""
+    now = set(places(expected)) | set(expected["strays"]) | set(expected.get("clearing", []))
+    return sorted(c for c in reading["strays"] if c in game.kit.cards and c not in now)
+
+
+def _light(game: Any, p: str, f: int, paid: list[str]) -> Action:
+    """The light of ``p``'s floor ``f`` the table shows: paid with the cards laid
+    face up (the Light Bulb alone is the special; any other cards are checked as
+    a payment, so too few or too dim ones are refused in the rules' words), or
+    with none in sight: paid unseen."""
+    if not paid:
+        return LightUnseen(p, f)
+    if paid == [game.kit.specials.get("light_bulb")]:
+        return LightBulb(p, f)
+    return Light(p, f, tuple(paid))
 
 
 def candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> list[list[Action]]:
@@ -388,7 +413,7 @@ def _candidates(game: Any, state: State, reading: Layout, depth: int = 0) -> lis
         if o != p and was == "lit" and now == "dark":
             return [[Lightning(p, o)]]
         if o == p and was == "dark" and now == "lit":
-            return [[LightUnseen(p, f)]]
+            return [[_light(game, p, f, payment_shown(game, expected, reading))]]
     if vanished and not appeared and not moved and not flipped:
         return _cleared_at_once(state, p, vanished)
     return []
@@ -422,7 +447,8 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     """For the referee's search over a jump (:func:`models.referee.explore`): each
     thing the player to act may have done that the reading shows (their new
     rooms, a ghost on an opponent's house, a cat in their own, a card moved, a
-    floor gone dark, a floor of their own lit: paid as the console tells
+    floor gone dark, a floor of their own lit: paid with the cards laid face
+    up, or as the console tells
     later), and both answers to a waiting ghost. Actions the table never shows
     (a discard and draw) are not guessed: the console says them."""
     if reading["missing"] or state["phase"] == "over":
@@ -455,7 +481,8 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
         elif src[2] == dst[2] == "cats" and dst[0] == p:
             out.append([CatFood(p, c, dst[1], dst[3])] if src[0] != p else [Elevator(p, c, dst[1], dst[3])])
     out += [[Lightning(p, o)] for (o, _f), was, now in flipped if o != p and was == "lit" and now == "dark"]
-    out += [[LightUnseen(p, f)] for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
+    paid = payment_shown(game, game.expected_table(state), reading)
+    out += [[_light(game, p, f, paid)] for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
     return out + _cat_moved_away(state, p, vanished)
 
 
@@ -509,9 +536,13 @@ def _where(w: Place) -> Text:
     return tr("in {player}'s floor {floor} right room", player=p, floor=f)
 
 
-def put_back(expected: Layout, reading: Layout, limit: int = 6, name: Any = str) -> list[Text]:
+def put_back(expected: Layout, reading: Layout, limit: int = 6, name: Any = str,
+             held: dict[str, str] | None = None) -> list[Text]:
     """What to do to put the table back as expected, a line each (at most
-    ``limit``); ``name`` says a card by its name (``Kit.name``)."""
+    ``limit``); ``name`` says a card by its name (``Kit.name``); ``held``: the
+    cards outside every house that go back into a hand, by card (a light's
+    payment the rules refused)."""
+    held = held or {}
     appeared, vanished, moved, flipped = _diff(expected, reading)
     lines = []
     for c, w in sorted(appeared.items()):
@@ -527,7 +558,9 @@ def put_back(expected: Layout, reading: Layout, limit: int = 6, name: Any = str)
             lines.append(tr("turn {player}'s floor {floor} card to its dark face", player=p, floor=f))
     exp_strays = set(expected["strays"])
     for c in reading["strays"]:
-        if c not in exp_strays and c not in expected.get("clearing", []):
+        if c in held:
+            lines.append(tr("take {card} back into {player}'s hand", card=name(c), player=held[c]))
+        elif c not in exp_strays and c not in expected.get("clearing", []):
             lines.append(tr("{card} lies outside every house: play it into a house or put it on the discard pile",
                             card=name(c)))
     if len(lines) > limit:
@@ -541,8 +574,6 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                          "its rooms beside it.", floors=concat(*reading["missing"], sep=", ")),
                                       level="error")]
     appeared, vanished, moved, flipped = _diff(expected, reading)
-    fix = put_back(expected, reading, name=game.kit.said)
-    fixes = concat(*fix, sep="; ")
     lying = set(places(reading)) | set(reading["strays"])
     lingering = [c for c in state["clearing"] if c in lying]
     if lingering and (appeared or vanished or moved or flipped):
@@ -550,6 +581,10 @@ def explain(game: Any, state: State, expected: Layout, reading: Layout) -> tuple
                                      "off the table.", cards=game.kit.listed(lingering)),
                                   level="todo")]
     found = _candidates(game, state, reading)
+    # a light's payment laid face up that the rules refuse goes back into the hand it came from
+    held = {c: seq[0].player for seq in found if len(seq) == 1 and isinstance(seq[0], Light) for c in seq[0].cards}
+    fix = put_back(expected, reading, name=game.kit.said, held=held)
+    fixes = concat(*fix, sep="; ")
     doubt = unseen_turns(game, state, found[0], reading) if len(found) == 1 else None
     if doubt is None and not found:
         doubt = _after_discards(game, state, reading, fixes) or _cat_met_unseen(game, state, vanished, fixes)
@@ -592,7 +627,10 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
     None: a floor card missing from the reading (an expected table never misses
     one), a special card lying outside the piles (a special goes straight to the
     pile, so it is never a card the last action is still clearing away), a game
-    that is over. Otherwise 0 when the table is as expected, and else at least 1
+    that is over. Where a floor is lit in the reading, the cards outside every
+    house are no evidence at all: the last move may have been its light, and
+    they its payment, laid face up for the camera (any 2-3 cards, or the Light
+    Bulb). Otherwise 0 when the table is as expected, and else at least 1
     and at least the sum of what only distinct actions can do (each action does
     at most one of these):
 
@@ -618,7 +656,7 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
     Every card shown on the table that is on no floor now must be placed by some
     action, even if the reading shows it only because it is still being cleared
     away (it had to be on the table before the last action took it off)."""
-    if reading["missing"] or any(game.kit.kind(c) == "special" for c in reading["strays"] if c in game.kit.cards):
+    if reading["missing"]:
         return None
     expected = game.expected_table(state)
     if game.same_table(expected, reading):
@@ -628,7 +666,14 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
     now = places(expected)
     shown = places(reading)
     cards = game.kit.cards
-    strays = [c for c in reading["strays"] if c in cards and c not in now]
+    lit_now, lit_seen = lights(expected), lights(reading)
+    lit_up = sum(1 for k, v in lit_now.items() if v == "dark" and lit_seen.get(k) == "lit")
+    # the last move may have been a light (a floor lit in the reading: lit again after Lightning, too), its
+    # payment lying face up outside every house: any cards, so those are no evidence
+    paid_in_view = "lit" in lit_seen.values()
+    strays = [] if paid_in_view else [c for c in reading["strays"] if c in cards and c not in now]
+    if any(game.kit.kind(c) == "special" for c in strays):
+        return None
     stray_rooms = sum(1 for c in strays if game.kit.kind(c) in ("room", "wild"))
     stray_cats = sum(1 for c in strays if game.kit.kind(c) == "cat")
     if stray_rooms > 2 or stray_cats > 1:
@@ -650,8 +695,6 @@ def distance(game: Any, state: State, reading: Layout) -> int | None:
     cats_moved = sum(1 for c, w in now.items() if w[2] == "cats" and c in shown and shown[c] != w)
     cats_vanished = sum(1 for c, w in now.items() if w[2] == "cats" and c not in shown)
     haunted = {(w[0], w[1]) for c, w in now.items() if w[2] == "rooms" and shown.get(c) != w}
-    lit_now, lit_seen = lights(expected), lights(reading)
-    lit_up = sum(1 for k, v in lit_now.items() if v == "dark" and lit_seen.get(k) == "lit")
     haunted |= {k for k, v in lit_now.items() if v == "lit" and lit_seen.get(k) == "dark"}
     hand = max(3, *state["hands"].values())
     total = sum(new_rooms.values()) + stray_rooms

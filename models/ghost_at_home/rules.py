@@ -15,7 +15,8 @@ The state is plain JSON::
      "pending": null | {"player": "BLUE", "by": "RED", "ghost": "GAH:GHOST:2", "floor": 2,
                         "resume": "turn" | "escape"},    # BLUE may answer with a cat from hand
      "escape": null | {"player": "RED", "waiting": ["BLUE"], "ghosts_left": {"BLUE": 2}},
-     "winner": null, "clearing": [...],    # cards the last action took off the table
+     "winner": null, "clearing": [...],    # cards the last action sent to the pile that may still lie
+                                           # on the table (a light's payment laid face up for the camera)
      "lit_by": {"RED:1": ["GAH:ROOM:1D", "GAH:ROOM:2C"]},   # what paid for each floor's last light
      "untold": [{"player": "BLUE", "floor": 1, "paid": 1, "most": 3}]}
                                            # lights no camera saw paid (light_unseen), until light_told
@@ -297,7 +298,9 @@ class Rules:
         state["discard"]["seen"] = sorted([*state["discard"]["seen"], *(c for c in cards if c)])
 
     def _off_table(self, state: State, cards: Sequence[str]) -> None:
-        """Cards leaving the table for the discard pile (the table has a chore)."""
+        """Cards leaving the table for the discard pile, which may still lie on it
+        until the next action (the table has a chore): a haunted floor's rooms, a
+        ghost and the cat it met, a light's payment laid face up for the camera."""
         self._to_pile(state, cards)
         state["clearing"].extend(cards)
 
@@ -696,7 +699,7 @@ class Rules:
         if why:
             raise fail(a, why)
         state["hands"][p] -= len(cards)
-        self._to_pile(state, cards)
+        self._off_table(state, sorted(cards))   # a payment laid face up for the camera may still lie there
         state["houses"][p][f - 1]["lit"] = True
         self._paid_for(state, p, f, cards)
         events = [Event("light", tr("{player} discards {cards} ({bulbs} lightbulbs) and turns on the light of floor "
@@ -726,8 +729,9 @@ class Rules:
         return cards, bulbs
 
     def _paid_for(self, state: State, p: str, f: int, cards: list[str]) -> None:
-        """What paid for ``p``'s floor ``f``'s light, on record (``lit_by``)."""
-        state.setdefault("lit_by", {})[lit_key(p, f)] = cards
+        """What paid for ``p``'s floor ``f``'s light, on record (``lit_by``), sorted:
+        the order a payment is named in means nothing."""
+        state.setdefault("lit_by", {})[lit_key(p, f)] = sorted(cards)
 
     def _time_space_hole(self, state: State, a: TimeSpaceHole) -> list[Event]:
         p = self._in_turn(state, a)
@@ -767,7 +771,7 @@ class Rules:
         if why:
             raise fail(a, why)
         state["hands"][p] -= 1
-        self._to_pile(state, [card])
+        self._off_table(state, [card])          # laid face up for the camera, it may still lie there
         state["houses"][p][f - 1]["lit"] = True
         self._paid_for(state, p, f, [card])
         events = [Event("light_bulb", tr("{player} plays the Light Bulb: the light of floor {floor} is on; turn the "

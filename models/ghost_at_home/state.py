@@ -20,6 +20,6 @@ class GhostAtHomeState(TypedDict):
     pending: dict[str, Any] | None              # a ghost waiting for its target's answer
     escape: dict[str, Any] | None
     winner: str | None
-    clearing: list[str]                         # cards the last action took off the table
+    clearing: list[str]                         # cards the last action sent to the pile, maybe still lying here
     lit_by: dict[str, list[str]]                # "RED:1": the cards (or Light Bulb) that paid for its last light
     untold: list[dict[str, Any]]                # lights no camera saw paid, until the console tells

@@ -48,7 +48,9 @@ def test_a_gap_question_is_told_by_what_the_nearest_explanation_gets_wrong() -> 
 def test_a_watched_move_is_seen_as_the_players_leave_it_before_they_tidy() -> None:
     """The bench's camera on one watched move: Girls vs Ghouls' round just
     resolved shows its Tricks face up (as people read them before clearing),
-    the tidy table does not; the other games' moves leave the table tidy."""
+    and a Ghost at Home light its payment beside the house (as its game page
+    asks); the tidy table does not; the other games' moves leave the table
+    tidy."""
     import random
 
     from companion.bench.autonomy import _camera, random_game
@@ -63,7 +65,16 @@ def test_a_watched_move_is_seen_as_the_players_leave_it_before_they_tidy() -> No
         faces = {c for cards in s["leftover"]["tricks"].values() for c in cards}
         assert faces <= {x.payload for x in _camera(gvg, s, as_left=True).sightings}
         assert not faces & {x.payload for x in _camera(gvg, s).sightings}
-    for code in ("GLC", "TCG", "GAH", "CCR"):
+    gah = get_game("GAH")
+    played = random_game(gah, list(PLAYERS["GAH"]), random.Random(0))
+    lights = [(a, s) for a, s in played if a is not None and a.type in ("light", "light_bulb")]
+    assert lights, "a whole game has lights"
+    for a, s in lights:
+        paid = set(s["lit_by"][f"{a.player}:{a.floor}"])
+        assert paid <= {x.payload for x in _camera(gah, s, as_left=True).sightings}
+        assert not paid & {x.payload for x in _camera(gah, s).sightings}
+    assert all(gah.arrange_as_left(s) is None for a, s in played if a is None or a.type not in ("light", "light_bulb"))
+    for code in ("GLC", "TCG", "CCR"):
         game = get_game(code)
         assert all(game.arrange_as_left(s) is None
                    for _, s in random_game(game, list(PLAYERS[code]), random.Random(0)))

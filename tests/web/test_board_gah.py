@@ -177,8 +177,28 @@ def test_a_light_whose_payment_is_untold_shows_the_piles_as_ranges(session, serv
     assert "Referee: say how RED paid for the light of floor 1" in page.locator("body").inner_text()
     session.apply({"type": "light_told", "player": "RED", "floor": 1, "cards": ["ROOM:1D", "ROOM:2C", "GHOST:5"]})
     expect(page.locator("#board svg.gah-board text.deck")).to_have_text("Deck 42")
-    assert session.state == truth
+    assert session.state == {**truth, "clearing": []}      # told: the payment is on the pile, not in view
     ctx.close()
+
+
+def test_a_payment_laid_face_up_is_drawn_as_cards_to_clear_in_the_pages_language(session, server, browser):
+    """RED lights floor 1 paying with the Light Bulb laid face up beside the
+    house: the camera reads it, the deck stays exact, and the board shows the
+    card to put on the pile by its name, in German too."""
+    from tests.support.contract import camera_of
+    session.new_game("GAH", ["RED", "BLUE"], {}, {p: NAMES[p] for p in ("RED", "BLUE")})
+    for p, card in (("RED", "ROOM:1A"), ("BLUE", "ROOM:1C")):
+        session.apply({"type": "rooms", "player": p, "rooms": [{"card": card, "floor": 1, "side": "L"}]})
+    game = session.engine
+    truth = game.apply(session.state, game.parse_action({"type": "light_bulb", "player": "RED", "floor": 1}))[0]
+    session._on_snapshot(camera_of(game.arrange_as_left(truth)))
+    assert session.state == truth
+    assert game.public_view(truth)["deck_doubt"] == 0
+    for lang, name in (("en", "Light Bulb"), ("de", "Glühbirne")):
+        ctx, page = open_board(browser, server, (1366, 768), lang)
+        expect(page.locator("#board svg.gah-board g.clearing")).to_have_attribute("data-card", name)
+        expect(page.locator("#board svg.gah-board text.deck")).to_contain_text(str(truth["deck"]))
+        ctx.close()
 
 
 def test_an_escape_is_shown(session, server, browser):

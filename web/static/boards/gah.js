@@ -65,6 +65,12 @@
     if (k[0] === "WILD") return TC.t("Room Wild Card");
     if (k[0] === "CAT") return TC.t("Cat {n}", { n: k[1] });
     if (k[0] === "GHOST") return TC.t("Ghost {n}", { n: k[1] });
+    // the specials (a light's payment may be one, lying face up until the table is cleared)
+    if (k[1] === "BULB") return TC.t("Light Bulb");
+    if (k[1] === "HOLE") return TC.t("Time Space Hole");
+    if (k[1] === "FOOD") return TC.t("Cat Food");
+    if (k[1] === "LIFT") return TC.t("Elevator");
+    if (k[1] === "BOLT") return TC.t("Lightning");
     return cap(k[1].toLowerCase().replace(/_/g, " "));
   }
 
