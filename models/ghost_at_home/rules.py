@@ -197,7 +197,8 @@ class Rules:
                 LightTold: self._light_told, GhostUnseen: self._ghost_unseen, DeckCounted: self._deck_counted}
 
     def apply(self, state: State, action: Any) -> list[Event]:
-        state["clearing"] = []
+        if not isinstance(action, BOOKKEEPING):     # what the console says at any time moves nothing on the table
+            state["clearing"] = []
         try:
             return self.handlers()[type(action)](state, action)
         except DeckInDoubt as e:        # a draw, deep in whichever action ends a turn
@@ -940,6 +941,10 @@ class Rules:
                 if a.reshuffled else tr("The deck was counted: {count} cards", count=a.count))
         return [Event("deck_counted", text, {"count": a.count, "reshuffled": bool(a.reshuffled)})]
 
+
+#: what the console says at any time, which moves nothing on the table: the
+#: cards the last move left to clear away still lie there after it
+BOOKKEEPING: tuple[type[Action], ...] = (LightTold, DeckCounted)
 
 #: the actions each phase allows (the engine refuses the others): during an
 #: escape only ghosts against the escaper and the answers to them; a light's

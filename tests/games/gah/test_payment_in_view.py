@@ -116,3 +116,20 @@ def test_after_a_camera_gap_the_light_shown_last_is_read_with_its_payment():
     states = [verdict.state] if verdict.status == "applied" else [c.state for c in verdict.choices]
     assert played in states, (verdict.status, [c.actions for c in verdict.choices])
     assert all(st["deck"] == played["deck"] for st in states)
+
+
+def test_telling_an_earlier_payment_or_counting_the_deck_leaves_the_cards_to_clear_where_they_lie():
+    """What the console says at any time (an earlier light's payment, the
+    deck counted) is no move on the table: the payment still lying face up
+    stays the table's to clear, not a stray called out of sync."""
+    s = GAME.setup(["RED", "BLUE"])
+    s = act(s, type="light_unseen", player="RED", floor=1)            # its payment went to the pile
+    paid = bright(2)
+    played = act(s, type="light", player="BLUE", floor=1, cards=paid)
+    lying = snapshot_of(GAME.arrange_as_left(played))
+    assert GAME.referee(s, lying).state == played
+    told = act(played, type="light_told", player="RED", floor=1, cards=["SPECIAL:BULB"])
+    counted = act(told, type="deck_counted", count=told["deck"], reshuffled=False)
+    for state in (told, counted):
+        assert sorted(state["clearing"]) == sorted(paid)
+        assert GAME.referee(state, lying).status == "in_sync"
