@@ -235,21 +235,25 @@ def payment(state: State) -> tuple[str, list[str]] | None:
     return None
 
 
+def laid_beside(state: State, player: str, cards: list[str],
+                table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement]:
+    """``cards`` face up to the right of ``player``'s house, one beside each of
+    floors 2 and 3 and the roof, beyond the reach of the rows: where the game
+    page asks a light's payment to lie (the camera reads them outside every
+    house)."""
+    x0, y0, angle = house_spots(state, table_mm)[player]
+    (ux, uy), (rx, ry) = _up(angle), _right(angle)
+    return [Placement(card, x0 + PAID_COL * PITCH_X * rx + row * PITCH_Y * ux,
+                      y0 + PAID_COL * PITCH_X * ry + row * PITCH_Y * uy, angle, size_mm=CARD_MM, label="paid")
+            for row, card in enumerate(cards, start=1)]
+
+
 def arrange_as_left(game: Any, state: State, table_mm: tuple[float, float] = (900.0, 600.0)) -> list[Placement] | None:
-    """Right after a light: :func:`arrange`, and its payment face up to the
-    right of the player's house, one card beside each of floors 2 and 3 and the
-    roof, beyond the reach of the rows (so the camera reads them outside every
-    house, and the referee records the light with its payment at once). Else
-    None: the move leaves the table tidy."""
+    """Right after a light: :func:`arrange`, and its payment :func:`laid_beside`
+    the player's house (so the referee records the light with its payment at
+    once). Else None: the move leaves the table tidy."""
     paid = payment(state)
     if paid is None:
         return None
     player, cards = paid
-    x0, y0, angle = house_spots(state, table_mm)[player]
-    (ux, uy), (rx, ry) = _up(angle), _right(angle)
-    out = arrange(game, state, table_mm)
-    for row, card in enumerate(cards, start=1):
-        out.append(Placement(card, x0 + PAID_COL * PITCH_X * rx + row * PITCH_Y * ux,
-                             y0 + PAID_COL * PITCH_X * ry + row * PITCH_Y * uy, angle, size_mm=CARD_MM,
-                             label="paid"))
-    return out
+    return arrange(game, state, table_mm) + laid_beside(state, player, cards, table_mm)

@@ -10,7 +10,6 @@ import pytest
 
 from models.ghost_at_home import layout
 from models.registry import get_game
-from models.table import Placement
 from tests.support.table import snapshot_of
 
 GAME = get_game("GAH")
@@ -23,16 +22,9 @@ def act(state, **action):
 
 
 def laid_beside(state, player, cards):
-    """The tidy table of ``state`` with ``cards`` face up to the right of
-    ``player``'s house, where the game page says to lay a payment."""
-    x0, y0, angle = layout.house_spots(state, (900.0, 600.0))[player]
-    (ux, uy), (rx, ry) = layout._up(angle), layout._right(angle)
-    out = GAME.arrange(state)
-    for row, c in enumerate(cards, start=1):
-        out.append(Placement(c, x0 + layout.PAID_COL * layout.PITCH_X * rx + row * layout.PITCH_Y * ux,
-                             y0 + layout.PAID_COL * layout.PITCH_X * ry + row * layout.PITCH_Y * uy, angle,
-                             size_mm=layout.CARD_MM))
-    return out
+    """The tidy table of ``state`` with ``cards`` face up beside ``player``'s
+    house, where the game page says to lay a payment."""
+    return GAME.arrange(state) + layout.laid_beside(state, player, cards)
 
 
 def bright(n):
@@ -109,7 +101,7 @@ def test_after_a_camera_gap_the_light_shown_last_is_read_with_its_payment():
     table with BLUE's light paid by the cards lying beside BLUE's house."""
     s = GAME.setup(["RED", "BLUE"])
     s = act(s, type="rooms", player="RED", rooms=[{"card": "ROOM:1A", "floor": 1, "side": "L"}])
-    paid = [c for c in bright(2)]
+    paid = bright(2)
     played = act(s, type="light", player="BLUE", floor=1, cards=paid)
     start = GAME.setup(["RED", "BLUE"])
     verdict = GAME.referee(start, snapshot_of(GAME.arrange_as_left(played)), gap=True)
