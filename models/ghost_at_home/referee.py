@@ -453,7 +453,8 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
     (a discard and draw) are not guessed: the console says them."""
     if reading["missing"] or state["phase"] == "over":
         return []
-    appeared, vanished, moved, flipped = _diff(game.expected_table(state), reading)
+    expected = game.expected_table(state)
+    appeared, vanished, moved, flipped = _diff(expected, reading)
     pd = state["pending"]
     if pd:
         return [[CatDefence(pd["player"])], [Pass(pd["player"])]]
@@ -481,8 +482,9 @@ def steps(game: Any, state: State, reading: Layout) -> list[list[Action]]:
         elif src[2] == dst[2] == "cats" and dst[0] == p:
             out.append([CatFood(p, c, dst[1], dst[3])] if src[0] != p else [Elevator(p, c, dst[1], dst[3])])
     out += [[Lightning(p, o)] for (o, _f), was, now in flipped if o != p and was == "lit" and now == "dark"]
-    paid = payment_shown(game, game.expected_table(state), reading)
-    out += [[_light(game, p, f, paid)] for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
+    lit = [f for (o, f), was, now in flipped if o == p and was == "dark" and now == "lit"]
+    paid = payment_shown(game, expected, reading) if lit else []
+    out += [[_light(game, p, f, paid)] for f in lit]
     return out + _cat_moved_away(state, p, vanished)
 
 
